@@ -1,0 +1,533 @@
+//! The one generic walker: turns the parse tree of any derived parser into [`GameSyntax`].
+//!
+//! Every rule of every grammar maps to a [`Kind`]; the walker matches on `Kind` exhaustively,
+//! so a new grammar rule does not build until it is handled here. Variations are flat `(`/`)`
+//! tokens in the grammar and are nested here with an explicit stack bounded by [`MAX_DEPTH`].
+
+use pest::iterators::Pair;
+use shakmaty::{CastlingSide, Color, File, Rank, Role, Square};
+
+use crate::grammar::{GrammarParser, Kind, RuleKind};
+use crate::span::{Span, Spanned};
+use crate::syntax::{
+    CaptureMark, CheckMark, Comment, GameSyntax, Item, Line, MoveBody, MoveNumber, MoveToken,
+    NormalMove, Outcome, SyntaxIssue, Tag,
+};
+
+/// Deepest nesting of variations that is read; deeper ones are reported and skipped.
+pub const MAX_DEPTH: usize = 200;
+
+/// Reads one game of text that starts at byte `base` of its file.
+pub fn parse_game<P: GrammarParser>(text: &str, base: usize) -> GameSyntax {
+    let mut w = Walker::new(base, text.len());
+    match P::parse(P::GAME, text) {
+        Ok(pairs) => {
+            for game in pairs {
+                for pair in game.into_inner() {
+                    w.top(pair);
+                }
+            }
+        }
+        Err(e) => {
+            let at = match e.location {
+                pest::error::InputLocation::Pos(p) => p,
+                pest::error::InputLocation::Span((s, _)) => s,
+            };
+            let end = (at + 1..=text.len()).find(|&i| text.is_char_boundary(i)).unwrap_or(text.len());
+            w.issues.push(SyntaxIssue::ParserLimit(
+                Span::new(at, end).offset(base),
+                e.variant.message().into_owned(),
+            ));
+        }
+    }
+    w.finish(text)
+}
+
+/// Why a token is not a move of a grammar, in words.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TokenExplanation {
+    /// True when the token alone is a move of this grammar.
+    pub is_move: bool,
+    /// Byte offset in the token where reading failed.
+    pub offset: usize,
+    /// What was expected there, as human names ("a square such as e4").
+    pub expected: Vec<&'static str>,
+}
+
+/// Reads `token` alone as one move of this grammar and says where and why it fails.
+pub fn explain_token<P: GrammarParser>(token: &str) -> TokenExplanation {
+    match P::parse(P::SINGLE_MOVE, token) {
+        Ok(_) => TokenExplanation { is_move: true, offset: token.len(), expected: Vec::new() },
+        Err(e) => {
+            let offset = match e.location {
+                pest::error::InputLocation::Pos(p) => p,
+                pest::error::InputLocation::Span((s, _)) => s,
+            };
+            let mut expected: Vec<&'static str> = Vec::new();
+            if let pest::error::ErrorVariant::ParsingError { positives, .. } = &e.variant {
+                for r in positives {
+                    let k = r.kind();
+                    let name = match k {
+                        Kind::Eoi => "the end of the move",
+                        other => other.human(),
+                    };
+                    if !expected.contains(&name) {
+                        expected.push(name);
+                    }
+                }
+            }
+            TokenExplanation { is_move: false, offset, expected }
+        }
+    }
+}
+
+struct Walker {
+    base: usize,
+    len: usize,
+    stack: Vec<(Line, Span)>,
+    skip_depth: usize,
+    tags: Vec<Tag>,
+    issues: Vec<SyntaxIssue>,
+    moves: usize,
+    movetext_started: bool,
+}
+
+#[derive(Default)]
+struct MoveBuilder {
+    castle: Option<CastlingSide>,
+    null: bool,
+    role: Option<Role>,
+    from_file: Option<File>,
+    from_rank: Option<Rank>,
+    to: Option<Square>,
+    to_file: Option<File>,
+    promotion: Option<Role>,
+    captured: Option<Role>,
+    capture: Option<Spanned<CaptureMark>>,
+    check: Option<Spanned<CheckMark>>,
+    ep: Option<Span>,
+    figurine: Option<Color>,
+    in_promotion: bool,
+}
+
+impl Walker {
+    fn new(base: usize, len: usize) -> Self {
+        Walker {
+            base,
+            len,
+            stack: vec![(Line::default(), Span::new(base, base))],
+            skip_depth: 0,
+            tags: Vec::new(),
+            issues: Vec::new(),
+            moves: 0,
+            movetext_started: false,
+        }
+    }
+
+    fn span<R: RuleKind>(&self, pair: &Pair<'_, R>) -> Span {
+        let s = pair.as_span();
+        Span::new(s.start() + self.base, s.end() + self.base)
+    }
+
+    fn push(&mut self, item: Item) {
+        if self.skip_depth > 0 {
+            return;
+        }
+        self.movetext_started = true;
+        self.stack.last_mut().expect("root line").0.items.push(item);
+    }
+
+    /// The last move of the current line, to attach a separate mark to.
+    fn last_move(&mut self) -> Option<&mut MoveToken> {
+        let line = &mut self.stack.last_mut()?.0;
+        for item in line.items.iter_mut().rev() {
+            match item {
+                Item::Move(m) => return Some(m),
+                Item::Nag(_) | Item::Comment(_) => continue,
+                _ => return None,
+            }
+        }
+        None
+    }
+
+    fn top<R: RuleKind>(&mut self, pair: Pair<'_, R>) {
+        let span = self.span(&pair);
+        match pair.as_rule().kind() {
+            Kind::Tag => {
+                let mut name = String::new();
+                let mut value = String::new();
+                let mut value_span = span;
+                for p in pair.into_inner() {
+                    if p.as_rule().kind() == Kind::TagName {
+                        name = p.as_str().to_owned();
+                    } else if p.as_rule().kind() == Kind::TagValue {
+                        value_span = self.span(&p);
+                        value = unescape_tag(p.as_str());
+                    }
+                }
+                if self.movetext_started {
+                    self.issues.push(SyntaxIssue::TagInMovetext(span));
+                } else {
+                    self.tags.push(Tag { name, value, span, value_span });
+                }
+            }
+            Kind::BrokenTag => self.issues.push(SyntaxIssue::BrokenTag(span)),
+            Kind::Move => {
+                let m = self.build_move(pair, span);
+                self.push(Item::Move(m));
+            }
+            Kind::MoveNumber => {
+                let s = pair.as_str();
+                let digits: String = s.chars().take_while(char::is_ascii_digit).collect();
+                let number = digits.parse().unwrap_or(u32::MAX);
+                let black = s.contains("..") || s.contains('…');
+                self.push(Item::MoveNumber(Spanned::new(MoveNumber { number, black }, span)));
+            }
+            Kind::Ellipsis => self.push(Item::Ellipsis(span)),
+            Kind::Comment => self.push(Item::Comment(Comment { span, braced: true })),
+            Kind::LineComment | Kind::EscapeLine => {
+                self.push(Item::Comment(Comment { span, braced: false }))
+            }
+            Kind::UnclosedComment => self.issues.push(SyntaxIssue::UnclosedComment(span)),
+            Kind::VariationStart => {
+                if self.skip_depth > 0 || self.stack.len() > MAX_DEPTH {
+                    if self.skip_depth == 0 {
+                        self.issues.push(SyntaxIssue::TooDeep(span));
+                    }
+                    self.skip_depth += 1;
+                } else {
+                    self.movetext_started = true;
+                    self.stack.push((Line::default(), span));
+                }
+            }
+            Kind::VariationEnd => {
+                if self.skip_depth > 0 {
+                    self.skip_depth -= 1;
+                } else if self.stack.len() > 1 {
+                    let (mut line, open) = self.stack.pop().expect("checked");
+                    line.span = open.join(span);
+                    self.push(Item::Variation(line));
+                } else {
+                    self.issues.push(SyntaxIssue::UnmatchedClose(span));
+                }
+            }
+            Kind::Result => {
+                let outcome = match pair.into_inner().next().map(|p| p.as_rule().kind()) {
+                    Some(Kind::WhiteWins) => Outcome::WhiteWins,
+                    Some(Kind::BlackWins) => Outcome::BlackWins,
+                    Some(Kind::Draw) => Outcome::Draw,
+                    _ => Outcome::Unfinished,
+                };
+                self.push(Item::Result(Spanned::new(outcome, span)));
+            }
+            Kind::Nag => {
+                let n = pair.as_str()[1..].parse().unwrap_or(0);
+                self.push(Item::Nag(Spanned::new(n, span)));
+            }
+            Kind::Glyph | Kind::Evaluation => {
+                let n = glyph_nag(pair.as_str());
+                self.push(Item::Nag(Spanned::new(n, span)));
+            }
+            Kind::StandaloneMark => {
+                let mark = pair
+                    .into_inner()
+                    .flat_map(|p| p.into_inner())
+                    .map(|p| check_mark(p.as_rule().kind()))
+                    .next()
+                    .flatten()
+                    .unwrap_or(CheckMark::Check);
+                if self.skip_depth > 0 {
+                    return;
+                }
+                match self.last_move() {
+                    Some(m) if m.check.is_none() => {
+                        m.check = Some(Spanned::new(mark, span));
+                        m.span = m.span.join(span);
+                    }
+                    _ => self.issues.push(SyntaxIssue::StrayMark(span)),
+                }
+            }
+            Kind::EpMark => {
+                if self.skip_depth > 0 {
+                    return;
+                }
+                match self.last_move() {
+                    Some(m) if m.ep.is_none() => {
+                        m.ep = Some(span);
+                        m.span = m.span.join(span);
+                    }
+                    _ => self.issues.push(SyntaxIssue::StrayMark(span)),
+                }
+            }
+            Kind::Unknown => {
+                if self.skip_depth == 0 {
+                    self.issues.push(SyntaxIssue::Unknown(span));
+                }
+                self.push(Item::Unknown(span));
+            }
+            Kind::Eoi => {}
+            // Rules that only occur inside the tokens handled above.
+            Kind::Game
+            | Kind::SingleMove
+            | Kind::Element
+            | Kind::TagSpace
+            | Kind::TagName
+            | Kind::TagValue
+            | Kind::WhiteWins
+            | Kind::BlackWins
+            | Kind::Draw
+            | Kind::Unfinished
+            | Kind::Dash
+            | Kind::CheckMark
+            | Kind::MateSign
+            | Kind::DoubleCheckSign
+            | Kind::CheckSign
+            | Kind::TokenEnd
+            | Kind::Whitespace
+            | Kind::Castling
+            | Kind::CastleLong
+            | Kind::CastleShort
+            | Kind::CastleO
+            | Kind::NullMove
+            | Kind::PieceMove
+            | Kind::PawnMove
+            | Kind::Piece
+            | Kind::Figurine
+            | Kind::Promotion
+            | Kind::PromotionPiece
+            | Kind::Capture
+            | Kind::CaptureAfter
+            | Kind::FromSquare
+            | Kind::FromFile
+            | Kind::FromRank
+            | Kind::Square
+            | Kind::ToFile
+            | Kind::King
+            | Kind::Queen
+            | Kind::Rook
+            | Kind::Bishop
+            | Kind::Knight
+            | Kind::Pawn => self.issues.push(SyntaxIssue::Unknown(span)),
+        }
+    }
+
+    fn build_move<R: RuleKind>(&mut self, pair: Pair<'_, R>, span: Span) -> MoveToken {
+        let mut b = MoveBuilder::default();
+        for p in pair.into_inner() {
+            self.move_part(p, &mut b);
+        }
+        let body = if let Some(side) = b.castle {
+            MoveBody::Castle(side)
+        } else if b.null {
+            MoveBody::Null
+        } else {
+            MoveBody::Normal(NormalMove {
+                role: b.role.unwrap_or(Role::Pawn),
+                from_file: b.from_file,
+                from_rank: b.from_rank,
+                to: b.to,
+                to_file: b.to_file,
+                promotion: b.promotion,
+                captured: b.captured,
+            })
+        };
+        let index = self.moves;
+        self.moves += 1;
+        MoveToken {
+            span,
+            body,
+            check: b.check,
+            capture: b.capture,
+            ep: b.ep,
+            figurine: b.figurine,
+            index,
+        }
+    }
+
+    fn move_part<R: RuleKind>(&mut self, pair: Pair<'_, R>, b: &mut MoveBuilder) {
+        let span = self.span(&pair);
+        let text = pair.as_str();
+        match pair.as_rule().kind() {
+            Kind::CastleLong => b.castle = Some(CastlingSide::QueenSide),
+            Kind::CastleShort => b.castle = Some(CastlingSide::KingSide),
+            Kind::NullMove => b.null = true,
+            Kind::King => self.piece(b, Role::King),
+            Kind::Queen => self.piece(b, Role::Queen),
+            Kind::Rook => self.piece(b, Role::Rook),
+            Kind::Bishop => self.piece(b, Role::Bishop),
+            Kind::Knight => self.piece(b, Role::Knight),
+            Kind::Pawn => b.role = Some(Role::Pawn),
+            Kind::Figurine => {
+                let (role, color) = figurine(text);
+                if b.in_promotion {
+                    b.promotion = Some(role);
+                } else {
+                    b.role = Some(role);
+                    b.figurine = Some(color);
+                }
+            }
+            Kind::FromSquare => {
+                let sq = square(text);
+                b.from_file = sq.map(Square::file);
+                b.from_rank = sq.map(Square::rank);
+            }
+            Kind::FromFile => b.from_file = text.chars().next().and_then(|c| File::from_char(c)),
+            Kind::FromRank => b.from_rank = text.chars().next().and_then(|c| Rank::from_char(c)),
+            Kind::Square => b.to = square(text),
+            Kind::ToFile => b.to_file = text.chars().next().and_then(|c| File::from_char(c)),
+            Kind::Capture => {
+                let mark = match text {
+                    "x" => CaptureMark::X,
+                    ":" => CaptureMark::Colon,
+                    _ => CaptureMark::Times,
+                };
+                b.capture = Some(Spanned::new(mark, span));
+            }
+            Kind::CaptureAfter => b.capture = Some(Spanned::new(CaptureMark::TrailingColon, span)),
+            Kind::EpMark => b.ep = Some(span),
+            Kind::MateSign | Kind::DoubleCheckSign | Kind::CheckSign => {
+                if let Some(mark) = check_mark(pair.as_rule().kind()) {
+                    b.check = Some(Spanned::new(mark, span));
+                }
+            }
+            Kind::Promotion | Kind::PromotionPiece => {
+                b.in_promotion = true;
+                for p in pair.into_inner() {
+                    self.move_part(p, b);
+                }
+                b.in_promotion = false;
+            }
+            Kind::Castling | Kind::PieceMove | Kind::PawnMove | Kind::Piece | Kind::CheckMark => {
+                for p in pair.into_inner() {
+                    self.move_part(p, b);
+                }
+            }
+            // Rules that never occur inside a move token.
+            Kind::Eoi
+            | Kind::Game
+            | Kind::SingleMove
+            | Kind::Element
+            | Kind::Tag
+            | Kind::BrokenTag
+            | Kind::TagSpace
+            | Kind::TagName
+            | Kind::TagValue
+            | Kind::Move
+            | Kind::MoveNumber
+            | Kind::Ellipsis
+            | Kind::Comment
+            | Kind::UnclosedComment
+            | Kind::LineComment
+            | Kind::EscapeLine
+            | Kind::VariationStart
+            | Kind::VariationEnd
+            | Kind::Nag
+            | Kind::Glyph
+            | Kind::Evaluation
+            | Kind::StandaloneMark
+            | Kind::Result
+            | Kind::WhiteWins
+            | Kind::BlackWins
+            | Kind::Draw
+            | Kind::Unfinished
+            | Kind::Dash
+            | Kind::TokenEnd
+            | Kind::Unknown
+            | Kind::Whitespace
+            | Kind::CastleO => {}
+        }
+    }
+
+    fn piece(&mut self, b: &mut MoveBuilder, role: Role) {
+        if b.in_promotion {
+            b.promotion = Some(role);
+        } else {
+            b.role = Some(role);
+        }
+    }
+
+    fn finish(mut self, text: &str) -> GameSyntax {
+        while self.stack.len() > 1 {
+            let (mut line, open) = self.stack.pop().expect("checked");
+            self.issues.push(SyntaxIssue::UnclosedVariation(open));
+            line.span = open.join(Span::new(self.base + self.len, self.base + self.len));
+            self.stack.last_mut().expect("root").0.items.push(Item::Variation(line));
+        }
+        let (mut root, _) = self.stack.pop().expect("root");
+        let start = self.base + (text.len() - text.trim_start().len());
+        let end = self.base + text.trim_end().len();
+        root.span = Span::new(start, end.max(start));
+        GameSyntax { span: root.span, tags: self.tags, root, issues: self.issues, move_count: self.moves }
+    }
+}
+
+fn check_mark(kind: Kind) -> Option<CheckMark> {
+    match kind {
+        Kind::MateSign => Some(CheckMark::Mate),
+        Kind::DoubleCheckSign => Some(CheckMark::DoubleCheck),
+        Kind::CheckSign => Some(CheckMark::Check),
+        _ => None,
+    }
+}
+
+fn square(text: &str) -> Option<Square> {
+    Square::from_ascii(text.as_bytes()).ok()
+}
+
+fn figurine(text: &str) -> (Role, Color) {
+    match text {
+        "♔" => (Role::King, Color::White),
+        "♕" => (Role::Queen, Color::White),
+        "♖" => (Role::Rook, Color::White),
+        "♗" => (Role::Bishop, Color::White),
+        "♘" => (Role::Knight, Color::White),
+        "♙" => (Role::Pawn, Color::White),
+        "♚" => (Role::King, Color::Black),
+        "♛" => (Role::Queen, Color::Black),
+        "♜" => (Role::Rook, Color::Black),
+        "♝" => (Role::Bishop, Color::Black),
+        "♞" => (Role::Knight, Color::Black),
+        _ => (Role::Pawn, Color::Black),
+    }
+}
+
+/// The NAG of a move glyph or evaluation symbol.
+pub fn glyph_nag(glyph: &str) -> u16 {
+    match glyph {
+        "!" => 1,
+        "?" => 2,
+        "!!" => 3,
+        "??" => 4,
+        "!?" => 5,
+        "?!" => 6,
+        "□" => 7,
+        "=" => 10,
+        "∞" => 13,
+        "⩲" | "+/=" => 14,
+        "⩱" | "=/+" => 15,
+        "±" | "+/-" => 16,
+        "∓" | "-/+" => 17,
+        "+−" | "+-" => 18,
+        "−+" | "-+" => 19,
+        _ => 0,
+    }
+}
+
+fn unescape_tag(quoted: &str) -> String {
+    let inner = quoted.strip_prefix('"').and_then(|s| s.strip_suffix('"')).unwrap_or(quoted);
+    if !inner.contains('\\') {
+        return inner.to_owned();
+    }
+    let mut out = String::with_capacity(inner.len());
+    let mut chars = inner.chars();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            if let Some(n) = chars.next() {
+                out.push(n);
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
