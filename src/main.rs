@@ -1,1 +1,225 @@
-fn main(){}
+//! The `scoresheet` command line.
+//!
+//! Exit codes: 0 = no errors (warnings allowed), 1 = errors found, 2 = could not run
+//! (usage, I/O).
+
+use std::io::{IsTerminal, Read, Write};
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+use scoresheet::check::{CheckedFile, Options, check_bytes};
+use scoresheet::grammar::LANGUAGE_FILES;
+use scoresheet::output;
+
+#[derive(Parser)]
+#[command(name = "scoresheet", version, about = "Reads chess game scores as people write them, and says what is wrong.")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Check scores: resolve every move and report every problem.
+    Check {
+        /// Files to check (`-` or none: standard input).
+        files: Vec<String>,
+        #[command(flatten)]
+        read: ReadArgs,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Human)]
+        format: Format,
+        /// When to use colour.
+        #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
+        color: ColorChoice,
+    },
+    /// Convert scores to another notation.
+    Convert {
+        /// Files to convert (`-` or none: standard input).
+        files: Vec<String>,
+        #[command(flatten)]
+        read: ReadArgs,
+        /// Target notation.
+        #[arg(long, value_enum)]
+        to: Target,
+        /// Target language (ISO 639-1 code) for notations with piece letters.
+        #[arg(long, default_value = "en")]
+        to_lang: String,
+        /// When to use colour in error reports.
+        #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
+        color: ColorChoice,
+    },
+    /// List every language: code, name, piece letters.
+    Languages,
+}
+
+#[derive(clap::Args)]
+struct ReadArgs {
+    /// Notation of the input: `auto` or a name (`algebraic`).
+    #[arg(long, default_value = "auto")]
+    notation: String,
+    /// Language of the input: `auto` or an ISO 639-1 code.
+    #[arg(long, default_value = "auto")]
+    lang: String,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum Format {
+    Human,
+    Json,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum ColorChoice {
+    Auto,
+    Always,
+    Never,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum Target {
+    /// Standard PGN with English SAN, keeping tags, comments, NAGs and variations.
+    Pgn,
+    /// The main line in SAN, one game per line.
+    San,
+    /// The main line in UCI, one game per line.
+    Uci,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(code) => code,
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("scoresheet: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn read_input(path: &str) -> std::io::Result<Vec<u8>> {
+    if path == "-" {
+        let mut buf = Vec::new();
+        std::io::stdin().lock().read_to_end(&mut buf)?;
+        Ok(buf)
+    } else {
+        std::fs::read(path).map_err(|e| std::io::Error::new(e.kind(), format!("{path}: {e}")))
+    }
+}
+
+fn use_color(choice: ColorChoice, terminal: bool) -> bool {
+    match choice {
+        ColorChoice::Always => true,
+        ColorChoice::Never => false,
+        ColorChoice::Auto => terminal && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
+    }
+}
+
+fn check_files(files: &[String], read: &ReadArgs) -> Result<Vec<CheckedFile>, ExitCode> {
+    let files: Vec<String> = if files.is_empty() { vec!["-".into()] } else { files.to_vec() };
+    let options = Options { notation: read.notation.clone(), lang: read.lang.clone() };
+    let mut out = Vec::new();
+    for path in &files {
+        let bytes = match read_input(path) {
+            Ok(b) => b,
+            Err(e) => {
+                eprintln!("scoresheet: {e}");
+                return Err(ExitCode::from(2));
+            }
+        };
+        let name = if path == "-" { "<stdin>" } else { path.as_str() };
+        match check_bytes(name, &bytes, &options) {
+            Ok(f) => out.push(f),
+            Err(e) => {
+                eprintln!("{:?}", miette::Report::new(e));
+                return Err(ExitCode::from(2));
+            }
+        }
+    }
+    Ok(out)
+}
+
+fn run(cli: Cli) -> std::io::Result<ExitCode> {
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    match cli.command {
+        Command::Check { files, read, format, color } => {
+            let checked = match check_files(&files, &read) {
+                Ok(c) => c,
+                Err(code) => return Ok(code),
+            };
+            let errors = checked.iter().any(CheckedFile::has_errors);
+            match format {
+                Format::Json => {
+                    serde_json::to_writer_pretty(&mut out, &output::json(&checked))?;
+                    writeln!(out)?;
+                }
+                Format::Human => {
+                    let color = use_color(color, std::io::stdout().is_terminal());
+                    let width = terminal_width();
+                    for f in &checked {
+                        if f.all_diagnostics().next().is_none() {
+                            writeln!(out, "{}", output::summary(f))?;
+                        } else {
+                            write!(out, "{}", output::human(f, color, width))?;
+                        }
+                    }
+                }
+            }
+            Ok(if errors { ExitCode::from(1) } else { ExitCode::SUCCESS })
+        }
+        Command::Convert { files, read, to, to_lang, color } => {
+            if to_lang != "en" {
+                eprintln!("scoresheet: --to-lang {to_lang}: only English output is available for now");
+                return Ok(ExitCode::from(2));
+            }
+            let checked = match check_files(&files, &read) {
+                Ok(c) => c,
+                Err(code) => return Ok(code),
+            };
+            let color = use_color(color, std::io::stderr().is_terminal());
+            let mut failed = false;
+            for f in &checked {
+                let mut refused = 0;
+                for g in &f.games {
+                    if g.has_errors() || g.start.is_none() {
+                        refused += 1;
+                        continue;
+                    }
+                    match to {
+                        Target::Uci => writeln!(out, "{}", output::uci_line(g))?,
+                        Target::San => writeln!(out, "{}", output::san_line(g))?,
+                        Target::Pgn => write!(out, "{}", output::pgn(g, &f.text))?,
+                    }
+                }
+                if refused > 0 || f.has_errors() {
+                    failed = true;
+                    eprint!("{}", output::human(f, color, terminal_width()));
+                    eprintln!(
+                        "scoresheet: {}: {refused} {} with errors not converted",
+                        f.path,
+                        if refused == 1 { "game" } else { "games" }
+                    );
+                }
+            }
+            Ok(if failed { ExitCode::from(1) } else { ExitCode::SUCCESS })
+        }
+        Command::Languages => {
+            writeln!(out, "{:<6} {:<12} {:<6} {:<6} {:<6} {:<6} {:<6} {:<6}", "code", "name", "king", "queen", "rook", "bishop", "knight", "pawn")?;
+            for l in LANGUAGE_FILES {
+                for (i, code) in l.codes.iter().enumerate() {
+                    let name = l.names.get(i).or(l.names.first()).copied().unwrap_or("");
+                    let [k, q, r, b, n, p] = l.letters;
+                    writeln!(out, "{code:<6} {name:<12} {k:<6} {q:<6} {r:<6} {b:<6} {n:<6} {p:<6}")?;
+                }
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+    }
+}
+
+fn terminal_width() -> usize {
+    std::env::var("COLUMNS").ok().and_then(|c| c.parse().ok()).unwrap_or(100)
+}

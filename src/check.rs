@@ -1,0 +1,995 @@
+//! The pipeline: decode → split → parse each game → resolve every move → diagnostics.
+
+use std::sync::Arc;
+
+use rayon::prelude::*;
+use shakmaty::fen::Fen;
+use shakmaty::{CastlingMode, Chess, Color, Move, Position, Role};
+
+use crate::decode::{Encoding, decode};
+use crate::diagnostic::{Diagnostic, Problem, Severity};
+use crate::grammar::{ParserEntry, parser_for};
+use crate::pattern::Pattern;
+use crate::render;
+use crate::resolve::{Illegal, Resolution, resolve};
+use crate::span::Span;
+use crate::split::split_games;
+use crate::syntax::{CaptureMark, CheckMark, GameSyntax, Item, Line, MoveBody, MoveToken, Outcome, SyntaxIssue};
+use crate::walker::MAX_DEPTH;
+
+/// Most syntax errors reported for one game; past it they are counted in one diagnostic.
+const MAX_SYNTAX_ERRORS: usize = 50;
+
+/// What to read the input as.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// `auto` or a notation name (`algebraic`).
+    pub notation: String,
+    /// `auto` or an ISO 639-1 code.
+    pub lang: String,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options { notation: "auto".into(), lang: "auto".into() }
+    }
+}
+
+/// A move token's fate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveState {
+    /// Not reached (after an error, or in a variation that could not be placed).
+    NotChecked,
+    /// Resolved to this move.
+    Legal(Move),
+    /// Resolved to a null move.
+    Null,
+    /// Could not be resolved.
+    Error,
+}
+
+/// One checked game.
+#[derive(Clone, Debug)]
+pub struct CheckedGame {
+    /// 1-based number in the file.
+    pub number: usize,
+    /// The syntax tree.
+    pub syntax: GameSyntax,
+    /// The starting position (`None` when it could not be set up).
+    pub start: Option<Chess>,
+    /// The fate of every move token, by `MoveToken::index`.
+    pub moves: Vec<MoveState>,
+    /// The main line as resolved (`None` = null move), up to the first error.
+    pub mainline: Vec<Option<Move>>,
+    /// True when every move of the main line resolved.
+    pub complete: bool,
+    /// The game's diagnostics.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl CheckedGame {
+    /// True when the game has errors.
+    pub fn has_errors(&self) -> bool {
+        self.diagnostics.iter().any(|d| d.severity == Severity::Error)
+    }
+}
+
+/// One checked file.
+#[derive(Clone, Debug)]
+pub struct CheckedFile {
+    /// The file's name as given.
+    pub path: String,
+    /// The decoded text.
+    pub text: Arc<str>,
+    /// The notation read.
+    pub notation: &'static str,
+    /// The language read (ISO 639-1 code).
+    pub language: &'static str,
+    /// The games.
+    pub games: Vec<CheckedGame>,
+    /// Problems of the file as a whole (encoding, no game).
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl CheckedFile {
+    /// Every diagnostic of the file, file-level first, then game by game.
+    pub fn all_diagnostics(&self) -> impl Iterator<Item = &Diagnostic> {
+        self.diagnostics.iter().chain(self.games.iter().flat_map(|g| g.diagnostics.iter()))
+    }
+
+    /// True when any diagnostic is an error.
+    pub fn has_errors(&self) -> bool {
+        self.all_diagnostics().any(|d| d.severity == Severity::Error)
+    }
+}
+
+/// Errors that stop a check before it starts.
+#[derive(Debug, thiserror::Error, miette::Diagnostic)]
+pub enum CheckError {
+    /// No parser for the requested notation and language.
+    #[error("no grammar for notation `{notation}` in language `{lang}`")]
+    #[diagnostic(code(scoresheet::unknown_grammar), help("`scoresheet languages` lists the languages"))]
+    UnknownGrammar {
+        /// The notation asked for.
+        notation: String,
+        /// The language asked for.
+        lang: String,
+    },
+}
+
+/// Checks the bytes of one file.
+///
+/// # Errors
+/// When the options name a notation or language that has no grammar.
+pub fn check_bytes(path: &str, bytes: &[u8], options: &Options) -> Result<CheckedFile, CheckError> {
+    let decoded = decode(bytes);
+    let text: Arc<str> = Arc::from(decoded.text.as_ref());
+    let mut file_diags = Vec::new();
+    if let Encoding::Latin1 { first_invalid } = decoded.encoding {
+        let at = first_invalid.min(text.len());
+        let end = (at + 1..=text.len()).find(|&i| text.is_char_boundary(i)).unwrap_or(text.len());
+        file_diags.push(
+            Diagnostic::new(Problem::NotUtf8 { offset: first_invalid }, Span::new(at, end))
+                .label("not UTF-8")
+                .help("save the file as UTF-8; the text was read as Latin-1 (ISO 8859-1)"),
+        );
+    }
+    let (notation, lang) = choose(options)?;
+    let parser = parser_for(notation, lang).ok_or_else(|| CheckError::UnknownGrammar {
+        notation: options.notation.clone(),
+        lang: options.lang.clone(),
+    })?;
+    if decoded.binary {
+        let mut d = Diagnostic::new(Problem::Binary, Span::new(0, 0))
+            .help("scoresheet reads text files: PGN or a plain-text score");
+        d.game = 0;
+        file_diags.push(d);
+        return Ok(CheckedFile { path: path.into(), text, notation, language: lang, games: Vec::new(), diagnostics: file_diags });
+    }
+    let spans = split_games(&text);
+    if spans.is_empty() {
+        file_diags.push(Diagnostic::new(Problem::NoGame, Span::new(0, 0)));
+    }
+    let games: Vec<CheckedGame> = spans
+        .par_iter()
+        .enumerate()
+        .map(|(i, span)| {
+            let syntax = (parser.parse)(&text[span.start..span.end], span.start);
+            check_game(i + 1, syntax, &text, parser)
+        })
+        .collect();
+    Ok(CheckedFile { path: path.into(), text, notation, language: lang, games, diagnostics: file_diags })
+}
+
+/// Checks one text (as [`check_bytes`]).
+///
+/// # Errors
+/// When the options name a notation or language that has no grammar.
+pub fn check_str(path: &str, text: &str, options: &Options) -> Result<CheckedFile, CheckError> {
+    check_bytes(path, text.as_bytes(), options)
+}
+
+fn choose(options: &Options) -> Result<(&'static str, &'static str), CheckError> {
+    let notation = match options.notation.as_str() {
+        "auto" | "algebraic" | "san" => "algebraic",
+        other => {
+            return Err(CheckError::UnknownGrammar { notation: other.into(), lang: options.lang.clone() });
+        }
+    };
+    let lang: &'static str = match options.lang.as_str() {
+        "auto" => "en",
+        code => match crate::grammar::language(code) {
+            Some(l) => l.codes.iter().find(|c| **c == code).copied().unwrap_or(l.codes[0]),
+            None => {
+                return Err(CheckError::UnknownGrammar { notation: notation.into(), lang: code.into() });
+            }
+        },
+    };
+    Ok((notation, lang))
+}
+
+/// Checks one parsed game.
+pub fn check_game(number: usize, syntax: GameSyntax, text: &str, parser: &ParserEntry) -> CheckedGame {
+    let mut g = GameChecker {
+        text,
+        parser,
+        diags: Vec::new(),
+        moves: vec![MoveState::NotChecked; syntax.move_count],
+        mainline: Vec::new(),
+    };
+    g.syntax_issues(&syntax);
+    let start = g.start_position(&syntax);
+    let mut complete = false;
+    if let Some(start) = &start {
+        let fullmove = start.fullmoves().get();
+        let first_ply_offset = u32::from(start.turn() == Color::Black);
+        let ctx = LineStart { pos: start.clone(), ply: 0, fullmove, first_ply_offset, main: true, history: Vec::new() };
+        let end = g.walk_line(&syntax.root, ctx, 0);
+        complete = end.complete;
+        g.results(&syntax, &end);
+    }
+    for d in &mut g.diags {
+        d.game = number;
+    }
+    g.diags.sort_by_key(|d| (d.span.start, d.severity));
+    CheckedGame {
+        number,
+        start,
+        moves: g.moves,
+        mainline: g.mainline,
+        complete,
+        diagnostics: g.diags,
+        syntax,
+    }
+}
+
+struct GameChecker<'a> {
+    text: &'a str,
+    parser: &'a ParserEntry,
+    diags: Vec<Diagnostic>,
+    moves: Vec<MoveState>,
+    mainline: Vec<Option<Move>>,
+}
+
+/// Where a line starts.
+struct LineStart {
+    pos: Chess,
+    /// Plies played before the line's first move.
+    ply: u32,
+    /// Full-move number of the game's start position.
+    fullmove: u32,
+    /// 1 when the game starts with Black to move.
+    first_ply_offset: u32,
+    main: bool,
+    /// Moves that led here: (move, its token's span, its ply).
+    history: Vec<(Move, Span, u32)>,
+}
+
+/// How a line ended.
+struct LineEnd {
+    pos: Chess,
+    complete: bool,
+    result: Option<(Outcome, Span)>,
+    last_move: Option<Span>,
+}
+
+impl GameChecker<'_> {
+    fn src(&self, span: Span) -> &str {
+        self.text.get(span.start..span.end).unwrap_or("")
+    }
+
+    fn syntax_issues(&mut self, syntax: &GameSyntax) {
+        let mut unknown = 0usize;
+        let mut hidden = 0usize;
+        let mut last_unknown = Span::default();
+        for issue in &syntax.issues {
+            let d = match issue {
+                SyntaxIssue::Unknown(span) => {
+                    unknown += 1;
+                    if unknown > MAX_SYNTAX_ERRORS {
+                        hidden += 1;
+                        last_unknown = *span;
+                        continue;
+                    }
+                    self.unknown_token(*span)
+                }
+                SyntaxIssue::BrokenTag(span) => {
+                    Diagnostic::new(Problem::BrokenTag { text: self.src(*span).trim_end().to_owned() }, *span)
+                        .label("not a tag pair")
+                        .help("a tag pair is written [Name \"value\"], with the value in double quotes")
+                }
+                SyntaxIssue::TagInMovetext(span) => Diagnostic::new(Problem::TagInMovetext, *span)
+                    .label("this tag pair follows moves")
+                    .help("tag pairs come before the moves; a new game starts with its tag pairs after the previous game's result"),
+                SyntaxIssue::UnclosedComment(span) => {
+                    let open = Span::new(span.start, span.start + 1);
+                    Diagnostic::new(Problem::UnclosedComment, open)
+                        .label("this `{` is never closed")
+                        .help("close the comment with `}`; everything after `{` was read as comment")
+                }
+                SyntaxIssue::UnmatchedClose(span) => Diagnostic::new(Problem::UnmatchedParen, *span)
+                    .label("no `(` before this")
+                    .help("remove the `)` or add the `(` that starts the variation"),
+                SyntaxIssue::UnclosedVariation(span) => Diagnostic::new(Problem::UnclosedVariation, *span)
+                    .label("this `(` is never closed")
+                    .help("close the variation with `)` where it ends"),
+                SyntaxIssue::TooDeep(span) => Diagnostic::new(Problem::TooDeep { limit: MAX_DEPTH }, *span)
+                    .label("too deep")
+                    .help("no real game nests variations this deep; check for stray `(`"),
+                SyntaxIssue::StrayMark(span) => {
+                    Diagnostic::new(Problem::StrayMark { text: self.src(*span).to_owned() }, *span)
+                        .label("no move before this mark")
+                        .help("write the mark right after its move, as in `Qh5+`")
+                }
+                SyntaxIssue::ParserLimit(span, reason) => Diagnostic::new(Problem::ParserLimit { reason: reason.clone() }, *span)
+                    .label("reading stopped here"),
+            };
+            self.diags.push(d);
+        }
+        if hidden > 0 {
+            self.diags.push(Diagnostic::new(Problem::TooMany { count: hidden }, last_unknown).label("the last of them"));
+        }
+    }
+
+    fn unknown_token(&self, span: Span) -> Diagnostic {
+        let token = self.src(span);
+        let ex = (self.parser.explain)(token);
+        let at = ex.offset.min(token.len());
+        let expected = if ex.expected.is_empty() {
+            "it is not a move, move number, comment or result".to_owned()
+        } else {
+            let list = join_or(&ex.expected);
+            if at == 0 {
+                format!("expected {list}")
+            } else {
+                let before = &token[..at];
+                let what = piece_letter_desc(before).unwrap_or_else(|| format!("`{before}`"));
+                format!("expected {list} after {what}")
+            }
+        };
+        let mut point = span;
+        if at < token.len() {
+            let next = token[at..].chars().next().map(char::len_utf8).unwrap_or(1);
+            point = Span::new(span.start + at, span.start + at + next);
+        }
+        let mut d = Diagnostic::new(Problem::SyntaxError { text: token.to_owned(), expected: expected.clone() }, span);
+        if point != span {
+            d = d.label("the token").with_secondary(point, "reading stops here");
+        } else {
+            d = d.label("not a move");
+        }
+        d
+    }
+
+    fn start_position(&mut self, syntax: &GameSyntax) -> Option<Chess> {
+        let mut mode = CastlingMode::Standard;
+        if let Some(v) = syntax.tag("Variant") {
+            let name = v.value.to_ascii_lowercase().replace([' ', '-', '_'], "");
+            match name.as_str() {
+                "" | "standard" | "chess" | "normal" | "fromposition" => {}
+                "chess960" | "fischerandom" | "fischerrandom" | "960" | "freestyle" => mode = CastlingMode::Chess960,
+                _ => {
+                    self.diags.push(
+                        Diagnostic::new(Problem::UnsupportedVariant { variant: v.value.clone() }, v.span)
+                            .label("this variant")
+                            .help("scoresheet checks standard chess and Chess960"),
+                    );
+                    return None;
+                }
+            }
+        }
+        let fen = syntax.tag("FEN");
+        match fen {
+            Some(tag) => {
+                let parsed = Fen::from_ascii(tag.value.trim().as_bytes())
+                    .map_err(|e| e.to_string())
+                    .and_then(|f| {
+                        let mode = if mode == CastlingMode::Standard && f.as_setup().castling_rights != shakmaty::Bitboard::EMPTY {
+                            CastlingMode::detect(f.as_setup())
+                        } else {
+                            mode
+                        };
+                        f.into_position::<Chess>(mode).map_err(|e| e.to_string())
+                    });
+                match parsed {
+                    Ok(p) => Some(p),
+                    Err(reason) => {
+                        self.diags.push(
+                            Diagnostic::new(Problem::BadFen { reason }, tag.value_span)
+                                .label("this position")
+                                .help("fix the FEN; the game's moves are not checked without a start position"),
+                        );
+                        None
+                    }
+                }
+            }
+            None => {
+                if let Some(s) = syntax.tag("SetUp") {
+                    if s.value.trim() == "1" {
+                        self.diags.push(Diagnostic::new(Problem::SetUpWithoutFen, s.span).label("no FEN tag goes with this"));
+                    }
+                }
+                Some(if mode == CastlingMode::Chess960 { Chess::default() } else { Chess::default() })
+            }
+        }
+    }
+
+    fn walk_line(&mut self, line: &Line, start: LineStart, depth: usize) -> LineEnd {
+        let LineStart { mut pos, mut ply, fullmove, first_ply_offset, main, mut history } = start;
+        // The position before the most recent move token, for variations that follow it.
+        let mut branch: Option<(Chess, u32, usize)> = None;
+        let mut broken = false;
+        let mut unchecked: Vec<Span> = Vec::new();
+        let mut result: Option<(Outcome, Span)> = None;
+        let mut last_move: Option<Span> = None;
+        let mut pending_number: Option<(crate::span::Spanned<crate::syntax::MoveNumber>, bool)> = None;
+        for item in &line.items {
+            match item {
+                Item::Move(tok) => {
+                    if let Some((r, _)) = result {
+                        if main && !broken {
+                            self.diags.push(
+                                Diagnostic::new(Problem::MovesAfterResult { result: r.pgn().into() }, tok.span)
+                                    .label("after the result")
+                                    .help("the result ends the game; start a new game with its own tag pairs, or remove the result"),
+                            );
+                            broken = true;
+                            continue;
+                        }
+                    }
+                    if broken {
+                        unchecked.push(tok.span);
+                        branch = None;
+                        continue;
+                    }
+                    if let Some((n, _)) = pending_number.take() {
+                        self.check_number(n, ply, fullmove, first_ply_offset, pos.turn());
+                    }
+                    last_move = Some(tok.span);
+                    let ply_here = ply + 1;
+                    if pos.is_game_over() && pos.legal_moves().is_empty() {
+                        let end = if pos.is_checkmate() { "checkmate" } else { "stalemate" };
+                        self.diags.push(
+                            Diagnostic::new(Problem::MoveAfterEnd { text: self.src(tok.span).into(), end }, tok.span)
+                                .label(format!("the game was already over ({end})"))
+                                .ply(ply_here)
+                                .help("remove the moves after the end of the game"),
+                        );
+                        self.moves[tok.index] = MoveState::Error;
+                        branch = Some((pos.clone(), ply, history.len()));
+                        broken = true;
+                        continue;
+                    }
+                    let pattern = Pattern::from_body(&tok.body);
+                    match resolve(&pos, &[pattern]) {
+                        Resolution::Legal(m) => {
+                            let before = pos.clone();
+                            pos.play_unchecked(m);
+                            self.markers(tok, &before, &pos, &m, ply_here);
+                            self.moves[tok.index] = MoveState::Legal(m);
+                            if main {
+                                self.mainline.push(Some(m));
+                            }
+                            branch = Some((before, ply, history.len()));
+                            history.push((m, tok.span, ply_here));
+                            ply += 1;
+                        }
+                        Resolution::Null => {
+                            let before = pos.clone();
+                            pos = pos.swap_turn().unwrap_or(before.clone());
+                            self.moves[tok.index] = MoveState::Null;
+                            if main {
+                                self.mainline.push(None);
+                            }
+                            branch = Some((before, ply, history.len()));
+                            ply += 1;
+                        }
+                        other => {
+                            let d = self.move_error(tok, &pos, other, ply_here, &history);
+                            self.diags.push(d);
+                            self.moves[tok.index] = MoveState::Error;
+                            branch = Some((pos.clone(), ply, history.len()));
+                            broken = true;
+                        }
+                    }
+                }
+                Item::Variation(v) => {
+                    match &branch {
+                        Some((bpos, bply, hlen)) => {
+                            let ctx = LineStart {
+                                pos: bpos.clone(),
+                                ply: *bply,
+                                fullmove,
+                                first_ply_offset,
+                                main: false,
+                                history: history[..*hlen].to_vec(),
+                            };
+                            self.walk_line(v, ctx, depth + 1);
+                        }
+                        None => {
+                            // A variation before any move, or after moves we could not follow.
+                            let mut count = 0;
+                            count_moves(v, &mut count);
+                            if count > 0 && !broken {
+                                unchecked.push(v.span);
+                            } else if count > 0 {
+                                unchecked.push(v.span);
+                            }
+                        }
+                    }
+                    if broken {
+                        // After an error the branch point of later variations is unknown.
+                        branch = None;
+                    }
+                }
+                Item::MoveNumber(n) => {
+                    if !broken {
+                        pending_number = Some((*n, true));
+                    }
+                }
+                Item::Result(r) => {
+                    if main && depth == 0 {
+                        result = Some((r.value, r.span));
+                    }
+                }
+                Item::Unknown(span) => {
+                    // An unreadable token may have been a move: what follows is not checked.
+                    if !broken {
+                        broken = true;
+                        branch = Some((pos.clone(), ply, history.len()));
+                    } else {
+                        unchecked.push(*span);
+                    }
+                }
+                Item::Ellipsis(_) | Item::Comment(_) | Item::Nag(_) => {}
+            }
+        }
+        // Count unchecked moves (including inside variations that could not be placed).
+        let count = unchecked_moves(line, &unchecked);
+        if count > 0 {
+            let first = unchecked[0];
+            let last = *unchecked.last().expect("non-empty");
+            self.diags.push(
+                Diagnostic::new(
+                    Problem::NotChecked { count, moves: if count == 1 { "move" } else { "moves" } },
+                    first.join(last),
+                )
+                .label("not checked"),
+            );
+        }
+        LineEnd { pos, complete: !broken, result, last_move }
+    }
+
+    fn check_number(
+        &mut self,
+        n: crate::span::Spanned<crate::syntax::MoveNumber>,
+        ply: u32,
+        fullmove: u32,
+        first_ply_offset: u32,
+        turn: Color,
+    ) {
+        let expected = fullmove + (ply + first_ply_offset) / 2;
+        let black = turn == Color::Black;
+        let number_ok = n.value.number == expected;
+        // `12...` before a White move is wrong; a plain `12.` before Black's move is common
+        // after a comment or variation and is not reported.
+        let side_ok = !n.value.black || black;
+        if !number_ok || !side_ok {
+            let want = if black { format!("{expected}...") } else { format!("{expected}.") };
+            self.diags.push(
+                Diagnostic::new(Problem::MoveNumber { text: self.src(n.span).into(), expected: want.clone() }, n.span)
+                    .label(format!("should be {want}"))
+                    .ply(ply + 1)
+                    .suggest(vec![want]),
+            );
+        }
+    }
+
+    fn markers(&mut self, tok: &MoveToken, before: &Chess, after: &Chess, m: &Move, ply: u32) {
+        let text = self.src(tok.span).to_owned();
+        let checkers = after.checkers().count();
+        let mate = checkers > 0 && after.is_checkmate();
+        let san_plus = render::san_plus(before, m);
+        let written = tok.check.map(|c| c.value);
+        let mark_span = tok.check.map(|c| c.span).unwrap_or(tok.span);
+        match (written, checkers > 0, mate) {
+            (None, true, true) => self.diags.push(
+                Diagnostic::new(Problem::MissingMate { text: text.clone() }, tok.span)
+                    .label("this move mates")
+                    .ply(ply)
+                    .suggest(vec![format!("{}#", strip_marks(&text))]),
+            ),
+            (None, true, false) => self.diags.push(
+                Diagnostic::new(Problem::MissingCheck { text: text.clone() }, tok.span)
+                    .label("this move gives check")
+                    .ply(ply)
+                    .suggest(vec![format!("{}+", strip_marks(&text))]),
+            ),
+            (Some(CheckMark::Check), true, true) => self.diags.push(
+                Diagnostic::new(Problem::MissingMate { text: text.clone() }, mark_span)
+                    .label("this is mate, not just check")
+                    .ply(ply)
+                    .suggest(vec![format!("{}#", strip_marks(&text))]),
+            ),
+            (Some(CheckMark::Check | CheckMark::DoubleCheck), false, _) => self.diags.push(
+                Diagnostic::new(Problem::CheckWithoutCheck { text: text.clone() }, mark_span)
+                    .label("no check")
+                    .ply(ply)
+                    .suggest(vec![strip_marks(&text)]),
+            ),
+            (Some(CheckMark::DoubleCheck), true, false) if checkers < 2 => self.diags.push(
+                Diagnostic::new(Problem::NotDoubleCheck { text: text.clone() }, mark_span)
+                    .label("single check")
+                    .ply(ply)
+                    .suggest(vec![format!("{}+", strip_marks(&text))]),
+            ),
+            (Some(CheckMark::Mate), c, false) => self.diags.push(
+                Diagnostic::new(
+                    Problem::MateWithoutMate { text: text.clone(), what: if c { "only gives check" } else { "gives no check" } },
+                    mark_span,
+                )
+                .label("not mate")
+                .ply(ply)
+                .suggest(vec![if c { format!("{}+", strip_marks(&text)) } else { strip_marks(&text) }]),
+            ),
+            _ => {}
+        }
+        let _ = san_plus;
+        // Capture marks.
+        if let MoveBody::Normal(n) = tok.body {
+            let implied = n.to_file.is_some(); // `cd`: the form itself says capture
+            match (tok.capture, m.is_capture()) {
+                (Some(c), false) => self.diags.push(
+                    Diagnostic::new(
+                        Problem::CaptureMarkOnNonCapture { text: text.clone(), square: m.to().to_string() },
+                        c.span,
+                    )
+                    .label("nothing to capture")
+                    .ply(ply)
+                    .suggest(vec![render::san_plus(before, m)]),
+                ),
+                (None, true) if !implied => self.diags.push(
+                    Diagnostic::new(Problem::MissingCaptureMark { text: text.clone(), square: m.to().to_string() }, tok.span)
+                        .label(format!("captures the {} on {}", role_name(m.capture().unwrap_or(Role::Pawn)), m.to()))
+                        .ply(ply)
+                        .suggest(vec![render::san_plus(before, m)]),
+                ),
+                _ => {}
+            }
+            let _ = CaptureMark::X;
+        }
+        if let Some(ep) = tok.ep {
+            if !m.is_en_passant() {
+                self.diags.push(
+                    Diagnostic::new(Problem::EpNotEnPassant { text: text.clone() }, ep)
+                        .label("not en passant")
+                        .ply(ply)
+                        .suggest(vec![render::san_plus(before, m)]),
+                );
+            }
+        }
+    }
+
+    fn move_error(&self, tok: &MoveToken, pos: &Chess, res: Resolution, ply: u32, history: &[(Move, Span, u32)]) -> Diagnostic {
+        let text = self.src(tok.span).to_owned();
+        match res {
+            Resolution::Ambiguous(ms) => {
+                let role = ms[0].role();
+                let mut d = Diagnostic::new(
+                    Problem::AmbiguousMove { text: text.clone(), count: ms.len(), pieces: plural(role).into() },
+                    tok.span,
+                )
+                .label("which one?")
+                .ply(ply);
+                let mut forms = Vec::new();
+                for m in &ms {
+                    let san = render::san_plus(pos, m);
+                    let from = m.from().map(|s| s.to_string()).unwrap_or_default();
+                    if let Some((_, span, p)) = history.iter().rev().find(|(h, _, _)| Some(h.to()) == m.from()) {
+                        d = d.with_secondary(*span, format!("the {} on {from} arrived here (ply {p})", role_name(role)));
+                    }
+                    forms.push(san);
+                }
+                let squares: Vec<String> = ms.iter().filter_map(|m| m.from()).map(|s| s.to_string()).collect();
+                d.help(format!(
+                    "the {} on {} can all make this move; name the one you mean",
+                    plural(role),
+                    join_and(&squares)
+                ))
+                .suggest(forms)
+            }
+            Resolution::MissingPromotion(ms) => {
+                let forms: Vec<String> = ms.iter().map(|m| render::san_plus(pos, m)).collect();
+                Diagnostic::new(Problem::MissingPromotion { text: text.clone() }, tok.span)
+                    .label("promote to what?")
+                    .ply(ply)
+                    .help("write the piece after the square, as in e8=Q")
+                    .suggest(forms)
+            }
+            Resolution::Illegal(why) => {
+                let (why_text, secondary) = describe_illegal(&why, pos, history);
+                let mut d = Diagnostic::new(Problem::IllegalMove { text: text.clone(), why: why_text }, tok.span)
+                    .label("illegal here")
+                    .ply(ply);
+                for (s, t) in secondary {
+                    d = d.with_secondary(s, t);
+                }
+                let sugg = render::suggestions(pos, &strip_marks(&text), 3);
+                let side = if pos.turn() == Color::White { "White" } else { "Black" };
+                d.help(format!("{side} is to move")).suggest(sugg)
+            }
+            Resolution::Legal(_) | Resolution::Null => Diagnostic::new(Problem::NoGame, tok.span),
+        }
+    }
+
+    fn results(&mut self, syntax: &GameSyntax, end: &LineEnd) {
+        let tag = syntax.tag("Result");
+        let tag_outcome = tag.and_then(|t| Outcome::from_tag(&t.value));
+        match (end.result, tag, tag_outcome) {
+            (Some((r, span)), Some(t), Some(to)) if r != to => {
+                self.diags.push(
+                    Diagnostic::new(Problem::ResultTagMismatch { token: r.pgn().into(), tag: t.value.clone() }, span)
+                        .label("the result here")
+                        .with_secondary(t.value_span, "the Result tag")
+                        .help("make the Result tag and the result after the moves agree"),
+                );
+            }
+            _ => {}
+        }
+        if end.result.is_none() && syntax.move_count > 0 {
+            let at = end.last_move.unwrap_or(syntax.span);
+            let at = Span::new(at.end, at.end);
+            let sugg = tag_outcome.map(|o| vec![o.pgn().to_owned()]).unwrap_or_default();
+            self.diags.push(
+                Diagnostic::new(Problem::MissingResult, at)
+                    .label("the result belongs here")
+                    .help("end the movetext with 1-0, 0-1, 1/2-1/2 or *")
+                    .suggest(sugg),
+            );
+        }
+        if !end.complete {
+            return;
+        }
+        let pos = &end.pos;
+        let position_outcome = if pos.is_checkmate() {
+            Some((if pos.turn() == Color::White { Outcome::BlackWins } else { Outcome::WhiteWins }, "checkmate"))
+        } else if pos.is_stalemate() {
+            Some((Outcome::Draw, "stalemate"))
+        } else {
+            None
+        };
+        if let Some((expected, what)) = position_outcome {
+            let winner = match expected {
+                Outcome::WhiteWins => "White has mated",
+                Outcome::BlackWins => "Black has mated",
+                _ => "stalemate",
+            };
+            let _ = what;
+            if let Some((r, span)) = end.result {
+                if r != expected && r != Outcome::Unfinished {
+                    self.diags.push(
+                        Diagnostic::new(Problem::ResultContradictsPosition { written: r.pgn().into(), position: winner.into() }, span)
+                            .label(format!("should be {}", expected.pgn()))
+                            .suggest(vec![expected.pgn().into()]),
+                    );
+                }
+            } else if let (Some(t), Some(to)) = (tag, tag_outcome) {
+                if to != expected && to != Outcome::Unfinished {
+                    self.diags.push(
+                        Diagnostic::new(Problem::ResultContradictsPosition { written: t.value.clone(), position: winner.into() }, t.value_span)
+                            .label(format!("should be {}", expected.pgn()))
+                            .suggest(vec![expected.pgn().into()]),
+                    );
+                }
+            }
+        }
+    }
+}
+
+fn count_moves(line: &Line, n: &mut usize) {
+    for item in &line.items {
+        match item {
+            Item::Move(_) => *n += 1,
+            Item::Variation(v) => count_moves(v, n),
+            _ => {}
+        }
+    }
+}
+
+/// Moves among `spans` (move tokens and whole variations).
+fn unchecked_moves(line: &Line, spans: &[Span]) -> usize {
+    let mut count = 0;
+    for item in &line.items {
+        match item {
+            Item::Move(m) if spans.contains(&m.span) => count += 1,
+            Item::Variation(v) if spans.contains(&v.span) => count_moves(v, &mut count),
+            _ => {}
+        }
+    }
+    count
+}
+
+/// The token without check, mate, glyph and e.p. marks.
+pub fn strip_marks(text: &str) -> String {
+    let mut t = text.trim();
+    loop {
+        let before = t;
+        for suffix in ["e.p.", "ep", "a.p.", "(e.p)", "(e.p.)", "#", "++", "+", "‡", "†", "!", "?", "X"] {
+            if let Some(s) = t.strip_suffix(suffix) {
+                t = s.trim_end();
+            }
+        }
+        if t == before {
+            break;
+        }
+    }
+    t.to_owned()
+}
+
+/// Words for a role.
+pub const fn role_name(role: Role) -> &'static str {
+    match role {
+        Role::Pawn => "pawn",
+        Role::Knight => "knight",
+        Role::Bishop => "bishop",
+        Role::Rook => "rook",
+        Role::Queen => "queen",
+        Role::King => "king",
+    }
+}
+
+const fn plural(role: Role) -> &'static str {
+    match role {
+        Role::Pawn => "pawns",
+        Role::Knight => "knights",
+        Role::Bishop => "bishops",
+        Role::Rook => "rooks",
+        Role::Queen => "queens",
+        Role::King => "kings",
+    }
+}
+
+fn color_name(c: Color) -> &'static str {
+    if c == Color::White { "White" } else { "Black" }
+}
+
+fn piece_letter_desc(before: &str) -> Option<String> {
+    let mut chars = before.chars();
+    let c = chars.next()?;
+    if chars.next().is_none() && c.is_uppercase() {
+        Some(format!("the piece letter {c}"))
+    } else {
+        None
+    }
+}
+
+fn join_or(items: &[&str]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => (*one).to_owned(),
+        [rest @ .., last] => format!("{} or {}", rest.join(", "), last),
+    }
+}
+
+fn join_and(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {}", rest.join(", "), last),
+    }
+}
+
+/// The reason in words, and secondary labels on earlier moves that explain it.
+fn describe_illegal(why: &Illegal, pos: &Chess, history: &[(Move, Span, u32)]) -> (String, Vec<(Span, String)>) {
+    let turn = color_name(pos.turn());
+    let board = pos.board();
+    let piece_on = |sq: shakmaty::Square| -> String {
+        board
+            .piece_at(sq)
+            .map(|p| format!("{} {} on {sq}", color_name(p.color).to_lowercase(), role_name(p.role)))
+            .unwrap_or_else(|| format!("piece on {sq}"))
+    };
+    let arrived = |sq: shakmaty::Square, what: &str| -> Vec<(Span, String)> {
+        history
+            .iter()
+            .rev()
+            .find(|(m, _, _)| m.to() == sq || (m.is_castle() && m.castling_side().is_some_and(|s| s.rook_to(pos.turn()) == sq || s.rook_to(!pos.turn()) == sq)))
+            .map(|(_, span, _)| vec![(*span, what.to_owned())])
+            .unwrap_or_default()
+    };
+    match why {
+        Illegal::GameOver { mate } => {
+            (if *mate { format!("{turn} is checkmated") } else { format!("{turn} is stalemated") }, Vec::new())
+        }
+        Illegal::NoSuchPiece { piece } => (format!("{turn} has no {}", role_name(piece.role)), Vec::new()),
+        Illegal::NoneFromThere { piece, pieces } => {
+            let squares: Vec<String> = pieces.iter().map(|s| s.to_string()).collect();
+            (
+                format!(
+                    "{turn} has no {} there; {} {} on {}",
+                    role_name(piece.role),
+                    if pieces.len() == 1 { "its" } else { "its" },
+                    if pieces.len() == 1 { role_name(piece.role) } else { plural(piece.role) },
+                    join_and(&squares)
+                )
+                .replace(
+                    &format!("its {} on", role_name(piece.role)),
+                    &format!("the {} is on", role_name(piece.role)),
+                )
+                .replace(&format!("its {} on", plural(piece.role)), &format!("the {} are on", plural(piece.role))),
+                Vec::new(),
+            )
+        }
+        Illegal::EmptyOrigin { square } => (format!("there is no piece on {square}"), Vec::new()),
+        Illegal::OpponentsPiece { square, piece } => (
+            format!("the {} on {square} is {}'s", role_name(piece.role), color_name(piece.color)),
+            Vec::new(),
+        ),
+        Illegal::CannotReach { piece, to, pieces } => {
+            let squares: Vec<String> = pieces.iter().map(|s| s.to_string()).collect();
+            let n = pieces.len();
+            (
+                format!(
+                    "no {} {} can reach {to} ({} on {})",
+                    turn.to_lowercase(),
+                    role_name(piece.role),
+                    if n == 1 { format!("the {} is", role_name(piece.role)) } else { format!("the {} are", plural(piece.role)) },
+                    join_and(&squares)
+                ),
+                Vec::new(),
+            )
+        }
+        Illegal::PathBlocked { from, to, blocker } => (
+            format!("the {} cannot reach {to}: the {} is in the way", piece_on(*from), piece_on(*blocker)),
+            arrived(*blocker, "this put the blocking piece there"),
+        ),
+        Illegal::OwnPieceOnTarget { to, piece } => (
+            format!("{to} is occupied by {turn}'s own {}", role_name(piece.role)),
+            arrived(*to, "this put it there"),
+        ),
+        Illegal::NothingToCapture { from, to } => {
+            (format!("the pawn on {from} can only go to {to} by capturing, and there is nothing to capture"), Vec::new())
+        }
+        Illegal::WrongCapturedPiece { to, actual, named } => (
+            match actual {
+                Some(p) => format!("the piece on {to} is a {}, not a {}", role_name(p.role), role_name(*named)),
+                None => format!("{to} is empty; there is no {} to capture", role_name(*named)),
+            },
+            Vec::new(),
+        ),
+        Illegal::Pinned { from, pinner, king } => (
+            format!("the {} is pinned: moving it would expose the king on {king} to the {}", piece_on(*from), piece_on(*pinner)),
+            arrived(*pinner, "the pinning piece arrived here"),
+        ),
+        Illegal::StaysInCheck { from, checker, king } => (
+            format!(
+                "{turn} is in check from the {}, and moving the {} does not end it (king on {king})",
+                piece_on(*checker),
+                piece_on(*from)
+            ),
+            arrived(*checker, "this move gave the check"),
+        ),
+        Illegal::KingIntoCheck { to, attacker } => (
+            format!("the king would be in check on {to} from the {}", piece_on(*attacker)),
+            Vec::new(),
+        ),
+        Illegal::NoCastlingRight { side } => (
+            format!(
+                "{turn} can no longer castle {}: the king or that rook has moved",
+                if side.is_king_side() { "kingside" } else { "queenside" }
+            ),
+            Vec::new(),
+        ),
+        Illegal::CastlingInCheck { checker } => (
+            format!("{turn} cannot castle out of check (check from the {})", piece_on(*checker)),
+            arrived(*checker, "this move gave the check"),
+        ),
+        Illegal::CastlingBlocked { side, square } => (
+            format!(
+                "{turn} cannot castle {}: {square} is occupied by the {}",
+                if side.is_king_side() { "kingside" } else { "queenside" },
+                piece_on(*square)
+            ),
+            Vec::new(),
+        ),
+        Illegal::CastlingThroughCheck { side, square, attacker } => (
+            format!(
+                "{turn} cannot castle {}: the king would pass through or land on {square}, attacked by the {}",
+                if side.is_king_side() { "kingside" } else { "queenside" },
+                piece_on(*attacker)
+            ),
+            Vec::new(),
+        ),
+        Illegal::PromotionNotAllowed { to } => (format!("a promotion is written, but the move to {to} does not reach the last rank"), Vec::new()),
+        Illegal::BadPromotion { role } => (format!("a pawn cannot promote to a {}", role_name(*role)), Vec::new()),
+        Illegal::NullInCheck => (format!("{turn} is in check and cannot pass"), Vec::new()),
+        Illegal::WrongSide { color, m } => {
+            let other = color_name(*color);
+            (
+                format!("it is {turn}'s turn, but this is a move for {other} ({})", m),
+                Vec::new(),
+            )
+        }
+        Illegal::NoMatch => (format!("no legal move of {turn} matches it"), Vec::new()),
+    }
+}

@@ -1,0 +1,476 @@
+//! Diagnostics: concrete problem kinds with named fields, stable path-style codes, a primary
+//! label, secondary labels, help and ranked suggestions. They render through miette.
+
+use std::fmt;
+use std::sync::Arc;
+
+use miette::{LabeledSpan, NamedSource};
+
+use crate::span::Span;
+
+/// How bad a problem is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Severity {
+    /// The score is wrong or unreadable here.
+    Error,
+    /// Probably a slip that does not change the moves (a missing `+`, a wrong move number).
+    Warning,
+    /// Information (lines not checked after an error, assumptions made).
+    Advice,
+}
+
+impl Severity {
+    /// The JSON spelling.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+            Severity::Advice => "advice",
+        }
+    }
+}
+
+/// What kind of problem, with the facts that describe it.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Problem {
+    /// Text that is not a move or any other token.
+    #[error("`{text}` is not a move: {expected}")]
+    SyntaxError {
+        /// The token.
+        text: String,
+        /// What was expected, in words.
+        expected: String,
+    },
+    /// A `[` line that is not a tag pair.
+    #[error("malformed tag pair `{text}`")]
+    BrokenTag {
+        /// The line.
+        text: String,
+    },
+    /// A tag pair in the middle of the movetext.
+    #[error("tag pair inside the movetext")]
+    TagInMovetext,
+    /// A comment never closed.
+    #[error("comment is never closed")]
+    UnclosedComment,
+    /// `)` without `(`.
+    #[error("`)` closes no variation")]
+    UnmatchedParen,
+    /// `(` without `)`.
+    #[error("variation is never closed")]
+    UnclosedVariation,
+    /// Variations nested past the limit.
+    #[error("variations are nested more than {limit} deep; the deeper ones are not checked")]
+    TooDeep {
+        /// The limit.
+        limit: usize,
+    },
+    /// A check/mate/e.p. mark with no move before it.
+    #[error("`{text}` belongs to no move")]
+    StrayMark {
+        /// The mark.
+        text: String,
+    },
+    /// The parser stopped.
+    #[error("this game cannot be read: {reason}")]
+    ParserLimit {
+        /// What the parser said.
+        reason: String,
+    },
+    /// A move that no legal move matches.
+    #[error("illegal move `{text}`: {why}")]
+    IllegalMove {
+        /// The token.
+        text: String,
+        /// Why, in words.
+        why: String,
+    },
+    /// A move several legal moves match.
+    #[error("ambiguous move `{text}`: {count} {pieces} can make it")]
+    AmbiguousMove {
+        /// The token.
+        text: String,
+        /// How many moves match.
+        count: usize,
+        /// The kind of piece, plural ("knights").
+        pieces: String,
+    },
+    /// A promotion without its piece.
+    #[error("`{text}` promotes a pawn but does not say to which piece")]
+    MissingPromotion {
+        /// The token.
+        text: String,
+    },
+    /// Moves after an error that could not be checked.
+    #[error("{count} later {moves} of this line not checked after the error")]
+    NotChecked {
+        /// How many move tokens.
+        count: usize,
+        /// "move" or "moves".
+        moves: &'static str,
+    },
+    /// `+` or `++` on a move that gives no check.
+    #[error("`{text}` is marked as check, but it gives no check")]
+    CheckWithoutCheck {
+        /// The token.
+        text: String,
+    },
+    /// A checking move without `+`.
+    #[error("`{text}` gives check, but has no `+`")]
+    MissingCheck {
+        /// The token.
+        text: String,
+    },
+    /// A mating move without `#`.
+    #[error("`{text}` is checkmate, but is not marked as mate")]
+    MissingMate {
+        /// The token.
+        text: String,
+    },
+    /// `#` on a move that does not mate.
+    #[error("`{text}` is marked as mate, but it {what}")]
+    MateWithoutMate {
+        /// The token.
+        text: String,
+        /// "only gives check" or "gives no check".
+        what: &'static str,
+    },
+    /// `++` on a single check.
+    #[error("`{text}` is marked `++` (double check), but only one piece gives check")]
+    NotDoubleCheck {
+        /// The token.
+        text: String,
+    },
+    /// A capture mark on a move that captures nothing.
+    #[error("`{text}` is written as a capture, but {square} is empty")]
+    CaptureMarkOnNonCapture {
+        /// The token.
+        text: String,
+        /// The target square.
+        square: String,
+    },
+    /// A capture without a capture mark.
+    #[error("`{text}` captures on {square}, but has no capture mark")]
+    MissingCaptureMark {
+        /// The token.
+        text: String,
+        /// The target square.
+        square: String,
+    },
+    /// `e.p.` on a move that is not en passant.
+    #[error("`{text}` is marked e.p., but it is not an en passant capture")]
+    EpNotEnPassant {
+        /// The token.
+        text: String,
+    },
+    /// A move number that does not fit the moves before it.
+    #[error("move number `{text}`, but this is move {expected}")]
+    MoveNumber {
+        /// The number as written.
+        text: String,
+        /// The right number, with `...` for Black.
+        expected: String,
+    },
+    /// Result token vs Result tag.
+    #[error("the result `{token}` disagrees with the Result tag `{tag}`")]
+    ResultTagMismatch {
+        /// The token.
+        token: String,
+        /// The tag value.
+        tag: String,
+    },
+    /// Result vs final position.
+    #[error("the result `{written}` contradicts the final position: {position}")]
+    ResultContradictsPosition {
+        /// The result as written.
+        written: String,
+        /// What the board says.
+        position: String,
+    },
+    /// No result token.
+    #[error("the game has no result token")]
+    MissingResult,
+    /// Moves after the result token.
+    #[error("moves after the result `{result}`")]
+    MovesAfterResult {
+        /// The result.
+        result: String,
+    },
+    /// Moves after mate or stalemate.
+    #[error("move `{text}` after the game ended in {end}")]
+    MoveAfterEnd {
+        /// The token.
+        text: String,
+        /// "checkmate" or "stalemate".
+        end: &'static str,
+    },
+    /// The FEN tag cannot be used.
+    #[error("the FEN tag cannot be used: {reason}")]
+    BadFen {
+        /// Why.
+        reason: String,
+    },
+    /// A variant we do not play.
+    #[error("variant `{variant}` is not supported; this game is not checked")]
+    UnsupportedVariant {
+        /// The Variant tag.
+        variant: String,
+    },
+    /// SetUp "1" without FEN.
+    #[error("SetUp \"1\" without a FEN tag; the game is read from the standard start")]
+    SetUpWithoutFen,
+    /// Not UTF-8.
+    #[error("the input is not valid UTF-8 (first bad byte at offset {offset}); read as Latin-1")]
+    NotUtf8 {
+        /// Byte offset of the first bad byte.
+        offset: usize,
+    },
+    /// NUL bytes: not text.
+    #[error("the input is binary, not a chess score")]
+    Binary,
+    /// Nothing in the input.
+    #[error("no game found in the input")]
+    NoGame,
+    /// Too many problems of one kind in one game; the rest are counted.
+    #[error("{count} more unreadable tokens in this game")]
+    TooMany {
+        /// How many were not shown.
+        count: usize,
+    },
+}
+
+impl Problem {
+    /// The stable path-style code, e.g. `scoresheet::illegal_move`.
+    pub const fn code(&self) -> &'static str {
+        match self {
+            Problem::SyntaxError { .. } => "scoresheet::syntax",
+            Problem::BrokenTag { .. } => "scoresheet::broken_tag",
+            Problem::TagInMovetext => "scoresheet::tag_in_movetext",
+            Problem::UnclosedComment => "scoresheet::unclosed_comment",
+            Problem::UnmatchedParen => "scoresheet::unmatched_paren",
+            Problem::UnclosedVariation => "scoresheet::unclosed_variation",
+            Problem::TooDeep { .. } => "scoresheet::too_deep",
+            Problem::StrayMark { .. } => "scoresheet::stray_mark",
+            Problem::ParserLimit { .. } => "scoresheet::parser_limit",
+            Problem::IllegalMove { .. } => "scoresheet::illegal_move",
+            Problem::AmbiguousMove { .. } => "scoresheet::ambiguous_move",
+            Problem::MissingPromotion { .. } => "scoresheet::missing_promotion",
+            Problem::NotChecked { .. } => "scoresheet::not_checked",
+            Problem::CheckWithoutCheck { .. } => "scoresheet::check_without_check",
+            Problem::MissingCheck { .. } => "scoresheet::missing_check",
+            Problem::MissingMate { .. } => "scoresheet::missing_mate",
+            Problem::MateWithoutMate { .. } => "scoresheet::mate_without_mate",
+            Problem::NotDoubleCheck { .. } => "scoresheet::not_double_check",
+            Problem::CaptureMarkOnNonCapture { .. } => "scoresheet::capture_mark_on_non_capture",
+            Problem::MissingCaptureMark { .. } => "scoresheet::missing_capture_mark",
+            Problem::EpNotEnPassant { .. } => "scoresheet::ep_not_en_passant",
+            Problem::MoveNumber { .. } => "scoresheet::move_number",
+            Problem::ResultTagMismatch { .. } => "scoresheet::result_tag_mismatch",
+            Problem::ResultContradictsPosition { .. } => "scoresheet::result_contradicts_position",
+            Problem::MissingResult => "scoresheet::missing_result",
+            Problem::MovesAfterResult { .. } => "scoresheet::moves_after_result",
+            Problem::MoveAfterEnd { .. } => "scoresheet::move_after_end",
+            Problem::BadFen { .. } => "scoresheet::bad_fen",
+            Problem::UnsupportedVariant { .. } => "scoresheet::unsupported_variant",
+            Problem::SetUpWithoutFen => "scoresheet::setup_without_fen",
+            Problem::NotUtf8 { .. } => "scoresheet::not_utf8",
+            Problem::Binary => "scoresheet::binary",
+            Problem::NoGame => "scoresheet::no_game",
+            Problem::TooMany { .. } => "scoresheet::too_many",
+        }
+    }
+
+    /// The default severity of this kind of problem.
+    pub const fn severity(&self) -> Severity {
+        match self {
+            Problem::SyntaxError { .. }
+            | Problem::BrokenTag { .. }
+            | Problem::UnclosedComment
+            | Problem::UnmatchedParen
+            | Problem::UnclosedVariation
+            | Problem::TooDeep { .. }
+            | Problem::ParserLimit { .. }
+            | Problem::IllegalMove { .. }
+            | Problem::AmbiguousMove { .. }
+            | Problem::MissingPromotion { .. }
+            | Problem::ResultTagMismatch { .. }
+            | Problem::ResultContradictsPosition { .. }
+            | Problem::MovesAfterResult { .. }
+            | Problem::MoveAfterEnd { .. }
+            | Problem::BadFen { .. }
+            | Problem::UnsupportedVariant { .. }
+            | Problem::Binary
+            | Problem::TooMany { .. } => Severity::Error,
+            Problem::TagInMovetext
+            | Problem::StrayMark { .. }
+            | Problem::CheckWithoutCheck { .. }
+            | Problem::MissingCheck { .. }
+            | Problem::MissingMate { .. }
+            | Problem::MateWithoutMate { .. }
+            | Problem::NotDoubleCheck { .. }
+            | Problem::CaptureMarkOnNonCapture { .. }
+            | Problem::MissingCaptureMark { .. }
+            | Problem::EpNotEnPassant { .. }
+            | Problem::MoveNumber { .. }
+            | Problem::MissingResult
+            | Problem::SetUpWithoutFen
+            | Problem::NotUtf8 { .. }
+            | Problem::NoGame => Severity::Warning,
+            Problem::NotChecked { .. } => Severity::Advice,
+        }
+    }
+}
+
+/// One problem at one place.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    /// What is wrong.
+    pub problem: Problem,
+    /// How bad.
+    pub severity: Severity,
+    /// The offending text.
+    pub span: Span,
+    /// The primary label's text.
+    pub label: Option<String>,
+    /// Other places that explain the problem.
+    pub secondary: Vec<(Span, String)>,
+    /// What to do about it.
+    pub help: Option<String>,
+    /// Replacement texts for `span`, best first, in the input's notation and language.
+    pub suggestions: Vec<String>,
+    /// The game (1-based).
+    pub game: usize,
+    /// The half-move (1 = White's first move), when about a move.
+    pub ply: Option<u32>,
+}
+
+impl Diagnostic {
+    /// A diagnostic with the problem's default severity.
+    pub fn new(problem: Problem, span: Span) -> Self {
+        Diagnostic {
+            severity: problem.severity(),
+            problem,
+            span,
+            label: None,
+            secondary: Vec::new(),
+            help: None,
+            suggestions: Vec::new(),
+            game: 0,
+            ply: None,
+        }
+    }
+
+    /// Sets the primary label.
+    pub fn label(mut self, text: impl Into<String>) -> Self {
+        self.label = Some(text.into());
+        self
+    }
+
+    /// Sets the help.
+    pub fn help(mut self, text: impl Into<String>) -> Self {
+        self.help = Some(text.into());
+        self
+    }
+
+    /// Sets the ply.
+    pub fn ply(mut self, ply: u32) -> Self {
+        self.ply = Some(ply);
+        self
+    }
+
+    /// Adds a secondary label.
+    pub fn with_secondary(mut self, span: Span, text: impl Into<String>) -> Self {
+        self.secondary.push((span, text.into()));
+        self
+    }
+
+    /// Sets the suggestions.
+    pub fn suggest(mut self, suggestions: Vec<String>) -> Self {
+        self.suggestions = suggestions;
+        self
+    }
+
+    /// The stable code.
+    pub const fn code(&self) -> &'static str {
+        self.problem.code()
+    }
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.problem.fmt(f)
+    }
+}
+
+impl std::error::Error for Diagnostic {}
+
+impl miette::Diagnostic for Diagnostic {
+    fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        Some(Box::new(self.problem.code()))
+    }
+
+    fn severity(&self) -> Option<miette::Severity> {
+        Some(match self.severity {
+            Severity::Error => miette::Severity::Error,
+            Severity::Warning => miette::Severity::Warning,
+            Severity::Advice => miette::Severity::Advice,
+        })
+    }
+
+    fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        let help = self.help.as_deref();
+        if self.suggestions.is_empty() {
+            return help.map(|h| Box::new(h) as Box<dyn fmt::Display>);
+        }
+        let list = self.suggestions.iter().map(|s| format!("`{s}`")).collect::<Vec<_>>().join(", ");
+        let text = match help {
+            Some(h) => format!("{h}\ndid you mean {list}?"),
+            None => format!("did you mean {list}?"),
+        };
+        Some(Box::new(text))
+    }
+
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+        let primary = LabeledSpan::new_primary_with_span(self.label.clone(), self.span);
+        let rest = self.secondary.iter().map(|(s, t)| LabeledSpan::new_with_span(Some(t.clone()), *s));
+        Some(Box::new(std::iter::once(primary).chain(rest)))
+    }
+}
+
+/// All problems of one file, as one miette report with the problems as related diagnostics.
+#[derive(Debug)]
+pub struct FileReport {
+    /// The file's name and text.
+    pub source: NamedSource<Arc<str>>,
+    /// Its diagnostics in order.
+    pub diagnostics: Vec<Diagnostic>,
+    /// The summary line.
+    pub summary: String,
+}
+
+impl fmt::Display for FileReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.summary)
+    }
+}
+
+impl std::error::Error for FileReport {}
+
+impl miette::Diagnostic for FileReport {
+    fn severity(&self) -> Option<miette::Severity> {
+        let worst = self.diagnostics.iter().map(|d| d.severity).min().unwrap_or(Severity::Advice);
+        Some(match worst {
+            Severity::Error => miette::Severity::Error,
+            Severity::Warning => miette::Severity::Warning,
+            Severity::Advice => miette::Severity::Advice,
+        })
+    }
+
+    fn source_code(&self) -> Option<&dyn miette::SourceCode> {
+        Some(&self.source)
+    }
+
+    fn related<'a>(&'a self) -> Option<Box<dyn Iterator<Item = &'a dyn miette::Diagnostic> + 'a>> {
+        Some(Box::new(self.diagnostics.iter().map(|d| d as &dyn miette::Diagnostic)))
+    }
+}

@@ -1,0 +1,260 @@
+//! Output: miette reports for people, JSON for machines, and converted games.
+
+use std::fmt::Write as _;
+use std::sync::Arc;
+
+use miette::{GraphicalReportHandler, GraphicalTheme, NamedSource};
+use serde_json::{Value, json};
+use shakmaty::{CastlingMode, Chess, Position};
+
+use crate::check::{CheckedFile, CheckedGame, MoveState};
+use crate::diagnostic::{Diagnostic, FileReport, Severity};
+use crate::render;
+use crate::span::LineIndex;
+use crate::syntax::{Item, Line};
+
+/// The JSON document of the CLI contract for these files.
+pub fn json(files: &[CheckedFile]) -> Value {
+    let files: Vec<Value> = files.iter().map(json_file).collect();
+    json!({ "files": files })
+}
+
+fn json_file(f: &CheckedFile) -> Value {
+    let index = LineIndex::new(&f.text);
+    let diags: Vec<Value> = f.all_diagnostics().map(|d| json_diag(d, &f.text, &index)).collect();
+    json!({
+        "path": f.path,
+        "notation": f.notation,
+        "language": f.language,
+        "games": f.games.len(),
+        "diagnostics": diags,
+    })
+}
+
+fn json_diag(d: &Diagnostic, text: &str, index: &LineIndex) -> Value {
+    let (line, column) = index.line_col(text, d.span.start);
+    json!({
+        "code": d.code(),
+        "severity": d.severity.as_str(),
+        "message": d.problem.to_string(),
+        "line": line,
+        "column": column,
+        "offset": d.span.start,
+        "length": d.span.len(),
+        "game": if d.game == 0 { Value::Null } else { json!(d.game) },
+        "ply": d.ply,
+        "text": text.get(d.span.start..d.span.end).unwrap_or(""),
+        "help": d.help,
+        "suggestions": d.suggestions,
+    })
+}
+
+/// Counts of (errors, warnings, advice).
+pub fn counts(f: &CheckedFile) -> (usize, usize, usize) {
+    let mut c = (0, 0, 0);
+    for d in f.all_diagnostics() {
+        match d.severity {
+            Severity::Error => c.0 += 1,
+            Severity::Warning => c.1 += 1,
+            Severity::Advice => c.2 += 1,
+        }
+    }
+    c
+}
+
+/// The one-line summary of a file.
+pub fn summary(f: &CheckedFile) -> String {
+    let (e, w, _) = counts(f);
+    let plies: usize = f.games.iter().map(|g| g.moves.iter().filter(|m| matches!(m, MoveState::Legal(_) | MoveState::Null)).count()).sum();
+    format!(
+        "{}: {} {}, {} {} resolved ({} {}): {} {}, {} {}",
+        f.path,
+        f.games.len(),
+        if f.games.len() == 1 { "game" } else { "games" },
+        plies,
+        if plies == 1 { "move" } else { "moves" },
+        f.notation,
+        f.language,
+        e,
+        if e == 1 { "error" } else { "errors" },
+        w,
+        if w == 1 { "warning" } else { "warnings" },
+    )
+}
+
+/// The miette report of a file, rendered (all problems in one report).
+pub fn human(f: &CheckedFile, color: bool, width: usize) -> String {
+    let report = FileReport {
+        source: NamedSource::new(f.path.clone(), Arc::clone(&f.text)),
+        diagnostics: f.all_diagnostics().cloned().collect(),
+        summary: summary(f),
+    };
+    let theme = if color { GraphicalTheme::unicode() } else { GraphicalTheme::unicode_nocolor() };
+    let handler = GraphicalReportHandler::new_themed(theme).with_width(width).with_context_lines(1);
+    let mut out = String::new();
+    if handler.render_report(&mut out, &report).is_err() {
+        out.push_str(&report.summary);
+    }
+    out
+}
+
+/// The main line in UCI, moves separated by single spaces.
+pub fn uci_line(g: &CheckedGame) -> String {
+    let mode = g.start.as_ref().map(castling_mode).unwrap_or(CastlingMode::Standard);
+    g.mainline.iter().map(|m| render::uci(m.as_ref(), mode)).collect::<Vec<_>>().join(" ")
+}
+
+fn castling_mode(pos: &Chess) -> CastlingMode {
+    pos.castles().mode()
+}
+
+/// The main line in SAN with move numbers (one line).
+pub fn san_line(g: &CheckedGame) -> String {
+    let Some(start) = g.start.clone() else { return String::new() };
+    let mut pos = start;
+    let mut out = String::new();
+    for (i, m) in g.mainline.iter().enumerate() {
+        let number = pos.fullmoves().get();
+        if pos.turn() == shakmaty::Color::White {
+            let _ = write!(out, "{number}. ");
+        } else if i == 0 {
+            let _ = write!(out, "{number}... ");
+        }
+        match m {
+            Some(m) => {
+                out.push_str(&render::san_plus(&pos, m));
+                pos.play_unchecked(*m);
+            }
+            None => {
+                out.push_str("--");
+                pos = pos.clone().swap_turn().unwrap_or(pos);
+            }
+        }
+        out.push(' ');
+    }
+    out.push_str(&result_of(g));
+    out
+}
+
+fn result_of(g: &CheckedGame) -> String {
+    let token = find_result(&g.syntax.root);
+    token
+        .map(|o| o.pgn().to_owned())
+        .or_else(|| g.syntax.tag("Result").map(|t| t.value.clone()))
+        .unwrap_or_else(|| "*".to_owned())
+}
+
+fn find_result(line: &Line) -> Option<crate::syntax::Outcome> {
+    line.items.iter().rev().find_map(|i| if let Item::Result(r) = i { Some(r.value) } else { None })
+}
+
+/// The game as standard PGN (English SAN), keeping tags, comments, NAGs and variations.
+pub fn pgn(g: &CheckedGame, text: &str) -> String {
+    let mut out = String::new();
+    let roster = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
+    let result = result_of(g);
+    for name in roster {
+        let value = if name == "Result" {
+            result.clone()
+        } else {
+            g.syntax.tag(name).map(|t| t.value.clone()).unwrap_or_else(|| "?".into())
+        };
+        let _ = writeln!(out, "[{name} \"{}\"]", escape(&value));
+    }
+    for t in &g.syntax.tags {
+        if !roster.contains(&t.name.as_str()) {
+            let _ = writeln!(out, "[{} \"{}\"]", t.name, escape(&t.value));
+        }
+    }
+    out.push('\n');
+    let mut tokens: Vec<String> = Vec::new();
+    if let Some(start) = &g.start {
+        write_line(&g.syntax.root, start.clone(), g, text, &mut tokens, true);
+    }
+    tokens.push(result);
+    // Wrap at 79 columns.
+    let mut col = 0;
+    for t in tokens {
+        if col > 0 && col + 1 + t.chars().count() > 79 {
+            out.push('\n');
+            col = 0;
+        } else if col > 0 {
+            out.push(' ');
+            col += 1;
+        }
+        col += t.chars().count();
+        out.push_str(&t);
+    }
+    out.push_str("\n\n");
+    out
+}
+
+fn escape(s: &str) -> String {
+    s.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+fn write_line(line: &Line, start: Chess, g: &CheckedGame, text: &str, out: &mut Vec<String>, _main: bool) {
+    let mut pos = start;
+    let mut before: Option<Chess> = None;
+    let mut need_number = true;
+    for item in &line.items {
+        match item {
+            Item::Move(tok) => {
+                let state = g.moves.get(tok.index).copied().unwrap_or(MoveState::NotChecked);
+                let m = match state {
+                    MoveState::Legal(m) => Some(m),
+                    MoveState::Null => None,
+                    MoveState::NotChecked | MoveState::Error => break,
+                };
+                let number = pos.fullmoves().get();
+                if pos.turn() == shakmaty::Color::White {
+                    out.push(format!("{number}."));
+                } else if need_number {
+                    out.push(format!("{number}..."));
+                }
+                before = Some(pos.clone());
+                match m {
+                    Some(m) => {
+                        out.push(render::san_plus(&pos, &m));
+                        pos.play_unchecked(m);
+                    }
+                    None => {
+                        out.push("--".into());
+                        pos = pos.clone().swap_turn().unwrap_or(pos);
+                    }
+                }
+                need_number = false;
+            }
+            Item::Comment(c) => {
+                let raw = text.get(c.span.start..c.span.end).unwrap_or("");
+                let body = if c.braced {
+                    raw.trim_start_matches('{').trim_end_matches('}').replace(['{', '}'], "")
+                } else {
+                    raw.trim_start_matches([';', '%']).to_owned()
+                };
+                let body = body.split_whitespace().collect::<Vec<_>>().join(" ");
+                out.push(format!("{{{body}}}"));
+                need_number = true;
+            }
+            Item::Nag(n) => {
+                if n.value > 0 {
+                    out.push(format!("${}", n.value));
+                }
+            }
+            Item::Variation(v) => {
+                if let Some(b) = &before {
+                    let mut inner = Vec::new();
+                    write_line(v, b.clone(), g, text, &mut inner, false);
+                    if !inner.is_empty() {
+                        inner[0] = format!("({}", inner[0]);
+                        let last = inner.len() - 1;
+                        inner[last].push(')');
+                        out.extend(inner);
+                        need_number = true;
+                    }
+                }
+            }
+            Item::MoveNumber(_) | Item::Ellipsis(_) | Item::Result(_) | Item::Unknown(_) => {}
+        }
+    }
+}

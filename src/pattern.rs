@@ -1,0 +1,120 @@
+//! Move patterns: what a written move says about the move, as constraints on a legal move.
+//!
+//! Every notation compiles a move token into one or more patterns. The resolver matches them
+//! against the legal moves of a position.
+
+use shakmaty::{CastlingSide, File, Move, Rank, Role, Square};
+
+use crate::syntax::{MoveBody, NormalMove};
+
+/// Constraints on a move. `None` means "not said".
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Pattern {
+    /// The moving piece.
+    pub role: Option<Role>,
+    /// Origin file.
+    pub from_file: Option<File>,
+    /// Origin rank.
+    pub from_rank: Option<Rank>,
+    /// Target square.
+    pub to: Option<Square>,
+    /// Target file only.
+    pub to_file: Option<File>,
+    /// Target rank only.
+    pub to_rank: Option<Rank>,
+    /// Promotion: `Some(None)` = no promotion, `Some(Some(r))` = promotes to `r`,
+    /// `None` = not said (any).
+    pub promotion: Option<Option<Role>>,
+    /// The captured piece, when named.
+    pub captured: Option<Role>,
+    /// Castling to this side.
+    pub castle: Option<CastlingSide>,
+    /// A null move.
+    pub null: bool,
+}
+
+impl Pattern {
+    /// The pattern of a written algebraic move body.
+    pub const fn from_body(body: &MoveBody) -> Pattern {
+        match *body {
+            MoveBody::Castle(side) => Pattern { castle: Some(side), ..Pattern::EMPTY },
+            MoveBody::Null => Pattern { null: true, ..Pattern::EMPTY },
+            MoveBody::Normal(NormalMove { role, from_file, from_rank, to, to_file, promotion, captured }) => {
+                Pattern {
+                    role: Some(role),
+                    from_file,
+                    from_rank,
+                    to,
+                    to_file,
+                    to_rank: None,
+                    // A written promotion must match; an unwritten one is an error the resolver
+                    // reports ("which piece?"), so it matches any promotion here.
+                    promotion: match promotion {
+                        Some(r) => Some(Some(r)),
+                        None => None,
+                    },
+                    captured,
+                    castle: None,
+                    null: false,
+                }
+            }
+        }
+    }
+
+    /// The empty pattern (matches every move).
+    pub const EMPTY: Pattern = Pattern {
+        role: None,
+        from_file: None,
+        from_rank: None,
+        to: None,
+        to_file: None,
+        to_rank: None,
+        promotion: None,
+        captured: None,
+        castle: None,
+        null: false,
+    };
+
+    /// Does this legal move satisfy the pattern?
+    pub fn matches(&self, m: &Move) -> bool {
+        if self.null {
+            return false;
+        }
+        if let Some(side) = self.castle {
+            return m.castling_side() == Some(side);
+        }
+        if m.is_castle() {
+            return false;
+        }
+        if self.role.is_some_and(|r| r != m.role()) {
+            return false;
+        }
+        let from = m.from();
+        if self.from_file.is_some_and(|f| from.map(Square::file) != Some(f)) {
+            return false;
+        }
+        if self.from_rank.is_some_and(|r| from.map(Square::rank) != Some(r)) {
+            return false;
+        }
+        if self.to.is_some_and(|t| t != m.to()) {
+            return false;
+        }
+        if self.to_file.is_some_and(|f| f != m.to().file()) {
+            return false;
+        }
+        if self.to_rank.is_some_and(|r| r != m.to().rank()) {
+            return false;
+        }
+        if let Some(p) = self.promotion {
+            if p != m.promotion() {
+                return false;
+            }
+        }
+        if let Some(c) = self.captured {
+            if m.capture() != Some(c) {
+                return false;
+            }
+        }
+        true
+    }
+}

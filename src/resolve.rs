@@ -1,0 +1,478 @@
+//! The one resolver: matches move patterns against the legal moves of a position, and when
+//! none matches, works out why.
+
+use shakmaty::attacks;
+use shakmaty::{Bitboard, CastlingSide, Chess, Color, Move, MoveList, Piece, Position, Rank, Role, Square};
+
+use crate::pattern::Pattern;
+
+/// What a written move turned out to be on the board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Resolution {
+    /// Exactly one legal move matches.
+    Legal(Move),
+    /// A null move, which is allowed here (the side to move is not in check).
+    Null,
+    /// No legal move matches; the reason says why.
+    Illegal(Illegal),
+    /// Several legal moves match, differing in more than the promotion piece.
+    Ambiguous(Vec<Move>),
+    /// A pawn reaches the last rank but the promotion piece is not written.
+    MissingPromotion(Vec<Move>),
+}
+
+/// Why no legal move matches.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Illegal {
+    /// The game is over: the side to move is mated or stalemated.
+    GameOver {
+        /// True for checkmate, false for stalemate.
+        mate: bool,
+    },
+    /// The side to move has no such piece at all.
+    NoSuchPiece {
+        /// The piece.
+        piece: Piece,
+    },
+    /// The side to move has such pieces, but none where the move says it comes from.
+    NoneFromThere {
+        /// The piece.
+        piece: Piece,
+        /// Where the pieces of that kind stand.
+        pieces: Vec<Square>,
+    },
+    /// The origin square is empty.
+    EmptyOrigin {
+        /// The square.
+        square: Square,
+    },
+    /// The origin square holds a piece of the other side.
+    OpponentsPiece {
+        /// The square.
+        square: Square,
+        /// The piece there.
+        piece: Piece,
+    },
+    /// No such piece moves that way to the target.
+    CannotReach {
+        /// The piece.
+        piece: Piece,
+        /// The target.
+        to: Square,
+        /// The pieces of that kind that were considered.
+        pieces: Vec<Square>,
+    },
+    /// The piece could reach the target on an empty board, but something stands in the way.
+    PathBlocked {
+        /// The moving piece's square.
+        from: Square,
+        /// The target.
+        to: Square,
+        /// The first piece in the way.
+        blocker: Square,
+    },
+    /// The target holds one of the mover's own pieces.
+    OwnPieceOnTarget {
+        /// The target.
+        to: Square,
+        /// The piece there.
+        piece: Piece,
+    },
+    /// A pawn capture onto an empty square (and not en passant).
+    NothingToCapture {
+        /// The pawn's square.
+        from: Square,
+        /// The target.
+        to: Square,
+    },
+    /// The named captured piece is not on the target.
+    WrongCapturedPiece {
+        /// The target.
+        to: Square,
+        /// What stands there.
+        actual: Option<Piece>,
+        /// What the move said.
+        named: Role,
+    },
+    /// The piece is pinned against its king.
+    Pinned {
+        /// The pinned piece.
+        from: Square,
+        /// The pinning piece.
+        pinner: Square,
+        /// The king.
+        king: Square,
+    },
+    /// The side to move is in check and the move does not get out of it.
+    StaysInCheck {
+        /// The moving piece's square.
+        from: Square,
+        /// A checking piece.
+        checker: Square,
+        /// The king.
+        king: Square,
+    },
+    /// The king would move onto an attacked square.
+    KingIntoCheck {
+        /// The target.
+        to: Square,
+        /// An attacker of the target.
+        attacker: Square,
+    },
+    /// Castling without the right (king or rook has moved, or the rook is gone).
+    NoCastlingRight {
+        /// The side.
+        side: CastlingSide,
+    },
+    /// Castling while in check.
+    CastlingInCheck {
+        /// A checking piece.
+        checker: Square,
+    },
+    /// Castling with a piece between king and rook.
+    CastlingBlocked {
+        /// The side.
+        side: CastlingSide,
+        /// A square in the way.
+        square: Square,
+    },
+    /// Castling through or into an attacked square.
+    CastlingThroughCheck {
+        /// The side.
+        side: CastlingSide,
+        /// The attacked square.
+        square: Square,
+        /// Its attacker.
+        attacker: Square,
+    },
+    /// A promotion written on a move that does not reach the last rank.
+    PromotionNotAllowed {
+        /// The target.
+        to: Square,
+    },
+    /// A promotion to a king or a pawn.
+    BadPromotion {
+        /// The piece written.
+        role: Role,
+    },
+    /// A null move while in check.
+    NullInCheck,
+    /// The move is legal, but for the other side: it is not that side's turn.
+    WrongSide {
+        /// The side the move belongs to.
+        color: Color,
+        /// The move for that side.
+        m: Move,
+    },
+    /// Nothing more specific is known.
+    NoMatch,
+}
+
+/// Matches patterns on a position. One legal move → `Legal`; none → `Illegal` with the reason;
+/// several → `Ambiguous` (or `MissingPromotion`).
+pub fn resolve(pos: &Chess, patterns: &[Pattern]) -> Resolution {
+    let mut found = MoveList::new();
+    let mut null = false;
+    for pat in patterns {
+        if pat.null {
+            null = true;
+            continue;
+        }
+        let candidates = match (pat.role, pat.to, pat.castle) {
+            (Some(role), Some(to), None) => pos.san_candidates(role, to),
+            _ => pos.legal_moves(),
+        };
+        for m in candidates {
+            if pat.matches(&m) && !found.contains(&m) {
+                found.push(m);
+            }
+        }
+    }
+    match found.len() {
+        0 if null => {
+            if pos.is_check() {
+                Resolution::Illegal(Illegal::NullInCheck)
+            } else {
+                Resolution::Null
+            }
+        }
+        0 => Resolution::Illegal(explain(pos, patterns.first().copied().unwrap_or_default())),
+        1 => {
+            let m = found[0];
+            if m.is_promotion() && patterns.iter().all(|p| p.promotion.is_none()) {
+                Resolution::MissingPromotion(found.to_vec())
+            } else {
+                Resolution::Legal(m)
+            }
+        }
+        _ => {
+            let first = found[0];
+            let same_but_promotion =
+                found.iter().all(|m| m.from() == first.from() && m.to() == first.to() && m.is_promotion());
+            if same_but_promotion && patterns.iter().all(|p| p.promotion.is_none()) {
+                Resolution::MissingPromotion(found.to_vec())
+            } else {
+                Resolution::Ambiguous(found.to_vec())
+            }
+        }
+    }
+}
+
+/// Works out why no legal move matches `pat`.
+pub fn explain(pos: &Chess, pat: Pattern) -> Illegal {
+    let own = explain_own(pos, pat);
+    // A move that the other side could play is most likely written for the wrong side.
+    let reachable = matches!(
+        own,
+        Illegal::Pinned { .. }
+            | Illegal::StaysInCheck { .. }
+            | Illegal::KingIntoCheck { .. }
+            | Illegal::CastlingInCheck { .. }
+            | Illegal::CastlingThroughCheck { .. }
+            | Illegal::PromotionNotAllowed { .. }
+            | Illegal::BadPromotion { .. }
+            | Illegal::WrongCapturedPiece { .. }
+            | Illegal::GameOver { .. }
+    );
+    if !reachable && !pat.null {
+        if let Ok(other) = pos.clone().swap_turn() {
+            let color = other.turn();
+            let mut hits = other.legal_moves();
+            hits.retain(|m| pat.matches(m));
+            if hits.len() == 1 {
+                return Illegal::WrongSide { color, m: hits[0] };
+            }
+        }
+    }
+    own
+}
+
+fn explain_own(pos: &Chess, pat: Pattern) -> Illegal {
+    let turn = pos.turn();
+    let board = pos.board();
+    if pos.legal_moves().is_empty() {
+        return Illegal::GameOver { mate: pos.is_check() };
+    }
+    if pat.null {
+        return Illegal::NullInCheck;
+    }
+    if let Some(side) = pat.castle {
+        return explain_castle(pos, side);
+    }
+    // The origin, when fully given, decides the piece.
+    let from_square = match (pat.from_file, pat.from_rank) {
+        (Some(f), Some(r)) => Some(Square::from_coords(f, r)),
+        _ => None,
+    };
+    let role = match (pat.role, from_square) {
+        (Some(r), _) => r,
+        (None, Some(sq)) => match board.piece_at(sq) {
+            None => return Illegal::EmptyOrigin { square: sq },
+            Some(p) if p.color != turn => return Illegal::OpponentsPiece { square: sq, piece: p },
+            Some(p) => p.role,
+        },
+        (None, None) => return Illegal::NoMatch,
+    };
+    let piece = Piece { color: turn, role };
+    let all = board.by_piece(piece);
+    if all.is_empty() {
+        return Illegal::NoSuchPiece { piece };
+    }
+    let mut origins = all;
+    if let Some(f) = pat.from_file {
+        origins &= Bitboard::from_file(f);
+    }
+    if let Some(r) = pat.from_rank {
+        origins &= Bitboard::from_rank(r);
+    }
+    if origins.is_empty() {
+        if let Some(sq) = from_square {
+            match board.piece_at(sq) {
+                None => return Illegal::EmptyOrigin { square: sq },
+                Some(p) if p.color != turn => return Illegal::OpponentsPiece { square: sq, piece: p },
+                _ => {}
+            }
+        }
+        return Illegal::NoneFromThere { piece, pieces: all.into_iter().collect() };
+    }
+    // Targets the pattern allows.
+    let mut targets = Bitboard::FULL;
+    if let Some(t) = pat.to {
+        targets = Bitboard::from_square(t);
+    }
+    if let Some(f) = pat.to_file {
+        targets &= Bitboard::from_file(f);
+    }
+    if let Some(r) = pat.to_rank {
+        targets &= Bitboard::from_rank(r);
+    }
+    let occupied = board.occupied();
+    let king = board.king_of(turn);
+    let mut best: Option<(u8, Illegal)> = None;
+    let mut consider = |rank: u8, why: Illegal| {
+        if best.as_ref().is_none_or(|(r, _)| rank > *r) {
+            best = Some((rank, why));
+        }
+    };
+    for from in origins {
+        for to in targets {
+            let (geometric, actual) = if role == Role::Pawn {
+                pawn_reach(pos, from, to)
+            } else {
+                let empty = attacks::attacks(from, piece, Bitboard::EMPTY).contains(to);
+                let real = attacks::attacks(from, piece, occupied).contains(to);
+                (empty, real)
+            };
+            if !geometric {
+                continue;
+            }
+            if !actual {
+                if role == Role::Pawn && from.file() != to.file() {
+                    consider(3, Illegal::NothingToCapture { from, to });
+                } else {
+                    let blocker = first_blocker(from, to, occupied, role == Role::Pawn);
+                    match blocker {
+                        Some(b) => consider(4, Illegal::PathBlocked { from, to, blocker: b }),
+                        None => consider(2, Illegal::CannotReach { piece, to, pieces: all.into_iter().collect() }),
+                    }
+                }
+                continue;
+            }
+            if let Some(p) = board.piece_at(to) {
+                if p.color == turn {
+                    consider(5, Illegal::OwnPieceOnTarget { to, piece: p });
+                    continue;
+                }
+            }
+            if let Some(named) = pat.captured {
+                let actual = board.piece_at(to);
+                if actual.map(|p| p.role) != Some(named) {
+                    consider(6, Illegal::WrongCapturedPiece { to, actual, named });
+                    continue;
+                }
+            }
+            // Promotion rules.
+            let last = to.rank() == Rank::Eighth || to.rank() == Rank::First;
+            if let Some(Some(promo)) = pat.promotion {
+                if role != Role::Pawn || !last {
+                    consider(6, Illegal::PromotionNotAllowed { to });
+                    continue;
+                }
+                if matches!(promo, Role::King | Role::Pawn) {
+                    consider(6, Illegal::BadPromotion { role: promo });
+                    continue;
+                }
+            }
+            // King safety.
+            let Some(king) = king else { continue };
+            if role == Role::King {
+                let occ = occupied.without(from);
+                let attackers = board.attacks_to(to, !turn, occ);
+                if let Some(a) = attackers.first() {
+                    consider(7, Illegal::KingIntoCheck { to, attacker: a });
+                }
+                continue;
+            }
+            let mut occ = occupied.without(from).with(to);
+            let mut captured = Bitboard::from_square(to);
+            if role == Role::Pawn && from.file() != to.file() && board.piece_at(to).is_none() {
+                // en passant: the captured pawn leaves its square too
+                let victim = Square::from_coords(to.file(), from.rank());
+                occ = occ.without(victim);
+                captured = captured.with(victim);
+            }
+            let attackers = board.attacks_to(king, !turn, occ) & !captured;
+            if let Some(a) = attackers.first() {
+                let checkers = pos.checkers();
+                if !checkers.is_empty() {
+                    let checker = (checkers & attackers).first().or(checkers.first()).unwrap_or(a);
+                    consider(7, Illegal::StaysInCheck { from, checker, king });
+                } else {
+                    consider(7, Illegal::Pinned { from, pinner: a, king });
+                }
+            }
+        }
+    }
+    match best {
+        Some((_, why)) => why,
+        None => match pat.to {
+            Some(to) => Illegal::CannotReach { piece, to, pieces: origins.into_iter().collect() },
+            None => Illegal::NoMatch,
+        },
+    }
+}
+
+/// (reaches on an empty board, reaches here) for a pawn.
+fn pawn_reach(pos: &Chess, from: Square, to: Square) -> (bool, bool) {
+    let turn = pos.turn();
+    let board = pos.board();
+    let occupied = board.occupied();
+    if attacks::pawn_attacks(turn, from).contains(to) {
+        let ep = pos.ep_square(shakmaty::EnPassantMode::Legal) == Some(to)
+            || pos.ep_square(shakmaty::EnPassantMode::Always) == Some(to);
+        let enemy = board.by_color(!turn).contains(to);
+        return (true, enemy || ep);
+    }
+    if from.file() != to.file() {
+        return (false, false);
+    }
+    let dir: i32 = if turn == Color::White { 1 } else { -1 };
+    let fr = u32::from(from.rank()) as i32;
+    let tr = u32::from(to.rank()) as i32;
+    let start = if turn == Color::White { 1 } else { 6 };
+    let one = tr - fr == dir;
+    let two = tr - fr == 2 * dir && fr == start;
+    if !one && !two {
+        return (false, false);
+    }
+    let mut clear = !occupied.contains(to);
+    if two {
+        let mid = Square::from_coords(from.file(), Rank::new(((fr + dir) as u32).min(7)));
+        clear &= !occupied.contains(mid);
+    }
+    (true, clear)
+}
+
+fn first_blocker(from: Square, to: Square, occupied: Bitboard, pawn: bool) -> Option<Square> {
+    let mut between = attacks::between(from, to) & occupied;
+    if pawn && occupied.contains(to) {
+        between = between.with(to);
+    }
+    // The blocker nearest the moving piece.
+    between.into_iter().min_by_key(|sq| square_distance(from, *sq))
+}
+
+fn square_distance(a: Square, b: Square) -> u32 {
+    let df = ((u32::from(a.file()) as i32) - (u32::from(b.file()) as i32)).unsigned_abs();
+    let dr = ((u32::from(a.rank()) as i32) - (u32::from(b.rank()) as i32)).unsigned_abs();
+    df.max(dr)
+}
+
+fn explain_castle(pos: &Chess, side: CastlingSide) -> Illegal {
+    let turn = pos.turn();
+    let board = pos.board();
+    let castles = pos.castles();
+    if !castles.has(turn, side) {
+        return Illegal::NoCastlingRight { side };
+    }
+    if let Some(checker) = pos.checkers().first() {
+        return Illegal::CastlingInCheck { checker };
+    }
+    let Some(king) = board.king_of(turn) else { return Illegal::NoCastlingRight { side } };
+    let Some(rook) = castles.rook(turn, side) else { return Illegal::NoCastlingRight { side } };
+    let king_to = side.king_to(turn);
+    let rook_to = side.rook_to(turn);
+    let path = (attacks::between(king, king_to).with(king_to) | attacks::between(rook, rook_to).with(rook_to))
+        .without(king)
+        .without(rook);
+    if let Some(sq) = (path & board.occupied()).first() {
+        return Illegal::CastlingBlocked { side, square: sq };
+    }
+    let occ = board.occupied().without(king);
+    for sq in attacks::between(king, king_to).with(king_to) {
+        if let Some(a) = board.attacks_to(sq, !turn, occ).first() {
+            return Illegal::CastlingThroughCheck { side, square: sq, attacker: a };
+        }
+    }
+    Illegal::NoMatch
+}
