@@ -14,7 +14,7 @@ use crate::render;
 use crate::resolve::{Illegal, Resolution, resolve};
 use crate::span::Span;
 use crate::split::split_games;
-use crate::syntax::{CaptureMark, CheckMark, GameSyntax, Item, Line, MoveBody, MoveToken, Outcome, SyntaxIssue};
+use crate::syntax::{CheckMark, GameSyntax, Item, Line, MoveBody, MoveToken, Outcome, SyntaxIssue};
 use crate::walker::MAX_DEPTH;
 
 /// Most syntax errors reported for one game; past it they are counted in one diagnostic.
@@ -427,19 +427,6 @@ impl GameChecker<'_> {
                     }
                     last_move = Some(tok.span);
                     let ply_here = ply + 1;
-                    if pos.is_game_over() && pos.legal_moves().is_empty() {
-                        let end = if pos.is_checkmate() { "checkmate" } else { "stalemate" };
-                        self.diags.push(
-                            Diagnostic::new(Problem::MoveAfterEnd { text: self.src(tok.span).into(), end }, tok.span)
-                                .label(format!("the game was already over ({end})"))
-                                .ply(ply_here)
-                                .help("remove the moves after the end of the game"),
-                        );
-                        self.moves[tok.index] = MoveState::Error;
-                        branch = Some((pos.clone(), ply, history.len()));
-                        broken = true;
-                        continue;
-                    }
                     let pattern = Pattern::from_body(&tok.body);
                     match resolve(&pos, &[pattern]) {
                         Resolution::Legal(m) => {
@@ -463,6 +450,18 @@ impl GameChecker<'_> {
                             }
                             branch = Some((before, ply, history.len()));
                             ply += 1;
+                        }
+                        Resolution::Illegal(Illegal::GameOver { mate }) => {
+                            let end = if mate { "checkmate" } else { "stalemate" };
+                            self.diags.push(
+                                Diagnostic::new(Problem::MoveAfterEnd { text: self.src(tok.span).into(), end }, tok.span)
+                                    .label(format!("the game was already over ({end})"))
+                                    .ply(ply_here)
+                                    .help("remove the moves after the end of the game"),
+                            );
+                            self.moves[tok.index] = MoveState::Error;
+                            branch = Some((pos.clone(), ply, history.len()));
+                            broken = true;
                         }
                         other => {
                             let d = self.move_error(tok, &pos, other, ply_here, &history);
@@ -569,7 +568,6 @@ impl GameChecker<'_> {
         let text = self.src(tok.span).to_owned();
         let checkers = after.checkers().count();
         let mate = checkers > 0 && after.is_checkmate();
-        let san_plus = render::san_plus(before, m);
         let written = tok.check.map(|c| c.value);
         let mark_span = tok.check.map(|c| c.span).unwrap_or(tok.span);
         match (written, checkers > 0, mate) {
@@ -614,7 +612,6 @@ impl GameChecker<'_> {
             ),
             _ => {}
         }
-        let _ = san_plus;
         // Capture marks.
         if let MoveBody::Normal(n) = tok.body {
             let implied = n.to_file.is_some(); // `cd`: the form itself says capture
@@ -636,7 +633,6 @@ impl GameChecker<'_> {
                 ),
                 _ => {}
             }
-            let _ = CaptureMark::X;
         }
         if let Some(ep) = tok.ep {
             if !m.is_en_passant() {
