@@ -8,7 +8,8 @@ use shakmaty::{CastlingMode, Chess, Color, Move, Position, Role};
 
 use crate::decode::{Encoding, decode};
 use crate::diagnostic::{Diagnostic, Problem, Severity};
-use crate::grammar::{ParserEntry, parser_for};
+use crate::detect::{Detection, detect};
+use crate::grammar::ParserEntry;
 use crate::pattern::Pattern;
 use crate::render;
 use crate::resolve::{Illegal, Resolution, resolve};
@@ -134,22 +135,24 @@ pub fn check_bytes(path: &str, bytes: &[u8], options: &Options) -> Result<Checke
                 .help("save the file as UTF-8; the text was read as Latin-1 (ISO 8859-1)"),
         );
     }
-    let (notation, lang) = choose(options)?;
-    let parser = parser_for(notation, lang).ok_or_else(|| CheckError::UnknownGrammar {
-        notation: options.notation.clone(),
-        lang: options.lang.clone(),
-    })?;
     if decoded.binary {
-        let mut d = Diagnostic::new(Problem::Binary, Span::new(0, 0))
-            .help("scoresheet reads text files: PGN or a plain-text score");
-        d.game = 0;
+        let d = Diagnostic::new(Problem::Binary, Span::new(0, 0)).help("scoresheet reads text files: PGN or a plain-text score");
         file_diags.push(d);
-        return Ok(CheckedFile { path: path.into(), text, notation, language: lang, games: Vec::new(), diagnostics: file_diags });
+        return Ok(CheckedFile {
+            path: path.into(),
+            text,
+            notation: "algebraic",
+            language: "en",
+            games: Vec::new(),
+            diagnostics: file_diags,
+        });
     }
     let spans = split_games(&text);
     if spans.is_empty() {
         file_diags.push(Diagnostic::new(Problem::NoGame, Span::new(0, 0)));
     }
+    let Detection { notation, lang, parser, warning } = detect(&text, &spans, &options.notation, &options.lang)?;
+    file_diags.extend(warning);
     let games: Vec<CheckedGame> = spans
         .par_iter()
         .enumerate()
@@ -161,31 +164,13 @@ pub fn check_bytes(path: &str, bytes: &[u8], options: &Options) -> Result<Checke
     Ok(CheckedFile { path: path.into(), text, notation, language: lang, games, diagnostics: file_diags })
 }
 
+
 /// Checks one text (as [`check_bytes`]).
 ///
 /// # Errors
 /// When the options name a notation or language that has no grammar.
 pub fn check_str(path: &str, text: &str, options: &Options) -> Result<CheckedFile, CheckError> {
     check_bytes(path, text.as_bytes(), options)
-}
-
-fn choose(options: &Options) -> Result<(&'static str, &'static str), CheckError> {
-    let notation = match options.notation.as_str() {
-        "auto" | "algebraic" | "san" => "algebraic",
-        other => {
-            return Err(CheckError::UnknownGrammar { notation: other.into(), lang: options.lang.clone() });
-        }
-    };
-    let lang: &'static str = match options.lang.as_str() {
-        "auto" => "en",
-        code => match crate::grammar::language(code) {
-            Some(l) => l.codes.iter().find(|c| **c == code).copied().unwrap_or(l.codes[0]),
-            None => {
-                return Err(CheckError::UnknownGrammar { notation: notation.into(), lang: code.into() });
-            }
-        },
-    };
-    Ok((notation, lang))
 }
 
 /// Checks one parsed game.

@@ -231,6 +231,14 @@ pub enum Problem {
     /// Nothing in the input.
     #[error("no game found in the input")]
     NoGame,
+    /// The board could not tell the language; it was chosen by preference.
+    #[error("the language could not be told from the board: read as {chosen}; the moves are also legal in {others}")]
+    LanguageUndecided {
+        /// The language chosen.
+        chosen: String,
+        /// The others that fit as well.
+        others: String,
+    },
     /// Too many problems of one kind in one game; the rest are counted.
     #[error("{count} more unreadable tokens in this game")]
     TooMany {
@@ -277,6 +285,7 @@ impl Problem {
             Problem::Binary => "scoresheet::binary",
             Problem::NoGame => "scoresheet::no_game",
             Problem::TooMany { .. } => "scoresheet::too_many",
+            Problem::LanguageUndecided { .. } => "scoresheet::language_undecided",
         }
     }
 
@@ -315,7 +324,8 @@ impl Problem {
             | Problem::MissingResult
             | Problem::SetUpWithoutFen
             | Problem::NotUtf8 { .. }
-            | Problem::NoGame => Severity::Warning,
+            | Problem::NoGame
+            | Problem::LanguageUndecided { .. } => Severity::Warning,
             Problem::NotChecked { .. } => Severity::Advice,
         }
     }

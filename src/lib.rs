@@ -13,6 +13,7 @@
 
 pub mod check;
 pub mod decode;
+pub mod detect;
 pub mod diagnostic;
 pub mod grammar;
 pub mod output;
@@ -22,4 +23,5 @@ pub mod resolve;
 pub mod span;
 pub mod split;
 pub mod syntax;
+pub mod token;
 pub mod walker;

@@ -1,0 +1,188 @@
+//! Detecting the language (and notation) of a score: letters narrow the candidates, the board
+//! decides.
+//!
+//! Letters never decide alone: `B` is a bishop in English and a rook in Hungarian, `R` a rook in
+//! English and a knight in Finnish. First the characters that start move tokens narrow the
+//! candidate languages (no parse at all); then each remaining candidate reads the first games
+//! and the one whose moves stay legal longest wins. When the board never decides (`1. h4 h5
+//! 2. Rh3` is legal in English and in Finnish), the [`PREFERENCE`] order decides and a warning
+//! says so.
+
+use std::collections::BTreeSet;
+
+use crate::check::{CheckError, check_game};
+use crate::diagnostic::{Diagnostic, Problem};
+use crate::grammar::{LANGUAGE_FILES, LanguageFile, ParserEntry, parser_for};
+use crate::span::Span;
+
+/// Languages preferred when the board cannot tell them apart, most preferred first; the
+/// others follow in the order of `grammars/lang/`.
+pub const PREFERENCE: &[&str] = &["en", "de", "fr", "es", "ru", "it", "nl", "pt", "pl", "bg"];
+
+/// Games read per candidate while the board has not decided.
+const MAX_GAMES: usize = 8;
+
+/// The outcome of detection.
+#[derive(Clone, Debug)]
+pub struct Detection {
+    /// Notation name.
+    pub notation: &'static str,
+    /// ISO 639-1 code.
+    pub lang: &'static str,
+    /// The parser to use.
+    pub parser: &'static ParserEntry,
+    /// A warning when the choice was made by preference, not by the board.
+    pub warning: Option<Diagnostic>,
+}
+
+/// Chooses notation and language for a file.
+///
+/// # Errors
+/// When a notation or language is named that has no grammar.
+pub fn detect(text: &str, games: &[Span], notation: &str, lang: &str) -> Result<Detection, CheckError> {
+    let notation: &'static str = match notation {
+        "auto" | "algebraic" | "san" => "algebraic",
+        other => return Err(CheckError::UnknownGrammar { notation: other.into(), lang: lang.into() }),
+    };
+    if lang != "auto" {
+        let Some(file) = crate::grammar::language(lang) else {
+            return Err(CheckError::UnknownGrammar { notation: notation.into(), lang: lang.into() });
+        };
+        let code = file.codes.iter().find(|c| **c == lang).copied().unwrap_or(file.codes[0]);
+        let parser = parser_for(notation, code)
+            .ok_or_else(|| CheckError::UnknownGrammar { notation: notation.into(), lang: lang.into() })?;
+        return Ok(Detection { notation, lang: code, parser, warning: None });
+    }
+    let starts = token_starts(text, games);
+    let mut candidates = narrow(&starts);
+    candidates.sort_by_key(|l| preference_rank(l));
+    let by_board = |cands: &[&'static LanguageFile]| -> Vec<(&'static LanguageFile, (usize, usize, usize))> {
+        cands
+            .iter()
+            .filter_map(|l| parser_for(notation, l.codes[0]).map(|p| (*l, p)))
+            .map(|(l, p)| (l, board_score(p, text, games)))
+            .collect()
+    };
+    let first = candidates.first().copied().unwrap_or(&LANGUAGE_FILES[0]);
+    if candidates.len() <= 1 {
+        let parser = parser_for(notation, first.codes[0]).ok_or_else(|| CheckError::UnknownGrammar {
+            notation: notation.into(),
+            lang: first.codes[0].into(),
+        })?;
+        return Ok(Detection { notation, lang: first.codes[0], parser, warning: None });
+    }
+    let scored = by_board(&candidates);
+    // Best score; the sort above made ties keep the preference order.
+    let best = scored.iter().map(|(_, s)| *s).max().unwrap_or_default();
+    let winners: Vec<&'static LanguageFile> = scored.iter().filter(|(_, s)| *s == best).map(|(l, _)| *l).collect();
+    let chosen = winners.first().copied().unwrap_or(first);
+    let parser = parser_for(notation, chosen.codes[0]).ok_or_else(|| CheckError::UnknownGrammar {
+        notation: notation.into(),
+        lang: chosen.codes[0].into(),
+    })?;
+    let warning = (winners.len() > 1 && best.1 > 0).then(|| {
+        let others: Vec<String> = winners[1..]
+            .iter()
+            .map(|l| format!("{} (`--lang {}`)", l.names.first().copied().unwrap_or(l.codes[0]), l.codes[0]))
+            .collect();
+        let at = games.first().copied().unwrap_or_default();
+        Diagnostic::new(
+            Problem::LanguageUndecided {
+                chosen: chosen.names.first().copied().unwrap_or(chosen.codes[0]).into(),
+                others: others.join(", "),
+            },
+            Span::new(at.start, at.start),
+        )
+        .help(format!(
+            "the moves are legal in each of these languages; scoresheet prefers {} (order: {}). Give --lang to choose",
+            chosen.codes[0],
+            PREFERENCE.join(", ")
+        ))
+    });
+    Ok(Detection { notation, lang: chosen.codes[0], parser, warning })
+}
+
+fn preference_rank(l: &LanguageFile) -> usize {
+    l.codes
+        .iter()
+        .filter_map(|c| PREFERENCE.iter().position(|p| p == c))
+        .min()
+        .unwrap_or(PREFERENCE.len())
+}
+
+/// (complete games, resolved main-line plies, -errors) of the first games read with `parser`.
+fn board_score(parser: &ParserEntry, text: &str, games: &[Span]) -> (usize, usize, usize) {
+    let mut complete = 0;
+    let mut plies = 0;
+    let mut errors = 0usize;
+    for (i, span) in games.iter().take(MAX_GAMES).enumerate() {
+        let syntax = (parser.parse)(&text[span.start..span.end], span.start);
+        let g = check_game(i + 1, syntax, text, parser);
+        if g.complete {
+            complete += 1;
+        }
+        plies += g.mainline.len();
+        errors += g.diagnostics.iter().filter(|d| d.severity == crate::diagnostic::Severity::Error).count();
+    }
+    (complete, plies, usize::MAX - errors)
+}
+
+/// The languages whose letters explain the characters that start move tokens, best first.
+fn narrow(starts: &BTreeSet<char>) -> Vec<&'static LanguageFile> {
+    let letter_starts = |l: &LanguageFile| -> BTreeSet<char> {
+        l.letters.iter().flat_map(|alts| alts.split_whitespace()).filter_map(|s| s.chars().next()).collect()
+    };
+    let scored: Vec<(&'static LanguageFile, usize)> = LANGUAGE_FILES
+        .iter()
+        .map(|l| {
+            let ls = letter_starts(l);
+            (l, starts.iter().filter(|c| ls.contains(c)).count())
+        })
+        .collect();
+    let best = scored.iter().map(|(_, n)| *n).max().unwrap_or(0);
+    scored.into_iter().filter(|(_, n)| *n == best).map(|(l, _)| l).collect()
+}
+
+/// Characters that start move-like tokens in the movetext of the first games: letters other
+/// than the file letters a–h and the castling O, and any non-ASCII character that is not a
+/// figurine or a sign.
+pub fn token_starts(text: &str, games: &[Span]) -> BTreeSet<char> {
+    let mut set = BTreeSet::new();
+    for span in games.iter().take(MAX_GAMES) {
+        let game = &text[span.start..span.end];
+        let mut in_comment = 0usize;
+        for line in game.lines() {
+            let t = line.trim_start();
+            if in_comment == 0 && (t.starts_with('[') || t.starts_with('%')) {
+                continue;
+            }
+            for token in line.split_whitespace() {
+                let mut rest = token;
+                // Skip comments.
+                if in_comment > 0 || rest.starts_with('{') {
+                    in_comment += rest.matches('{').count();
+                    in_comment = in_comment.saturating_sub(rest.matches('}').count());
+                    continue;
+                }
+                if rest.starts_with(';') {
+                    break;
+                }
+                rest = rest.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.' || c == '…' || c == '(');
+                let mut chars = rest.chars();
+                let Some(c) = chars.next() else { continue };
+                let castling = matches!(c, 'O' | 'o' | 'О') && matches!(chars.next(), Some('-' | '‑' | '–' | '—'));
+                if c.is_alphabetic() && !matches!(c, 'a'..='h' | 'x') && !castling && !is_sign(c) {
+                    set.insert(c);
+                }
+                if set.len() > 32 {
+                    return set;
+                }
+            }
+        }
+    }
+    set
+}
+
+fn is_sign(c: char) -> bool {
+    matches!(c, '♔'..='♟' | '×' | '‡' | '†' | '±' | '∓' | '∞' | '⩲' | '⩱' | '□')
+}
