@@ -487,7 +487,7 @@ fn rule_literals(text: &str, rule: &str) -> Option<Vec<String>> {
     let pairs = parser::parse(MetaRule::grammar_rules, text).ok()?;
     for r in pairs.flatten().filter(|p| p.as_rule() == MetaRule::grammar_rule) {
         let mut inner = r.into_inner();
-        if inner.find(|p| p.as_rule() == MetaRule::identifier)?.as_str() != rule {
+        if inner.find(|p| p.as_rule() == MetaRule::identifier).is_none_or(|id| id.as_str() != rule) {
             continue;
         }
         let expr = inner.find(|p| p.as_rule() == MetaRule::expression)?;

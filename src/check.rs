@@ -11,7 +11,7 @@ use crate::diagnostic::{Diagnostic, Problem, Severity};
 use crate::detect::{Detection, detect};
 use crate::grammar::ParserEntry;
 use crate::pattern::Pattern;
-use crate::render;
+use crate::render::{self, Style};
 use crate::resolve::{Illegal, Resolution, resolve};
 use crate::span::Span;
 use crate::split::split_games;
@@ -175,9 +175,15 @@ pub fn check_str(path: &str, text: &str, options: &Options) -> Result<CheckedFil
 
 /// Checks one parsed game.
 pub fn check_game(number: usize, syntax: GameSyntax, text: &str, parser: &ParserEntry) -> CheckedGame {
+    let style = crate::grammar::LANGUAGE_FILES
+        .iter()
+        .find(|l| l.file == parser.lang_file)
+        .map(|l| Style::of(l, false))
+        .unwrap_or_else(Style::english);
     let mut g = GameChecker {
         text,
         parser,
+        style,
         diags: Vec::new(),
         moves: vec![MoveState::NotChecked; syntax.move_count],
         mainline: Vec::new(),
@@ -211,6 +217,7 @@ pub fn check_game(number: usize, syntax: GameSyntax, text: &str, parser: &Parser
 struct GameChecker<'a> {
     text: &'a str,
     parser: &'a ParserEntry,
+    style: Style,
     diags: Vec<Diagnostic>,
     moves: Vec<MoveState>,
     mainline: Vec<Option<Move>>,
@@ -553,26 +560,29 @@ impl GameChecker<'_> {
         let text = self.src(tok.span).to_owned();
         let checkers = after.checkers().count();
         let mate = checkers > 0 && after.is_checkmate();
-        let written = tok.check.map(|c| c.value);
+        let mut written = tok.check.map(|c| c.value);
+        if written == Some(CheckMark::DoubleCheck) && self.style.mate == "++" {
+            written = Some(CheckMark::Mate); // Spanish: `++` is mate
+        }
         let mark_span = tok.check.map(|c| c.span).unwrap_or(tok.span);
         match (written, checkers > 0, mate) {
             (None, true, true) => self.diags.push(
                 Diagnostic::new(Problem::MissingMate { text: text.clone() }, tok.span)
                     .label("this move mates")
                     .ply(ply)
-                    .suggest(vec![format!("{}#", strip_marks(&text))]),
+                    .suggest(vec![format!("{}{}", strip_marks(&text), self.style.mate)]),
             ),
             (None, true, false) => self.diags.push(
                 Diagnostic::new(Problem::MissingCheck { text: text.clone() }, tok.span)
                     .label("this move gives check")
                     .ply(ply)
-                    .suggest(vec![format!("{}+", strip_marks(&text))]),
+                    .suggest(vec![format!("{}{}", strip_marks(&text), self.style.check)]),
             ),
             (Some(CheckMark::Check), true, true) => self.diags.push(
                 Diagnostic::new(Problem::MissingMate { text: text.clone() }, mark_span)
                     .label("this is mate, not just check")
                     .ply(ply)
-                    .suggest(vec![format!("{}#", strip_marks(&text))]),
+                    .suggest(vec![format!("{}{}", strip_marks(&text), self.style.mate)]),
             ),
             (Some(CheckMark::Check | CheckMark::DoubleCheck), false, _) => self.diags.push(
                 Diagnostic::new(Problem::CheckWithoutCheck { text: text.clone() }, mark_span)
@@ -584,7 +594,7 @@ impl GameChecker<'_> {
                 Diagnostic::new(Problem::NotDoubleCheck { text: text.clone() }, mark_span)
                     .label("single check")
                     .ply(ply)
-                    .suggest(vec![format!("{}+", strip_marks(&text))]),
+                    .suggest(vec![format!("{}{}", strip_marks(&text), self.style.check)]),
             ),
             (Some(CheckMark::Mate), c, false) => self.diags.push(
                 Diagnostic::new(
@@ -593,7 +603,7 @@ impl GameChecker<'_> {
                 )
                 .label("not mate")
                 .ply(ply)
-                .suggest(vec![if c { format!("{}+", strip_marks(&text)) } else { strip_marks(&text) }]),
+                .suggest(vec![if c { format!("{}{}", strip_marks(&text), self.style.check) } else { strip_marks(&text) }]),
             ),
             _ => {}
         }
@@ -608,13 +618,13 @@ impl GameChecker<'_> {
                     )
                     .label("nothing to capture")
                     .ply(ply)
-                    .suggest(vec![render::san_plus(before, m)]),
+                    .suggest(vec![render::san_styled(&self.style, before, m)]),
                 ),
                 (None, true) if !implied => self.diags.push(
                     Diagnostic::new(Problem::MissingCaptureMark { text: text.clone(), square: m.to().to_string() }, tok.span)
                         .label(format!("captures the {} on {}", role_name(m.capture().unwrap_or(Role::Pawn)), m.to()))
                         .ply(ply)
-                        .suggest(vec![render::san_plus(before, m)]),
+                        .suggest(vec![render::san_styled(&self.style, before, m)]),
                 ),
                 _ => {}
             }
@@ -625,7 +635,7 @@ impl GameChecker<'_> {
                     Diagnostic::new(Problem::EpNotEnPassant { text: text.clone() }, ep)
                         .label("not en passant")
                         .ply(ply)
-                        .suggest(vec![render::san_plus(before, m)]),
+                        .suggest(vec![render::san_styled(&self.style, before, m)]),
                 );
             }
         }
@@ -644,7 +654,7 @@ impl GameChecker<'_> {
                 .ply(ply);
                 let mut forms = Vec::new();
                 for m in &ms {
-                    let san = render::san_plus(pos, m);
+                    let san = render::san_styled(&self.style, pos, m);
                     let from = m.from().map(|s| s.to_string()).unwrap_or_default();
                     if let Some((_, span, p)) = history.iter().rev().find(|(h, _, _)| Some(h.to()) == m.from()) {
                         d = d.with_secondary(*span, format!("the {} on {from} arrived here (ply {p})", role_name(role)));
@@ -660,7 +670,7 @@ impl GameChecker<'_> {
                 .suggest(forms)
             }
             Resolution::MissingPromotion(ms) => {
-                let forms: Vec<String> = ms.iter().map(|m| render::san_plus(pos, m)).collect();
+                let forms: Vec<String> = ms.iter().map(|m| render::san_styled(&self.style, pos, m)).collect();
                 Diagnostic::new(Problem::MissingPromotion { text: text.clone() }, tok.span)
                     .label("promote to what?")
                     .ply(ply)
@@ -675,7 +685,7 @@ impl GameChecker<'_> {
                 for (s, t) in secondary {
                     d = d.with_secondary(s, t);
                 }
-                let sugg = render::suggestions(pos, &strip_marks(&text), 3);
+                let sugg = render::suggestions(&self.style, pos, &strip_marks(&text), 3);
                 let side = if pos.turn() == Color::White { "White" } else { "Black" };
                 d.help(format!("{side} is to move")).suggest(sugg)
             }

@@ -10,6 +10,8 @@
 
 use std::collections::BTreeSet;
 
+use shakmaty::Move;
+
 use crate::check::{CheckError, check_game};
 use crate::diagnostic::{Diagnostic, Problem};
 use crate::grammar::{LANGUAGE_FILES, LanguageFile, ParserEntry, parser_for};
@@ -56,7 +58,8 @@ pub fn detect(text: &str, games: &[Span], notation: &str, lang: &str) -> Result<
     let starts = token_starts(text, games);
     let mut candidates = narrow(&starts);
     candidates.sort_by_key(|l| preference_rank(l));
-    let by_board = |cands: &[&'static LanguageFile]| -> Vec<(&'static LanguageFile, (usize, usize, usize))> {
+    type Scored = (&'static LanguageFile, ((usize, usize, usize), Vec<Vec<Option<Move>>>));
+    let by_board = |cands: &[&'static LanguageFile]| -> Vec<Scored> {
         cands
             .iter()
             .filter_map(|l| parser_for(notation, l.codes[0]).map(|p| (*l, p)))
@@ -73,9 +76,13 @@ pub fn detect(text: &str, games: &[Span], notation: &str, lang: &str) -> Result<
     }
     let scored = by_board(&candidates);
     // Best score; the sort above made ties keep the preference order.
-    let best = scored.iter().map(|(_, s)| *s).max().unwrap_or_default();
-    let winners: Vec<&'static LanguageFile> = scored.iter().filter(|(_, s)| *s == best).map(|(l, _)| *l).collect();
-    let chosen = winners.first().copied().unwrap_or(first);
+    let best = scored.iter().map(|(_, s)| s.0).max().unwrap_or_default();
+    let tied: Vec<&Scored> = scored.iter().filter(|(_, s)| s.0 == best).collect();
+    let chosen = tied.first().map(|t| t.0).unwrap_or(first);
+    // Languages that read the same moves (same letters for the pieces used) are no rival.
+    let chosen_moves = tied.first().map(|t| &t.1.1);
+    let mut winners: Vec<&'static LanguageFile> = vec![chosen];
+    winners.extend(tied.iter().skip(1).filter(|t| Some(&t.1.1) != chosen_moves).map(|t| t.0));
     let parser = parser_for(notation, chosen.codes[0]).ok_or_else(|| CheckError::UnknownGrammar {
         notation: notation.into(),
         lang: chosen.codes[0].into(),
@@ -110,8 +117,10 @@ fn preference_rank(l: &LanguageFile) -> usize {
         .unwrap_or(PREFERENCE.len())
 }
 
-/// (complete games, resolved main-line plies, -errors) of the first games read with `parser`.
-fn board_score(parser: &ParserEntry, text: &str, games: &[Span]) -> (usize, usize, usize) {
+/// (complete games, resolved main-line plies, -errors) of the first games read with `parser`,
+/// and the main lines read.
+fn board_score(parser: &ParserEntry, text: &str, games: &[Span]) -> ((usize, usize, usize), Vec<Vec<Option<Move>>>) {
+    let mut lines = Vec::new();
     let mut complete = 0;
     let mut plies = 0;
     let mut errors = 0usize;
@@ -122,9 +131,10 @@ fn board_score(parser: &ParserEntry, text: &str, games: &[Span]) -> (usize, usiz
             complete += 1;
         }
         plies += g.mainline.len();
+        lines.push(g.mainline);
         errors += g.diagnostics.iter().filter(|d| d.severity == crate::diagnostic::Severity::Error).count();
     }
-    (complete, plies, usize::MAX - errors)
+    ((complete, plies, usize::MAX - errors), lines)
 }
 
 /// The languages whose letters explain the characters that start move tokens, best first.

@@ -43,9 +43,13 @@ enum Command {
         /// Target notation.
         #[arg(long, value_enum)]
         to: Target,
-        /// Target language (ISO 639-1 code) for notations with piece letters.
+        /// Target language (ISO 639-1 code) for notations with piece letters; its own customs
+        /// (Bulgarian `:` and `X`, Dutch trailing `:`…) unless --fide.
         #[arg(long, default_value = "en")]
         to_lang: String,
+        /// Write FIDE style (`x`, `+`, `#`, `=`, `O-O`) with the target language's letters.
+        #[arg(long)]
+        fide: bool,
         /// When to use colour in error reports.
         #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
         color: ColorChoice,
@@ -170,11 +174,16 @@ fn run(cli: Cli) -> std::io::Result<ExitCode> {
             }
             Ok(if errors { ExitCode::from(1) } else { ExitCode::SUCCESS })
         }
-        Command::Convert { files, read, to, to_lang, color } => {
-            if to_lang != "en" {
-                eprintln!("scoresheet: --to-lang {to_lang}: only English output is available for now");
+        Command::Convert { files, read, to, to_lang, fide, color } => {
+            let Some(lang) = scoresheet::grammar::language(&to_lang) else {
+                eprintln!("scoresheet: --to-lang {to_lang}: no such language (see `scoresheet languages`)");
+                return Ok(ExitCode::from(2));
+            };
+            if matches!(to, Target::Pgn) && to_lang != "en" {
+                eprintln!("scoresheet: PGN is always written in English SAN; use `--to san --to-lang {to_lang}`");
                 return Ok(ExitCode::from(2));
             }
+            let style = scoresheet::render::Style::of(lang, fide);
             let checked = match check_files(&files, &read) {
                 Ok(c) => c,
                 Err(code) => return Ok(code),
@@ -190,7 +199,7 @@ fn run(cli: Cli) -> std::io::Result<ExitCode> {
                     }
                     match to {
                         Target::Uci => writeln!(out, "{}", output::uci_line(g))?,
-                        Target::San => writeln!(out, "{}", output::san_line(g))?,
+                        Target::San => writeln!(out, "{}", output::san_line(g, &style))?,
                         Target::Pgn => write!(out, "{}", output::pgn(g, &f.text))?,
                     }
                 }
@@ -207,12 +216,17 @@ fn run(cli: Cli) -> std::io::Result<ExitCode> {
             Ok(if failed { ExitCode::from(1) } else { ExitCode::SUCCESS })
         }
         Command::Languages => {
-            writeln!(out, "{:<6} {:<12} {:<6} {:<6} {:<6} {:<6} {:<6} {:<6}", "code", "name", "king", "queen", "rook", "bishop", "knight", "pawn")?;
+            writeln!(
+                out,
+                "{:<5} {:<15} {:<5} {:<5} {:<5} {:<6} {:<6} {:<5} customs",
+                "code", "name", "king", "queen", "rook", "bishop", "knight", "pawn"
+            )?;
             for l in LANGUAGE_FILES {
                 for (i, code) in l.codes.iter().enumerate() {
                     let name = l.names.get(i).or(l.names.first()).copied().unwrap_or("");
-                    let [k, q, r, b, n, p] = l.letters;
-                    writeln!(out, "{code:<6} {name:<12} {k:<6} {q:<6} {r:<6} {b:<6} {n:<6} {p:<6}")?;
+                    let [k, q, r, b, n, p] = l.letters.map(|s| if s.is_empty() { "-" } else { s });
+                    let customs = l.customs;
+                    writeln!(out, "{code:<5} {name:<15} {k:<5} {q:<5} {r:<5} {b:<6} {n:<6} {p:<5} {customs}")?;
                 }
             }
             Ok(ExitCode::SUCCESS)

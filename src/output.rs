@@ -108,8 +108,9 @@ fn castling_mode(pos: &Chess) -> CastlingMode {
     pos.castles().mode()
 }
 
-/// The main line in SAN with move numbers (one line).
-pub fn san_line(g: &CheckedGame) -> String {
+/// The main line in SAN written in `style` (a language's letters and customs), with move
+/// numbers, on one line.
+pub fn san_line(g: &CheckedGame, style: &render::Style) -> String {
     let Some(start) = g.start.clone() else { return String::new() };
     let mut pos = start;
     let mut out = String::new();
@@ -122,7 +123,7 @@ pub fn san_line(g: &CheckedGame) -> String {
         }
         match m {
             Some(m) => {
-                out.push_str(&render::san_plus(&pos, m));
+                out.push_str(&render::san_styled(style, &pos, m));
                 pos.play_unchecked(*m);
             }
             None => {

@@ -22,14 +22,15 @@ pub fn uci(m: Option<&Move>, mode: CastlingMode) -> String {
     }
 }
 
-/// The legal moves of `pos` most like `written`, best first, as SAN.
-pub fn suggestions(pos: &Chess, written: &str, n: usize) -> Vec<String> {
+/// The legal moves of `pos` most like `written`, best first, written in `style`.
+pub fn suggestions(style: &Style, pos: &Chess, written: &str, n: usize) -> Vec<String> {
     let mut scored: Vec<(usize, String)> = pos
         .legal_moves()
         .iter()
         .map(|m| {
-            let s = san(pos, m);
-            (strsim::damerau_levenshtein(written, &s), san_plus(pos, m))
+            let full = san_styled(style, pos, m);
+            let bare = crate::check::strip_marks(&full);
+            (strsim::damerau_levenshtein(written, &bare), full)
         })
         .collect();
     scored.sort_by(|a, b| a.0.cmp(&b.0).then_with(|| a.1.cmp(&b.1)));
@@ -40,4 +41,159 @@ pub fn suggestions(pos: &Chess, written: &str, n: usize) -> Vec<String> {
         .take(n)
         .map(|(_, s)| s)
         .collect()
+}
+
+/// How a language writes moves: its letters and customs (from its grammar file's header).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Style {
+    /// Letters of king, queen, rook, bishop, knight (first alternative of each).
+    pub letters: [String; 5],
+    /// The capture mark (`x`, `:`, `×`; empty for none).
+    pub capture: String,
+    /// Captures marked after the target square (Dutch `Lg3:`).
+    pub trailing_capture: bool,
+    /// The mate sign.
+    pub mate: String,
+    /// The check sign.
+    pub check: String,
+    /// The double-check sign, if the language writes one.
+    pub double_check: Option<String>,
+    /// Castling written with zeros (`0-0`).
+    pub castle_zero: bool,
+    /// Promotion mark: `=`, empty, or `(` for `(Q)`.
+    pub promotion: String,
+    /// The en passant mark, if written.
+    pub ep: Option<String>,
+}
+
+impl Style {
+    /// FIDE style with English letters.
+    pub fn english() -> Style {
+        Style::fide(["K", "Q", "R", "B", "N"].map(String::from))
+    }
+
+    /// FIDE style (`x`, `+`, `#`, `=`, `O-O`) with the given letters.
+    pub fn fide(letters: [String; 5]) -> Style {
+        Style {
+            letters,
+            capture: "x".into(),
+            trailing_capture: false,
+            mate: "#".into(),
+            check: "+".into(),
+            double_check: None,
+            castle_zero: false,
+            promotion: "=".into(),
+            ep: None,
+        }
+    }
+
+    /// The style of a language file: its customs, or FIDE style with its letters.
+    pub fn of(lang: &crate::grammar::LanguageFile, fide: bool) -> Style {
+        let letters: [String; 5] =
+            std::array::from_fn(|i| lang.letters[i].split_whitespace().next().unwrap_or("?").to_owned());
+        let mut style = Style::fide(letters);
+        if fide {
+            return style;
+        }
+        for pair in lang.customs.split_whitespace() {
+            let Some((key, value)) = pair.split_once('=') else { continue };
+            match key {
+                "capture" => style.capture = if value == "none" { String::new() } else { value.into() },
+                "capture_place" => style.trailing_capture = value == "trailing",
+                "mate" => style.mate = value.into(),
+                "check" => style.check = value.into(),
+                "double_check" => style.double_check = (value != "none").then(|| value.into()),
+                "castle" => style.castle_zero = value == "0",
+                "promotion" => {
+                    style.promotion = match value {
+                        "none" => String::new(),
+                        "paren" => "(".into(),
+                        other => other.into(),
+                    }
+                }
+                "ep" => style.ep = (value != "none" && !value.is_empty()).then(|| value.into()),
+                _ => {}
+            }
+        }
+        style
+    }
+
+    /// The letter of a role (empty for a pawn).
+    pub fn letter(&self, role: shakmaty::Role) -> &str {
+        match role {
+            shakmaty::Role::King => &self.letters[0],
+            shakmaty::Role::Queen => &self.letters[1],
+            shakmaty::Role::Rook => &self.letters[2],
+            shakmaty::Role::Bishop => &self.letters[3],
+            shakmaty::Role::Knight => &self.letters[4],
+            shakmaty::Role::Pawn => "",
+        }
+    }
+}
+
+/// A legal move of `pos` written in `style`, shortest unambiguous form (SAN disambiguation),
+/// with its check or mate sign.
+pub fn san_styled(style: &Style, pos: &Chess, m: &Move) -> String {
+    let mut out = String::new();
+    match San::from_move(pos, *m) {
+        San::Castle(side) => {
+            let o = if style.castle_zero { "0" } else { "O" };
+            out.push_str(o);
+            out.push('-');
+            out.push_str(o);
+            if side.is_queen_side() {
+                out.push('-');
+                out.push_str(o);
+            }
+        }
+        San::Normal { role, file, rank, capture, to, promotion } => {
+            out.push_str(style.letter(role));
+            if let Some(f) = file {
+                out.push(f.char());
+            }
+            if let Some(r) = rank {
+                out.push(r.char());
+            }
+            if capture && !style.trailing_capture {
+                out.push_str(&style.capture);
+            }
+            out.push_str(&to.to_string());
+            if let Some(p) = promotion {
+                match style.promotion.as_str() {
+                    "(" => {
+                        out.push('(');
+                        out.push_str(style.letter(p));
+                        out.push(')');
+                    }
+                    mark => {
+                        out.push_str(mark);
+                        out.push_str(style.letter(p));
+                    }
+                }
+            }
+            if capture && style.trailing_capture {
+                out.push_str(if style.capture.is_empty() { ":" } else { &style.capture });
+            }
+            if m.is_en_passant() {
+                if let Some(ep) = &style.ep {
+                    if ep.starts_with('(') {
+                        out.push(' ');
+                    }
+                    out.push_str(ep);
+                }
+            }
+        }
+        San::Put { .. } | San::Null => out.push_str("--"),
+    }
+    let mut after = pos.clone();
+    after.play_unchecked(*m);
+    if after.is_checkmate() {
+        out.push_str(&style.mate);
+    } else if after.is_check() {
+        match &style.double_check {
+            Some(dc) if after.checkers().count() > 1 => out.push_str(dc),
+            _ => out.push_str(&style.check),
+        }
+    }
+    out
 }

@@ -137,13 +137,16 @@ impl Walker {
         self.stack.last_mut().expect("root line").0.items.push(item);
     }
 
-    /// The last move of the current line, to attach a separate mark to.
-    fn last_move(&mut self) -> Option<&mut MoveToken> {
+    /// The last move of the current line, to attach a separate mark to. A check sign after a
+    /// glyph (`e4!+`) is not attached (`over_nags` false): the order is wrong and it is
+    /// reported as stray; an `e.p.` after a glyph is.
+    fn last_move(&mut self, over_nags: bool) -> Option<&mut MoveToken> {
         let line = &mut self.stack.last_mut()?.0;
         for item in line.items.iter_mut().rev() {
             match item {
                 Item::Move(m) => return Some(m),
-                Item::Nag(_) | Item::Comment(_) => continue,
+                Item::Nag(_) if over_nags => continue,
+                Item::Comment(_) => continue,
                 _ => return None,
             }
         }
@@ -239,7 +242,7 @@ impl Walker {
                 if self.skip_depth > 0 {
                     return;
                 }
-                match self.last_move() {
+                match self.last_move(false) {
                     Some(m) if m.check.is_none() => {
                         m.check = Some(Spanned::new(mark, span));
                         m.span = m.span.join(span);
@@ -251,7 +254,7 @@ impl Walker {
                 if self.skip_depth > 0 {
                     return;
                 }
-                match self.last_move() {
+                match self.last_move(true) {
                     Some(m) if m.ep.is_none() => {
                         m.ep = Some(span);
                         m.span = m.span.join(span);
@@ -294,7 +297,9 @@ impl Walker {
             | Kind::Piece
             | Kind::Figurine
             | Kind::Promotion
+            | Kind::PiecePromotion
             | Kind::PromotionPiece
+            | Kind::UciPromotion
             | Kind::Capture
             | Kind::CaptureAfter
             | Kind::FromSquare
@@ -315,6 +320,11 @@ impl Walker {
         let mut b = MoveBuilder::default();
         for p in pair.into_inner() {
             self.move_part(p, &mut b);
+        }
+        // A pawn move written with its target square alone (`e4`) comes from that file: it is
+        // never read as a capture (`c4` is not `dxc4`, `f6` is not `exf6` e.p.).
+        if b.role.is_none_or(|r| r == Role::Pawn) && b.from_file.is_none() && b.from_rank.is_none() && b.to_file.is_none() {
+            b.from_file = b.to.map(Square::file);
         }
         let body = if let Some(side) = b.castle {
             MoveBody::Castle(side)
@@ -390,7 +400,15 @@ impl Walker {
                     b.check = Some(Spanned::new(mark, span));
                 }
             }
-            Kind::Promotion | Kind::PromotionPiece => {
+            Kind::UciPromotion => {
+                b.promotion = match text {
+                    "q" => Some(Role::Queen),
+                    "r" => Some(Role::Rook),
+                    "b" => Some(Role::Bishop),
+                    _ => Some(Role::Knight),
+                }
+            }
+            Kind::Promotion | Kind::PiecePromotion | Kind::PromotionPiece => {
                 b.in_promotion = true;
                 for p in pair.into_inner() {
                     self.move_part(p, b);
