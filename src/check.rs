@@ -180,10 +180,13 @@ pub fn check_game(number: usize, syntax: GameSyntax, text: &str, parser: &Parser
         .find(|l| l.file == parser.lang_file)
         .map(|l| Style::of(l, false))
         .unwrap_or_else(Style::english);
+    let mut black_figurines = false;
+    any_move(&syntax.root, &mut |t| black_figurines |= t.figurine == Some(Color::Black));
     let mut g = GameChecker {
         text,
         parser,
         style,
+        black_figurines,
         diags: Vec::new(),
         moves: vec![MoveState::NotChecked; syntax.move_count],
         mainline: Vec::new(),
@@ -218,6 +221,8 @@ struct GameChecker<'a> {
     text: &'a str,
     parser: &'a ParserEntry,
     style: Style,
+    /// The game writes black figurines somewhere (so it distinguishes the colours).
+    black_figurines: bool,
     diags: Vec<Diagnostic>,
     moves: Vec<MoveState>,
     mainline: Vec<Option<Move>>,
@@ -312,7 +317,11 @@ impl GameChecker<'_> {
         } else {
             let list = join_or(&ex.expected);
             if at == 0 {
-                format!("expected {list}")
+                let letters: Vec<String> = self.style.letters.iter().map(|l| l.to_string()).collect();
+                format!(
+                    "a move starts with a piece letter ({}), a file letter a–h, or O-O for castling",
+                    join_or(&letters.iter().map(String::as_str).collect::<Vec<_>>())
+                )
             } else {
                 let before = &token[..at];
                 let what = piece_letter_desc(before).unwrap_or_else(|| format!("`{before}`"));
@@ -506,6 +515,13 @@ impl GameChecker<'_> {
                 Item::Unknown(span) => {
                     // An unreadable token may have been a move: what follows is not checked.
                     if !broken {
+                        if let Some((help, sugg)) = self.other_languages(*span, &pos) {
+                            if let Some(d) = self.diags.iter_mut().find(|d| d.span == *span && d.code() == "scoresheet::syntax") {
+                                d.help = Some(help);
+                                d.suggestions = sugg;
+                                d.ply = Some(ply + 1);
+                            }
+                        }
                         broken = true;
                         branch = Some((pos.clone(), ply, history.len()));
                     } else {
@@ -629,6 +645,29 @@ impl GameChecker<'_> {
                 _ => {}
             }
         }
+        if let Some(color) = tok.figurine {
+            // Print style uses the white set for both sides: a white figurine on a Black move is
+            // only wrong when the writer uses black figurines too.
+            let wrong = color != before.turn() && (color == Color::Black || self.black_figurines);
+            if wrong {
+                let figurine = figurine_of(m.role(), before.turn());
+                let fixed = text.replacen(|c: char| ('♔'..='♟').contains(&c), &figurine.to_string(), 1);
+                self.diags.push(
+                    Diagnostic::new(
+                        Problem::FigurineColor {
+                            text: text.clone(),
+                            figurine_color: if color == Color::White { "white" } else { "black" },
+                            mover: color_name(before.turn()),
+                        },
+                        tok.span,
+                    )
+                    .label(format!("{} is to move", color_name(before.turn())))
+                    .ply(ply)
+                    .help("the move is read all the same; use the mover's figurine, or the white set for both sides")
+                    .suggest(vec![fixed]),
+                );
+            }
+        }
         if let Some(ep) = tok.ep {
             if !m.is_en_passant() {
                 self.diags.push(
@@ -687,10 +726,57 @@ impl GameChecker<'_> {
                 }
                 let sugg = render::suggestions(&self.style, pos, &strip_marks(&text), 3);
                 let side = if pos.turn() == Color::White { "White" } else { "Black" };
-                d.help(format!("{side} is to move")).suggest(sugg)
+                match self.other_languages(tok.span, pos) {
+                    Some((help, other)) => d.help(format!("{side} is to move; {help}")).suggest(other),
+                    None => d.help(format!("{side} is to move")).suggest(sugg),
+                }
             }
             Resolution::Legal(_) | Resolution::Null => Diagnostic::new(Problem::NoGame, tok.span),
         }
+    }
+
+    /// When the token reads as a legal move in other languages: a help text naming them, and
+    /// the move written in the current language.
+    fn other_languages(&self, span: Span, pos: &Chess) -> Option<(String, Vec<String>)> {
+        let token = self.src(span);
+        let current = self.parser.lang_file;
+        let mut hits: Vec<(&'static crate::grammar::LanguageFile, Move)> = Vec::new();
+        for lang in crate::grammar::LANGUAGE_FILES {
+            if lang.file == current {
+                continue;
+            }
+            let Some(entry) = crate::grammar::parser_for(self.parser.notation, lang.codes[0]) else { continue };
+            let syntax = (entry.parse)(token, span.start);
+            if !syntax.issues.is_empty() {
+                continue;
+            }
+            let mut toks = Vec::new();
+            any_move(&syntax.root, &mut |t| toks.push(t.body));
+            let [body] = toks.as_slice() else { continue };
+            if let Resolution::Legal(m) = resolve(pos, &[Pattern::from_body(body)]) {
+                hits.push((lang, m));
+            }
+        }
+        let (first_lang, m) = *hits.first()?;
+        let same: Vec<&crate::grammar::LanguageFile> = hits.iter().filter(|(_, h)| *h == m).map(|(l, _)| *l).collect();
+        let letter = Style::of(first_lang, true).letter(m.role()).to_owned();
+        let names: Vec<String> = same
+            .iter()
+            .take(3)
+            .map(|l| format!("{} (`--lang {}`)", l.names.first().copied().unwrap_or(l.codes[0]), l.codes[0]))
+            .collect();
+        let current_name = crate::grammar::LANGUAGE_FILES
+            .iter()
+            .find(|l| l.file == current)
+            .and_then(|l| l.names.first().copied())
+            .unwrap_or("the language read");
+        let what = if m.role() == Role::Pawn || letter.is_empty() {
+            format!("it reads as {} in {}", m, join_and(&names))
+        } else {
+            format!("in {} {letter} is the {}", join_and(&names), role_name(m.role()))
+        };
+        let help = format!("`{token}` is not {current_name} here; {what}");
+        Some((help, vec![render::san_styled(&self.style, pos, &m)]))
     }
 
     fn results(&mut self, syntax: &GameSyntax, end: &LineEnd) {
@@ -757,6 +843,16 @@ impl GameChecker<'_> {
     }
 }
 
+fn any_move(line: &Line, f: &mut impl FnMut(&MoveToken)) {
+    for item in &line.items {
+        match item {
+            Item::Move(m) => f(m),
+            Item::Variation(v) => any_move(v, f),
+            _ => {}
+        }
+    }
+}
+
 fn count_moves(line: &Line, n: &mut usize) {
     for item in &line.items {
         match item {
@@ -818,6 +914,13 @@ const fn plural(role: Role) -> &'static str {
         Role::Queen => "queens",
         Role::King => "kings",
     }
+}
+
+fn figurine_of(role: Role, color: Color) -> char {
+    let white = ['♙', '♘', '♗', '♖', '♕', '♔'];
+    let black = ['♟', '♞', '♝', '♜', '♛', '♚'];
+    let i = role as usize - 1;
+    if color == Color::White { white[i] } else { black[i] }
 }
 
 fn color_name(c: Color) -> &'static str {

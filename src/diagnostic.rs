@@ -231,6 +231,16 @@ pub enum Problem {
     /// Nothing in the input.
     #[error("no game found in the input")]
     NoGame,
+    /// A figurine of the other side's colour.
+    #[error("`{text}` uses a {figurine_color} figurine for a {mover} move")]
+    FigurineColor {
+        /// The token.
+        text: String,
+        /// "white" or "black".
+        figurine_color: &'static str,
+        /// "White" or "Black".
+        mover: &'static str,
+    },
     /// The board could not tell the language; it was chosen by preference.
     #[error("the language could not be told from the board: read as {chosen}; the moves are also legal in {others}")]
     LanguageUndecided {
@@ -286,6 +296,7 @@ impl Problem {
             Problem::NoGame => "scoresheet::no_game",
             Problem::TooMany { .. } => "scoresheet::too_many",
             Problem::LanguageUndecided { .. } => "scoresheet::language_undecided",
+            Problem::FigurineColor { .. } => "scoresheet::figurine_color",
         }
     }
 
@@ -325,7 +336,8 @@ impl Problem {
             | Problem::SetUpWithoutFen
             | Problem::NotUtf8 { .. }
             | Problem::NoGame
-            | Problem::LanguageUndecided { .. } => Severity::Warning,
+            | Problem::LanguageUndecided { .. }
+            | Problem::FigurineColor { .. } => Severity::Warning,
             Problem::NotChecked { .. } => Severity::Advice,
         }
     }
