@@ -16,6 +16,7 @@ pub mod decode;
 pub mod detect;
 pub mod diagnostic;
 pub mod grammar;
+pub mod grammar_check;
 pub mod output;
 pub mod pattern;
 pub mod render;

@@ -1,0 +1,95 @@
+//! Round-trip property tests: random legal games rendered in every language, in its own
+//! customs and in FIDE style, read back to the same moves — with the language given and with
+//! `--lang auto`.
+
+use scoresheet::check::{Options, check_str};
+use scoresheet::grammar::LANGUAGE_FILES;
+use scoresheet::render::{Style, san_styled};
+use shakmaty::{Chess, Color, Move, Position};
+
+/// A small deterministic generator (xorshift64*), so failures reproduce.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// A random legal game of up to `plies` half-moves, biased towards captures, checks and
+/// promotions so that every custom is exercised.
+fn random_game(rng: &mut Rng, plies: usize) -> Vec<Move> {
+    let mut pos = Chess::default();
+    let mut moves = Vec::new();
+    for _ in 0..plies {
+        let legal = pos.legal_moves();
+        if legal.is_empty() {
+            break;
+        }
+        let special: Vec<&Move> = legal.iter().filter(|m| m.is_capture() || m.is_promotion() || m.is_castle()).collect();
+        let m = if !special.is_empty() && rng.below(3) == 0 {
+            *special[rng.below(special.len())]
+        } else {
+            legal[rng.below(legal.len())]
+        };
+        pos.play_unchecked(m);
+        moves.push(m);
+    }
+    moves
+}
+
+fn render(style: &Style, moves: &[Move]) -> String {
+    let mut pos = Chess::default();
+    let mut out = String::new();
+    for (i, m) in moves.iter().enumerate() {
+        if pos.turn() == Color::White {
+            out.push_str(&format!("{}. ", i / 2 + 1));
+        }
+        out.push_str(&san_styled(style, &pos, m));
+        out.push(' ');
+        pos.play_unchecked(*m);
+    }
+    out.push('*');
+    out
+}
+
+fn read(text: &str, lang: &str) -> (Vec<Move>, Vec<String>, &'static str) {
+    let options = Options { notation: "algebraic".into(), lang: lang.into() };
+    let file = check_str("roundtrip", text, &options).expect("grammar exists");
+    let errors: Vec<String> = file
+        .all_diagnostics()
+        .filter(|d| d.severity == scoresheet::diagnostic::Severity::Error)
+        .map(|d| format!("{} at {:?}", d.problem, d.span))
+        .collect();
+    let moves = file.games.first().map(|g| g.mainline.iter().flatten().copied().collect()).unwrap_or_default();
+    (moves, errors, file.language)
+}
+
+#[test]
+fn every_language_and_custom_reads_back() {
+    let mut rng = Rng(0x5EED_CAFE_F00D_0001);
+    let games: Vec<Vec<Move>> = (0..12).map(|_| random_game(&mut rng, 80)).collect();
+    for lang in LANGUAGE_FILES {
+        for fide in [false, true] {
+            let style = Style::of(lang, fide);
+            for (gi, game) in games.iter().enumerate() {
+                let text = render(&style, game);
+                for code in lang.codes {
+                    let (moves, errors, _) = read(&text, code);
+                    assert!(errors.is_empty(), "{code} fide={fide} game {gi}: {errors:?}\n{text}");
+                    assert_eq!(&moves, game, "{code} fide={fide} game {gi}:\n{text}");
+                }
+                let (moves, errors, detected) = read(&text, "auto");
+                assert!(errors.is_empty(), "auto ({}) fide={fide} game {gi}: read as {detected}: {errors:?}\n{text}", lang.codes[0]);
+                assert_eq!(&moves, game, "auto ({}) fide={fide} game {gi}: read as {detected}\n{text}", lang.codes[0]);
+            }
+        }
+    }
+}
