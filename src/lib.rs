@@ -17,6 +17,7 @@ pub mod detect;
 pub mod diagnostic;
 pub mod grammar;
 pub mod grammar_check;
+pub mod lookalike;
 pub mod output;
 pub mod pattern;
 pub mod render;
