@@ -238,8 +238,27 @@ struct LineStart {
     /// 1 when the game starts with Black to move.
     first_ply_offset: u32,
     main: bool,
-    /// Moves that led here: (move, its token's span, its ply).
-    history: Vec<(Move, Span, u32)>,
+    /// Moves that led here.
+    history: Vec<Played>,
+}
+
+/// A move played earlier in the line, to point at when it explains an error.
+#[derive(Clone, Debug)]
+struct Played {
+    m: Move,
+    span: Span,
+    /// Its move number.
+    number: u32,
+    /// A Black move.
+    black: bool,
+}
+
+impl Played {
+    /// "5. Nbd2" or "12... Bxg3".
+    fn label(&self, text: &str) -> String {
+        let token = text.get(self.span.start..self.span.end).unwrap_or("");
+        format!("{}{} {}", self.number, if self.black { "..." } else { "." }, strip_marks(token))
+    }
 }
 
 /// How a line ended.
@@ -438,8 +457,10 @@ impl GameChecker<'_> {
                             if main {
                                 self.mainline.push(Some(m));
                             }
+                            let number = fullmove + (ply + first_ply_offset) / 2;
+                            let black = before.turn() == Color::Black;
                             branch = Some((before, ply, history.len()));
-                            history.push((m, tok.span, ply_here));
+                            history.push(Played { m, span: tok.span, number, black });
                             ply += 1;
                         }
                         Resolution::Null => {
@@ -680,7 +701,7 @@ impl GameChecker<'_> {
         }
     }
 
-    fn move_error(&self, tok: &MoveToken, pos: &Chess, res: Resolution, ply: u32, history: &[(Move, Span, u32)]) -> Diagnostic {
+    fn move_error(&self, tok: &MoveToken, pos: &Chess, res: Resolution, ply: u32, history: &[Played]) -> Diagnostic {
         let text = self.src(tok.span).to_owned();
         match res {
             Resolution::Ambiguous(ms) => {
@@ -695,16 +716,17 @@ impl GameChecker<'_> {
                 for m in &ms {
                     let san = render::san_styled(&self.style, pos, m);
                     let from = m.from().map(|s| s.to_string()).unwrap_or_default();
-                    if let Some((_, span, p)) = history.iter().rev().find(|(h, _, _)| Some(h.to()) == m.from()) {
-                        d = d.with_secondary(*span, format!("the {} on {from} arrived here (ply {p})", role_name(role)));
+                    if let Some(p) = history.iter().rev().find(|p| Some(p.m.to()) == m.from()) {
+                        d = d.with_secondary(p.span, format!("the {} on {from} arrived with {}", role_name(role), p.label(self.text)));
                     }
                     forms.push(san);
                 }
                 let squares: Vec<String> = ms.iter().filter_map(|m| m.from()).map(|s| s.to_string()).collect();
                 d.help(format!(
-                    "the {} on {} can all make this move; name the one you mean",
+                    "the {} on {} {} make this move; name the one you mean",
                     plural(role),
-                    join_and(&squares)
+                    join_and(&squares),
+                    if squares.len() == 2 { "can both" } else { "can all" }
                 ))
                 .suggest(forms)
             }
@@ -717,7 +739,7 @@ impl GameChecker<'_> {
                     .suggest(forms)
             }
             Resolution::Illegal(why) => {
-                let (why_text, secondary) = describe_illegal(&why, pos, history);
+                let (why_text, secondary) = describe_illegal(&why, pos, history, self.text);
                 let mut d = Diagnostic::new(Problem::IllegalMove { text: text.clone(), why: why_text }, tok.span)
                     .label("illegal here")
                     .ply(ply);
@@ -843,6 +865,16 @@ impl GameChecker<'_> {
     }
 }
 
+/// Does the move put a piece on `sq` (castling: the king's or the rook's square)?
+fn lands_on(m: &Move, sq: shakmaty::Square) -> bool {
+    match m.castling_side() {
+        Some(side) => [Color::White, Color::Black]
+            .iter()
+            .any(|&c| side.king_to(c) == sq || side.rook_to(c) == sq),
+        None => m.to() == sq,
+    }
+}
+
 fn any_move(line: &Line, f: &mut impl FnMut(&MoveToken)) {
     for item in &line.items {
         match item {
@@ -954,7 +986,7 @@ fn join_and(items: &[String]) -> String {
 }
 
 /// The reason in words, and secondary labels on earlier moves that explain it.
-fn describe_illegal(why: &Illegal, pos: &Chess, history: &[(Move, Span, u32)]) -> (String, Vec<(Span, String)>) {
+fn describe_illegal(why: &Illegal, pos: &Chess, history: &[Played], text: &str) -> (String, Vec<(Span, String)>) {
     let turn = color_name(pos.turn());
     let board = pos.board();
     let piece_on = |sq: shakmaty::Square| -> String {
@@ -967,8 +999,8 @@ fn describe_illegal(why: &Illegal, pos: &Chess, history: &[(Move, Span, u32)]) -
         history
             .iter()
             .rev()
-            .find(|(m, _, _)| m.to() == sq || (m.is_castle() && m.castling_side().is_some_and(|s| s.rook_to(pos.turn()) == sq || s.rook_to(!pos.turn()) == sq)))
-            .map(|(_, span, _)| vec![(*span, what.to_owned())])
+            .find(|p| lands_on(&p.m, sq))
+            .map(|p| vec![(p.span, format!("{what} with {}", p.label(text)))])
             .unwrap_or_default()
     };
     match why {
@@ -1015,11 +1047,11 @@ fn describe_illegal(why: &Illegal, pos: &Chess, history: &[(Move, Span, u32)]) -
         }
         Illegal::PathBlocked { from, to, blocker } => (
             format!("the {} cannot reach {to}: the {} is in the way", piece_on(*from), piece_on(*blocker)),
-            arrived(*blocker, "this put the blocking piece there"),
+            arrived(*blocker, "the blocking piece arrived"),
         ),
         Illegal::OwnPieceOnTarget { to, piece } => (
             format!("{to} is occupied by {turn}'s own {}", role_name(piece.role)),
-            arrived(*to, "this put it there"),
+            arrived(*to, "it arrived"),
         ),
         Illegal::NothingToCapture { from, to } => {
             (format!("the pawn on {from} can only go to {to} by capturing, and there is nothing to capture"), Vec::new())
@@ -1033,7 +1065,7 @@ fn describe_illegal(why: &Illegal, pos: &Chess, history: &[(Move, Span, u32)]) -
         ),
         Illegal::Pinned { from, pinner, king } => (
             format!("the {} is pinned: moving it would expose the king on {king} to the {}", piece_on(*from), piece_on(*pinner)),
-            arrived(*pinner, "the pinning piece arrived here"),
+            arrived(*pinner, "the pinning piece arrived"),
         ),
         Illegal::StaysInCheck { from, checker, king } => (
             format!(
@@ -1041,7 +1073,7 @@ fn describe_illegal(why: &Illegal, pos: &Chess, history: &[(Move, Span, u32)]) -
                 piece_on(*checker),
                 piece_on(*from)
             ),
-            arrived(*checker, "this move gave the check"),
+            arrived(*checker, "the check came"),
         ),
         Illegal::KingIntoCheck { to, attacker } => (
             format!("the king would be in check on {to} from the {}", piece_on(*attacker)),
@@ -1056,7 +1088,7 @@ fn describe_illegal(why: &Illegal, pos: &Chess, history: &[(Move, Span, u32)]) -
         ),
         Illegal::CastlingInCheck { checker } => (
             format!("{turn} cannot castle out of check (check from the {})", piece_on(*checker)),
-            arrived(*checker, "this move gave the check"),
+            arrived(*checker, "the check came"),
         ),
         Illegal::CastlingBlocked { side, square } => (
             format!(
