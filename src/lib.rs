@@ -13,6 +13,7 @@
 
 pub mod check;
 pub mod decode;
+pub mod descriptive;
 pub mod detect;
 pub mod diagnostic;
 pub mod grammar;

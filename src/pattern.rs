@@ -3,7 +3,7 @@
 //! Every notation compiles a move token into one or more patterns. The resolver matches them
 //! against the legal moves of a position.
 
-use shakmaty::{CastlingSide, File, Move, Rank, Role, Square};
+use shakmaty::{Bitboard, CastlingSide, File, Move, Rank, Role, Square};
 
 use crate::syntax::{MoveBody, NormalMove};
 
@@ -31,6 +31,12 @@ pub struct Pattern {
     pub castle: Option<CastlingSide>,
     /// A null move.
     pub null: bool,
+    /// The origin is one of these squares (descriptive designations).
+    pub from_set: Option<Bitboard>,
+    /// The target is one of these squares (descriptive squares are relative to the mover).
+    pub to_set: Option<Bitboard>,
+    /// The move must capture (descriptive `×`, which names what is taken).
+    pub capture_required: bool,
 }
 
 impl Pattern {
@@ -56,6 +62,9 @@ impl Pattern {
                     captured,
                     castle: None,
                     null: false,
+                    from_set: None,
+                    to_set: None,
+                    capture_required: false,
                 }
             }
         }
@@ -73,6 +82,9 @@ impl Pattern {
         captured: None,
         castle: None,
         null: false,
+        from_set: None,
+        to_set: None,
+        capture_required: false,
     };
 
     /// Does this legal move satisfy the pattern?
@@ -114,6 +126,15 @@ impl Pattern {
             if m.capture() != Some(c) {
                 return false;
             }
+        }
+        if self.capture_required && !m.is_capture() {
+            return false;
+        }
+        if self.from_set.is_some_and(|set| !from.is_some_and(|f| set.contains(f))) {
+            return false;
+        }
+        if self.to_set.is_some_and(|set| !set.contains(m.to())) {
+            return false;
         }
         true
     }

@@ -285,6 +285,9 @@ fn explain_own(pos: &Chess, pat: Pattern) -> Illegal {
     if let Some(r) = pat.from_rank {
         origins &= Bitboard::from_rank(r);
     }
+    if let Some(set) = pat.from_set {
+        origins &= set;
+    }
     if origins.is_empty() {
         if let Some(sq) = from_square {
             match board.piece_at(sq) {
@@ -305,6 +308,9 @@ fn explain_own(pos: &Chess, pat: Pattern) -> Illegal {
     }
     if let Some(r) = pat.to_rank {
         targets &= Bitboard::from_rank(r);
+    }
+    if let Some(set) = pat.to_set {
+        targets &= set;
     }
     let occupied = board.occupied();
     let king = board.king_of(turn);
