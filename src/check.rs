@@ -4,10 +4,11 @@ use std::sync::Arc;
 
 use rayon::prelude::*;
 use shakmaty::fen::Fen;
-use shakmaty::{CastlingMode, Chess, Color, Move, Position, Role};
+use shakmaty::{CastlingMode, CastlingSide, Chess, Color, Move, Position, Role};
 
 use crate::decode::{Encoding, decode};
 use crate::diagnostic::{Diagnostic, Problem, Severity};
+use crate::descriptive::{Origins, System, Written};
 use crate::detect::{Detection, detect};
 use crate::grammar::ParserEntry;
 use crate::pattern::Pattern;
@@ -197,7 +198,15 @@ pub fn check_game(number: usize, syntax: GameSyntax, text: &str, parser: &Parser
     if let Some(start) = &start {
         let fullmove = start.fullmoves().get();
         let first_ply_offset = u32::from(start.turn() == Color::Black);
-        let ctx = LineStart { pos: start.clone(), ply: 0, fullmove, first_ply_offset, main: true, history: Vec::new() };
+        let ctx = LineStart {
+            pos: start.clone(),
+            origins: Origins::from_position(start),
+            ply: 0,
+            fullmove,
+            first_ply_offset,
+            main: true,
+            history: Vec::new(),
+        };
         let end = g.walk_line(&syntax.root, ctx, 0);
         complete = end.complete;
         g.results(&syntax, &end);
@@ -231,6 +240,8 @@ struct GameChecker<'a> {
 /// Where a line starts.
 struct LineStart {
     pos: Chess,
+    /// Where each piece started (for descriptive designations such as `KR`).
+    origins: Origins,
     /// Plies played before the line's first move.
     ply: u32,
     /// Full-move number of the game's start position.
@@ -240,6 +251,21 @@ struct LineStart {
     main: bool,
     /// Moves that led here.
     history: Vec<Played>,
+}
+
+/// One pattern without allocating, or several.
+enum Patterns {
+    One([Pattern; 1]),
+    Many(Vec<Pattern>),
+}
+
+impl Patterns {
+    fn as_slice(&self) -> &[Pattern] {
+        match self {
+            Patterns::One(p) => p,
+            Patterns::Many(v) => v,
+        }
+    }
 }
 
 /// A move played earlier in the line, to point at when it explains an error.
@@ -415,9 +441,9 @@ impl GameChecker<'_> {
     }
 
     fn walk_line(&mut self, line: &Line, start: LineStart, depth: usize) -> LineEnd {
-        let LineStart { mut pos, mut ply, fullmove, first_ply_offset, main, mut history } = start;
+        let LineStart { mut pos, mut origins, mut ply, fullmove, first_ply_offset, main, mut history } = start;
         // The position before the most recent move token, for variations that follow it.
-        let mut branch: Option<(Chess, u32, usize)> = None;
+        let mut branch: Option<(Chess, Origins, u32, usize)> = None;
         let mut broken = false;
         let mut unchecked: Vec<Span> = Vec::new();
         let mut result: Option<(Outcome, Span)> = None;
@@ -447,10 +473,12 @@ impl GameChecker<'_> {
                     }
                     last_move = Some(tok.span);
                     let ply_here = ply + 1;
-                    let pattern = Pattern::from_body(&tok.body);
-                    match resolve(&pos, &[pattern]) {
+                    let patterns = self.patterns(tok, &pos, &origins);
+                    match resolve(&pos, patterns.as_slice()) {
                         Resolution::Legal(m) => {
                             let before = pos.clone();
+                            let origins_before = origins;
+                            origins.play(&m);
                             pos.play_unchecked(m);
                             self.markers(tok, &before, &pos, &m, ply_here);
                             self.moves[tok.index] = MoveState::Legal(m);
@@ -459,18 +487,19 @@ impl GameChecker<'_> {
                             }
                             let number = fullmove + (ply + first_ply_offset) / 2;
                             let black = before.turn() == Color::Black;
-                            branch = Some((before, ply, history.len()));
+                            branch = Some((before, origins_before, ply, history.len()));
                             history.push(Played { m, span: tok.span, number, black });
                             ply += 1;
                         }
                         Resolution::Null => {
                             let before = pos.clone();
+                            let origins_before = origins;
                             pos = pos.swap_turn().unwrap_or(before.clone());
                             self.moves[tok.index] = MoveState::Null;
                             if main {
                                 self.mainline.push(None);
                             }
-                            branch = Some((before, ply, history.len()));
+                            branch = Some((before, origins_before, ply, history.len()));
                             ply += 1;
                         }
                         Resolution::Illegal(Illegal::GameOver { mate }) => {
@@ -482,23 +511,24 @@ impl GameChecker<'_> {
                                     .help("remove the moves after the end of the game"),
                             );
                             self.moves[tok.index] = MoveState::Error;
-                            branch = Some((pos.clone(), ply, history.len()));
+                            branch = Some((pos.clone(), origins, ply, history.len()));
                             broken = true;
                         }
                         other => {
                             let d = self.move_error(tok, &pos, other, ply_here, &history);
                             self.diags.push(d);
                             self.moves[tok.index] = MoveState::Error;
-                            branch = Some((pos.clone(), ply, history.len()));
+                            branch = Some((pos.clone(), origins, ply, history.len()));
                             broken = true;
                         }
                     }
                 }
                 Item::Variation(v) => {
                     match &branch {
-                        Some((bpos, bply, hlen)) => {
+                        Some((bpos, borigins, bply, hlen)) => {
                             let ctx = LineStart {
                                 pos: bpos.clone(),
+                                origins: *borigins,
                                 ply: *bply,
                                 fullmove,
                                 first_ply_offset,
@@ -544,7 +574,7 @@ impl GameChecker<'_> {
                             }
                         }
                         broken = true;
-                        branch = Some((pos.clone(), ply, history.len()));
+                        branch = Some((pos.clone(), origins, ply, history.len()));
                     } else {
                         unchecked.push(*span);
                     }
@@ -799,6 +829,41 @@ impl GameChecker<'_> {
         };
         let help = format!("`{token}` is not {current_name} here; {what}");
         Some((help, vec![render::san_styled(&self.style, pos, &m)]))
+    }
+
+    /// The patterns of a move token in this position (descriptive moves have several readings).
+    fn patterns(&self, tok: &MoveToken, pos: &Chess, origins: &Origins) -> Patterns {
+        match tok.body {
+            MoveBody::Descriptive(d) => {
+                if let Some(side) = d.castles {
+                    return match side {
+                        Some(side) => Patterns::One([Pattern { castle: Some(side), ..Pattern::EMPTY }]),
+                        None => Patterns::Many(
+                            [CastlingSide::KingSide, CastlingSide::QueenSide]
+                                .map(|s| Pattern { castle: Some(s), ..Pattern::EMPTY })
+                                .to_vec(),
+                        ),
+                    };
+                }
+                let w = Written {
+                    who: self.src(d.who),
+                    to: d.to.map(|s| self.src(s)),
+                    captured: d.captured.map(|s| self.src(s)),
+                    at: d.at.map(|s| self.src(s)),
+                    promotion: d.promotion,
+                };
+                let pats = match d.system {
+                    System::English => crate::descriptive::english_patterns(&w, pos.turn(), origins, pos),
+                    System::Spanish => crate::descriptive::spanish_patterns(&w, pos.turn(), origins, pos),
+                };
+                if pats.is_empty() {
+                    Patterns::One([Pattern { to_set: Some(shakmaty::Bitboard::EMPTY), ..Pattern::EMPTY }])
+                } else {
+                    Patterns::Many(pats)
+                }
+            }
+            _ => Patterns::One([Pattern::from_body(&tok.body)]),
+        }
     }
 
     fn results(&mut self, syntax: &GameSyntax, end: &LineEnd) {

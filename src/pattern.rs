@@ -45,6 +45,9 @@ impl Pattern {
         match *body {
             MoveBody::Castle(side) => Pattern { castle: Some(side), ..Pattern::EMPTY },
             MoveBody::Null => Pattern { null: true, ..Pattern::EMPTY },
+            // Descriptive moves need the board to be read (see `crate::descriptive`); alone
+            // they match nothing.
+            MoveBody::Descriptive(_) => Pattern { to_set: Some(Bitboard::EMPTY), ..Pattern::EMPTY },
             MoveBody::Normal(NormalMove { role, from_file, from_rank, to, to_file, promotion, captured }) => {
                 Pattern {
                     role: Some(role),

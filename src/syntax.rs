@@ -178,6 +178,28 @@ pub enum MoveBody {
     Null,
     /// Any other move.
     Normal(NormalMove),
+    /// A move in descriptive notation: its parts, read against the board by
+    /// [`crate::descriptive`].
+    Descriptive(DescriptiveMove),
+}
+
+/// A descriptive move as written: spans of its parts in the source text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DescriptiveMove {
+    /// English or Spanish.
+    pub system: crate::descriptive::System,
+    /// Castling, with its wing when written (`Castles KR`); `Some(None)` = `Castles`.
+    pub castles: Option<Option<CastlingSide>>,
+    /// The moving piece's designation (`P`, `QN1`, `R(QR1)`, `KBP`).
+    pub who: Span,
+    /// The target square (`K4`), for a move to an empty square.
+    pub to: Option<Span>,
+    /// What is taken (`N`, `QP`, `B7`), for a capture.
+    pub captured: Option<Span>,
+    /// The square of a capture (`QB6` in `B×N/QB6`).
+    pub at: Option<Span>,
+    /// The promotion piece.
+    pub promotion: Option<Role>,
 }
 
 /// A piece or pawn move with what the writer said about it.
