@@ -176,16 +176,18 @@ pub fn check_str(path: &str, text: &str, options: &Options) -> Result<CheckedFil
 
 /// Checks one parsed game.
 pub fn check_game(number: usize, syntax: GameSyntax, text: &str, parser: &ParserEntry) -> CheckedGame {
-    let style = crate::grammar::LANGUAGE_FILES
-        .iter()
-        .find(|l| l.file == parser.lang_file)
-        .map(|l| Style::of(l, false))
-        .unwrap_or_else(Style::english);
+    let writer = render::Writer::for_notation(parser.notation, parser.lang_file);
+    let style = match &writer {
+        render::Writer::San(style) => style.clone(),
+        render::Writer::DescriptiveEs => Style { mate: "++".into(), ..Style::english() },
+        render::Writer::Descriptive { .. } => Style { mate: " mate".into(), check: " ch".into(), ..Style::english() },
+    };
     let mut black_figurines = false;
     any_move(&syntax.root, &mut |t| black_figurines |= t.figurine == Some(Color::Black));
     let mut g = GameChecker {
         text,
         parser,
+        writer,
         style,
         black_figurines,
         diags: Vec::new(),
@@ -229,6 +231,9 @@ pub fn check_game(number: usize, syntax: GameSyntax, text: &str, parser: &Parser
 struct GameChecker<'a> {
     text: &'a str,
     parser: &'a ParserEntry,
+    /// Writes moves in the input's notation and language (suggestions).
+    writer: render::Writer,
+    /// The input's marks (check, mate) for marker fixes.
     style: Style,
     /// The game writes black figurines somewhere (so it distinguishes the colours).
     black_figurines: bool,
@@ -480,7 +485,7 @@ impl GameChecker<'_> {
                             let origins_before = origins;
                             origins.play(&m);
                             pos.play_unchecked(m);
-                            self.markers(tok, &before, &pos, &m, ply_here);
+                            self.markers(tok, &before, &origins_before, &pos, &m, ply_here);
                             self.moves[tok.index] = MoveState::Legal(m);
                             if main {
                                 self.mainline.push(Some(m));
@@ -515,7 +520,7 @@ impl GameChecker<'_> {
                             broken = true;
                         }
                         other => {
-                            let d = self.move_error(tok, &pos, other, ply_here, &history);
+                            let d = self.move_error(tok, &pos, &origins, other, ply_here, &history);
                             self.diags.push(d);
                             self.moves[tok.index] = MoveState::Error;
                             branch = Some((pos.clone(), origins, ply, history.len()));
@@ -623,7 +628,7 @@ impl GameChecker<'_> {
         }
     }
 
-    fn markers(&mut self, tok: &MoveToken, before: &Chess, after: &Chess, m: &Move, ply: u32) {
+    fn markers(&mut self, tok: &MoveToken, before: &Chess, origins: &Origins, after: &Chess, m: &Move, ply: u32) {
         let text = self.src(tok.span).to_owned();
         let checkers = after.checkers().count();
         let mate = checkers > 0 && after.is_checkmate();
@@ -685,13 +690,13 @@ impl GameChecker<'_> {
                     )
                     .label("nothing to capture")
                     .ply(ply)
-                    .suggest(vec![render::san_styled(&self.style, before, m)]),
+                    .suggest(vec![self.writer.write(before, origins, m)]),
                 ),
                 (None, true) if !implied => self.diags.push(
                     Diagnostic::new(Problem::MissingCaptureMark { text: text.clone(), square: m.to().to_string() }, tok.span)
                         .label(format!("captures the {} on {}", role_name(m.capture().unwrap_or(Role::Pawn)), m.to()))
                         .ply(ply)
-                        .suggest(vec![render::san_styled(&self.style, before, m)]),
+                        .suggest(vec![self.writer.write(before, origins, m)]),
                 ),
                 _ => {}
             }
@@ -725,13 +730,21 @@ impl GameChecker<'_> {
                     Diagnostic::new(Problem::EpNotEnPassant { text: text.clone() }, ep)
                         .label("not en passant")
                         .ply(ply)
-                        .suggest(vec![render::san_styled(&self.style, before, m)]),
+                        .suggest(vec![self.writer.write(before, origins, m)]),
                 );
             }
         }
     }
 
-    fn move_error(&self, tok: &MoveToken, pos: &Chess, res: Resolution, ply: u32, history: &[Played]) -> Diagnostic {
+    fn move_error(
+        &self,
+        tok: &MoveToken,
+        pos: &Chess,
+        origins: &Origins,
+        res: Resolution,
+        ply: u32,
+        history: &[Played],
+    ) -> Diagnostic {
         let text = self.src(tok.span).to_owned();
         match res {
             Resolution::Ambiguous(ms) => {
@@ -744,7 +757,7 @@ impl GameChecker<'_> {
                 .ply(ply);
                 let mut forms = Vec::new();
                 for m in &ms {
-                    let san = render::san_styled(&self.style, pos, m);
+                    let san = self.writer.write(pos, origins, m);
                     let from = m.from().map(|s| s.to_string()).unwrap_or_default();
                     if let Some(p) = history.iter().rev().find(|p| Some(p.m.to()) == m.from()) {
                         d = d.with_secondary(p.span, format!("the {} on {from} arrived with {}", role_name(role), p.label(self.text)));
@@ -761,7 +774,7 @@ impl GameChecker<'_> {
                 .suggest(forms)
             }
             Resolution::MissingPromotion(ms) => {
-                let forms: Vec<String> = ms.iter().map(|m| render::san_styled(&self.style, pos, m)).collect();
+                let forms: Vec<String> = ms.iter().map(|m| self.writer.write(pos, origins, m)).collect();
                 Diagnostic::new(Problem::MissingPromotion { text: text.clone() }, tok.span)
                     .label("promote to what?")
                     .ply(ply)
@@ -776,7 +789,7 @@ impl GameChecker<'_> {
                 for (s, t) in secondary {
                     d = d.with_secondary(s, t);
                 }
-                let sugg = render::suggestions(&self.style, pos, &strip_marks(&text), 3);
+                let sugg = render::suggestions(&self.writer, pos, origins, &strip_marks(&text), 3);
                 let side = if pos.turn() == Color::White { "White" } else { "Black" };
                 match self.other_languages(tok.span, pos) {
                     Some((help, other)) => d.help(format!("{side} is to move; {help}")).suggest(other),
@@ -978,7 +991,10 @@ pub fn strip_marks(text: &str) -> String {
     let mut t = text.trim();
     loop {
         let before = t;
-        for suffix in ["e.p.", "ep", "a.p.", "(e.p)", "(e.p.)", "#", "++", "+", "‡", "†", "!", "?", "X"] {
+        for suffix in [
+            "e.p.", "ep", "a.p.", "(e.p)", "(e.p.)", "#", "++", "+", "‡", "†", "!", "?", "X", " mate", " dis ch", " dbl ch",
+            " check", " ch", " ch.",
+        ] {
             if let Some(s) = t.strip_suffix(suffix) {
                 t = s.trim_end();
             }

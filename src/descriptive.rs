@@ -469,12 +469,16 @@ fn shortest_english(pos: &Chess, origins: &Origins, m: &Move) -> Option<String> 
         v.extend(pawn_files.iter().cloned());
         v
     } else {
-        vec![
-            piece.to_owned(),
+        let mut v = vec![piece.to_owned()];
+        if let (Some(origin), Role::Rook | Role::Knight | Role::Bishop) = (origins.at(from), role) {
+            v.push(format!("{}{piece}", if origin.file() < File::E { "Q" } else { "K" }));
+        }
+        v.extend([
             format!("{piece}({})", rank_number(from, color)),
             format!("{piece}({})", square_name(from, color, true)),
             format!("{piece}({})", square_name(from, color, false)),
-        ]
+        ]);
+        v
     };
     let promo_text = promo.map(|p| format!("={}", letter(p))).unwrap_or_default();
     if m.is_capture() {

@@ -50,6 +50,9 @@ enum Command {
         /// Write FIDE style (`x`, `+`, `#`, `=`, `O-O`) with the target language's letters.
         #[arg(long)]
         fide: bool,
+        /// With `--to descriptive`: the full form (`PK2-K4`, `NKN1-KB3`).
+        #[arg(long)]
+        full: bool,
         /// When to use colour in error reports.
         #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
         color: ColorChoice,
@@ -89,6 +92,10 @@ enum Target {
     San,
     /// The main line in UCI, one game per line.
     Uci,
+    /// The main line in English descriptive notation (`P-K4`), one game per line.
+    Descriptive,
+    /// The main line in Spanish descriptive notation (`P4R`), one game per line.
+    DescriptiveEs,
 }
 
 fn main() -> ExitCode {
@@ -174,7 +181,7 @@ fn run(cli: Cli) -> std::io::Result<ExitCode> {
             }
             Ok(if errors { ExitCode::from(1) } else { ExitCode::SUCCESS })
         }
-        Command::Convert { files, read, to, to_lang, fide, color } => {
+        Command::Convert { files, read, to, to_lang, fide, full, color } => {
             let Some(lang) = scoresheet::grammar::language(&to_lang) else {
                 eprintln!("scoresheet: --to-lang {to_lang}: no such language (see `scoresheet languages`)");
                 return Ok(ExitCode::from(2));
@@ -183,7 +190,11 @@ fn run(cli: Cli) -> std::io::Result<ExitCode> {
                 eprintln!("scoresheet: PGN is always written in English SAN; use `--to san --to-lang {to_lang}`");
                 return Ok(ExitCode::from(2));
             }
-            let style = scoresheet::render::Style::of(lang, fide);
+            let writer = match to {
+                Target::Descriptive => scoresheet::render::Writer::Descriptive { full },
+                Target::DescriptiveEs => scoresheet::render::Writer::DescriptiveEs,
+                _ => scoresheet::render::Writer::San(scoresheet::render::Style::of(lang, fide)),
+            };
             let checked = match check_files(&files, &read) {
                 Ok(c) => c,
                 Err(code) => return Ok(code),
@@ -199,7 +210,9 @@ fn run(cli: Cli) -> std::io::Result<ExitCode> {
                     }
                     match to {
                         Target::Uci => writeln!(out, "{}", output::uci_line(g))?,
-                        Target::San => writeln!(out, "{}", output::san_line(g, &style))?,
+                        Target::San | Target::Descriptive | Target::DescriptiveEs => {
+                            writeln!(out, "{}", output::line(g, &writer))?
+                        }
                         Target::Pgn => write!(out, "{}", output::pgn(g, &f.text))?,
                     }
                 }

@@ -108,10 +108,11 @@ fn castling_mode(pos: &Chess) -> CastlingMode {
     pos.castles().mode()
 }
 
-/// The main line in SAN written in `style` (a language's letters and customs), with move
-/// numbers, on one line.
-pub fn san_line(g: &CheckedGame, style: &render::Style) -> String {
+/// The main line written by `writer` (a notation, and a language's letters and customs), with
+/// move numbers, on one line.
+pub fn line(g: &CheckedGame, writer: &render::Writer) -> String {
     let Some(start) = g.start.clone() else { return String::new() };
+    let mut origins = crate::descriptive::Origins::from_position(&start);
     let mut pos = start;
     let mut out = String::new();
     for (i, m) in g.mainline.iter().enumerate() {
@@ -123,7 +124,8 @@ pub fn san_line(g: &CheckedGame, style: &render::Style) -> String {
         }
         match m {
             Some(m) => {
-                out.push_str(&render::san_styled(style, &pos, m));
+                out.push_str(&writer.write(&pos, &origins, m));
+                origins.play(m);
                 pos.play_unchecked(*m);
             }
             None => {

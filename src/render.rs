@@ -22,13 +22,59 @@ pub fn uci(m: Option<&Move>, mode: CastlingMode) -> String {
     }
 }
 
-/// The legal moves of `pos` most like `written`, best first, written in `style`.
-pub fn suggestions(style: &Style, pos: &Chess, written: &str, n: usize) -> Vec<String> {
+/// Writes moves in one notation (and language).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Writer {
+    /// Algebraic in a language's style.
+    San(Style),
+    /// English descriptive, abbreviated or full.
+    Descriptive {
+        /// Full form (`NKN1-KB3`) rather than the shortest (`N-KB3`).
+        full: bool,
+    },
+    /// Spanish descriptive.
+    DescriptiveEs,
+}
+
+impl Writer {
+    /// The writer for a notation as read (`lang_file` is the language file stem).
+    pub fn for_notation(notation: &str, lang_file: &str) -> Writer {
+        match notation {
+            "descriptive" => Writer::Descriptive { full: false },
+            "descriptive_es" => Writer::DescriptiveEs,
+            _ => Writer::San(
+                crate::grammar::LANGUAGE_FILES
+                    .iter()
+                    .find(|l| l.file == lang_file)
+                    .map(|l| Style::of(l, false))
+                    .unwrap_or_else(Style::english),
+            ),
+        }
+    }
+
+    /// A legal move of `pos`, written out with its check or mate sign.
+    pub fn write(&self, pos: &Chess, origins: &crate::descriptive::Origins, m: &Move) -> String {
+        match self {
+            Writer::San(style) => san_styled(style, pos, m),
+            Writer::Descriptive { full } => crate::descriptive::write_english(pos, origins, m, *full),
+            Writer::DescriptiveEs => crate::descriptive::write_spanish(pos, origins, m),
+        }
+    }
+}
+
+/// The legal moves of `pos` most like `written`, best first, written by `writer`.
+pub fn suggestions(
+    writer: &Writer,
+    pos: &Chess,
+    origins: &crate::descriptive::Origins,
+    written: &str,
+    n: usize,
+) -> Vec<String> {
     let mut scored: Vec<(usize, String)> = pos
         .legal_moves()
         .iter()
         .map(|m| {
-            let full = san_styled(style, pos, m);
+            let full = writer.write(pos, origins, m);
             let bare = crate::check::strip_marks(&full);
             (strsim::damerau_levenshtein(written, &bare), full)
         })
