@@ -137,7 +137,10 @@ pub fn check_bytes(path: &str, bytes: &[u8], options: &Options) -> Result<Checke
         );
     }
     if decoded.binary {
-        let d = Diagnostic::new(Problem::Binary, Span::new(0, 0)).help("scoresheet reads text files: PGN or a plain-text score");
+        let nul = text.find('\0').unwrap_or(0);
+        let d = Diagnostic::new(Problem::Binary, Span::new(nul, nul + 1))
+            .label("a NUL byte")
+            .help("scoresheet reads text files: PGN or a plain-text score");
         file_diags.push(d);
         return Ok(CheckedFile {
             path: path.into(),
@@ -413,7 +416,7 @@ impl GameChecker<'_> {
         match fen {
             Some(tag) => {
                 let parsed = Fen::from_ascii(tag.value.trim().as_bytes())
-                    .map_err(|e| e.to_string())
+                    .map_err(|e| fen_problem(tag.value.trim()).unwrap_or_else(|| e.to_string()))
                     .and_then(|f| {
                         let mode = if mode == CastlingMode::Standard && f.as_setup().castling_rights != shakmaty::Bitboard::EMPTY {
                             CastlingMode::detect(f.as_setup())
@@ -571,12 +574,19 @@ impl GameChecker<'_> {
                 Item::Unknown(span) => {
                     // An unreadable token may have been a move: what follows is not checked.
                     if !broken {
-                        if let Some((help, sugg)) = self.other_languages(*span, &pos) {
-                            if let Some(d) = self.diags.iter_mut().find(|d| d.span == *span && d.code() == "scoresheet::syntax") {
+                        let token = strip_marks(self.src(*span));
+                        let mut sugg = render::suggestions(&self.writer, &pos, &origins, &token, None, 3);
+                        let other = self.other_languages(*span, &pos);
+                        if let Some((_, o)) = &other {
+                            sugg.retain(|s| !o.contains(s));
+                            sugg.splice(0..0, o.iter().cloned());
+                        }
+                        if let Some(d) = self.diags.iter_mut().find(|d| d.span == *span && d.code() == "scoresheet::syntax") {
+                            if let Some((help, _)) = other {
                                 d.help = Some(help);
-                                d.suggestions = sugg;
-                                d.ply = Some(ply + 1);
                             }
+                            d.suggestions = sugg;
+                            d.ply = Some(ply + 1);
                         }
                         broken = true;
                         branch = Some((pos.clone(), origins, ply, history.len()));
@@ -789,10 +799,18 @@ impl GameChecker<'_> {
                 for (s, t) in secondary {
                     d = d.with_secondary(s, t);
                 }
-                let sugg = render::suggestions(&self.writer, pos, origins, &strip_marks(&text), 3);
+                let hint = Pattern::from_body(&tok.body);
+                let mut sugg = render::suggestions(&self.writer, pos, origins, &strip_marks(&text), Some(&hint), 3);
                 let side = if pos.turn() == Color::White { "White" } else { "Black" };
                 match self.other_languages(tok.span, pos) {
-                    Some((help, other)) => d.help(format!("{side} is to move; {help}")).suggest(other),
+                    Some((help, other)) => {
+                        for o in other {
+                            if !sugg.contains(&o) {
+                                sugg.push(o);
+                            }
+                        }
+                        d.help(format!("{side} is to move; {help}")).suggest(sugg)
+                    }
                     None => d.help(format!("{side} is to move")).suggest(sugg),
                 }
             }
@@ -818,8 +836,11 @@ impl GameChecker<'_> {
             let mut toks = Vec::new();
             any_move(&syntax.root, &mut |t| toks.push(t.body));
             let [body] = toks.as_slice() else { continue };
+            // A pawn letter of another language is too weak a sign to name it.
             if let Resolution::Legal(m) = resolve(pos, &[Pattern::from_body(body)]) {
-                hits.push((lang, m));
+                if m.role() != Role::Pawn {
+                    hits.push((lang, m));
+                }
             }
         }
         let (first_lang, m) = *hits.first()?;
@@ -893,10 +914,21 @@ impl GameChecker<'_> {
             }
             _ => {}
         }
-        if end.result.is_none() && syntax.move_count > 0 {
+        let unclosed = syntax
+            .issues
+            .iter()
+            .any(|i| matches!(i, SyntaxIssue::UnclosedComment(_) | SyntaxIssue::UnclosedVariation(_)));
+        if end.result.is_none() && syntax.move_count > 0 && !unclosed {
             let at = end.last_move.unwrap_or(syntax.span);
             let at = Span::new(at.end, at.end);
-            let sugg = tag_outcome.map(|o| vec![o.pgn().to_owned()]).unwrap_or_default();
+            let by_board = if end.complete && end.pos.is_checkmate() {
+                Some(if end.pos.turn() == Color::White { Outcome::BlackWins } else { Outcome::WhiteWins })
+            } else if end.complete && end.pos.is_stalemate() {
+                Some(Outcome::Draw)
+            } else {
+                None
+            };
+            let sugg = by_board.or(tag_outcome).map(|o| vec![o.pgn().to_owned()]).unwrap_or_default();
             self.diags.push(
                 Diagnostic::new(Problem::MissingResult, at)
                     .label("the result belongs here")
@@ -961,6 +993,46 @@ fn any_move(line: &Line, f: &mut impl FnMut(&MoveToken)) {
             _ => {}
         }
     }
+}
+
+/// What is wrong with a FEN, in words, when it can be told.
+fn fen_problem(fen: &str) -> Option<String> {
+    let fields: Vec<&str> = fen.split_whitespace().collect();
+    if fields.is_empty() {
+        return Some("it is empty".into());
+    }
+    if fields.len() > 6 {
+        return Some(format!("it has {} fields; a FEN has 6 (board, side, castling, en passant, half-moves, move number)", fields.len()));
+    }
+    let ranks: Vec<&str> = fields[0].split('/').collect();
+    if ranks.len() != 8 {
+        return Some(format!("the board has {} ranks separated by `/`; it needs 8", ranks.len()));
+    }
+    for (i, r) in ranks.iter().enumerate() {
+        let mut n = 0u32;
+        for c in r.chars() {
+            match c {
+                '1'..='8' => n += c.to_digit(10).unwrap_or(0),
+                'p' | 'n' | 'b' | 'r' | 'q' | 'k' | 'P' | 'N' | 'B' | 'R' | 'Q' | 'K' => n += 1,
+                other => return Some(format!("`{other}` on rank {} is no piece letter (use pnbrqk / PNBRQK)", 8 - i)),
+            }
+        }
+        if n != 8 {
+            return Some(format!("rank {} (`{r}`) covers {n} squares, not 8", 8 - i));
+        }
+    }
+    for (k, who) in [('K', "White"), ('k', "Black")] {
+        let kings = fields[0].matches(k).count();
+        if kings != 1 {
+            return Some(format!("{who} has {kings} kings"));
+        }
+    }
+    if let Some(side) = fields.get(1) {
+        if *side != "w" && *side != "b" {
+            return Some(format!("the side to move is `{side}`; it must be `w` or `b`"));
+        }
+    }
+    None
 }
 
 fn count_moves(line: &Line, n: &mut usize) {
@@ -1051,10 +1123,11 @@ fn piece_letter_desc(before: &str) -> Option<String> {
 }
 
 fn join_or(items: &[&str]) -> String {
+    let sep = if items.iter().any(|i| i.contains(',')) { "; " } else { ", " };
     match items {
         [] => String::new(),
         [one] => (*one).to_owned(),
-        [rest @ .., last] => format!("{} or {}", rest.join(", "), last),
+        [rest @ .., last] => format!("{} or {}", rest.join(sep), last),
     }
 }
 
@@ -1173,11 +1246,11 @@ fn describe_illegal(why: &Illegal, pos: &Chess, history: &[Played], text: &str) 
         ),
         Illegal::CastlingBlocked { side, square } => (
             format!(
-                "{turn} cannot castle {}: {square} is occupied by the {}",
+                "{turn} cannot castle {}: there is a {} on {square}",
                 if side.is_king_side() { "kingside" } else { "queenside" },
-                piece_on(*square)
+                board.piece_at(*square).map(|p| role_name(p.role)).unwrap_or("piece")
             ),
-            Vec::new(),
+            arrived(*square, "it arrived"),
         ),
         Illegal::CastlingThroughCheck { side, square, attacker } => (
             format!(
@@ -1185,17 +1258,15 @@ fn describe_illegal(why: &Illegal, pos: &Chess, history: &[Played], text: &str) 
                 if side.is_king_side() { "kingside" } else { "queenside" },
                 piece_on(*attacker)
             ),
-            Vec::new(),
+            arrived(*attacker, "the attacker arrived"),
         ),
         Illegal::PromotionNotAllowed { to } => (format!("a promotion is written, but the move to {to} does not reach the last rank"), Vec::new()),
         Illegal::BadPromotion { role } => (format!("a pawn cannot promote to a {}", role_name(*role)), Vec::new()),
         Illegal::NullInCheck => (format!("{turn} is in check and cannot pass"), Vec::new()),
-        Illegal::WrongSide { color, m } => {
+        Illegal::WrongSide { color, m, own } => {
+            let (why, labels) = describe_illegal(own, pos, history, text);
             let other = color_name(*color);
-            (
-                format!("it is {turn}'s turn, but this is a move for {other} ({})", m),
-                Vec::new(),
-            )
+            (format!("{why}; it is a legal move for {other} ({m}): was a move skipped, or written for the wrong side?"), labels)
         }
         Illegal::NoMatch => (format!("no legal move of {turn} matches it"), Vec::new()),
     }

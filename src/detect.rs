@@ -139,17 +139,21 @@ fn board_score(parser: &ParserEntry, text: &str, games: &[Span]) -> ((usize, usi
 
 /// The languages whose letters explain the characters that start move tokens, best first.
 fn narrow(starts: &BTreeSet<char>) -> Vec<&'static LanguageFile> {
-    let letter_starts = |l: &LanguageFile| -> BTreeSet<char> {
-        l.letters.iter().flat_map(|alts| alts.split_whitespace()).filter_map(|s| s.chars().next()).collect()
+    // Piece letters count first; a pawn letter (rarely written) only breaks ties.
+    let starts_of = |alts: &[&str]| -> BTreeSet<char> {
+        alts.iter().flat_map(|a| a.split_whitespace()).filter_map(|s| s.chars().next()).collect()
     };
-    let scored: Vec<(&'static LanguageFile, usize)> = LANGUAGE_FILES
+    let scored: Vec<(&'static LanguageFile, (usize, usize))> = LANGUAGE_FILES
         .iter()
         .map(|l| {
-            let ls = letter_starts(l);
-            (l, starts.iter().filter(|c| ls.contains(c)).count())
+            let pieces = starts_of(&l.letters[..5]);
+            let pawn = starts_of(&l.letters[5..]);
+            let p = starts.iter().filter(|c| pieces.contains(c)).count();
+            let q = starts.iter().filter(|c| pawn.contains(c) && !pieces.contains(c)).count();
+            (l, (p, q))
         })
         .collect();
-    let best = scored.iter().map(|(_, n)| *n).max().unwrap_or(0);
+    let best = scored.iter().map(|(_, n)| *n).max().unwrap_or((0, 0));
     scored.into_iter().filter(|(_, n)| *n == best).map(|(l, _)| l).collect()
 }
 

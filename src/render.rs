@@ -2,7 +2,7 @@
 
 use shakmaty::san::{San, SanPlus};
 use shakmaty::uci::UciMove;
-use shakmaty::{CastlingMode, Chess, Move, Position};
+use shakmaty::{CastlingMode, Chess, Move, Position, Square};
 
 /// SAN with `+`/`#` for a legal move in `pos`.
 pub fn san_plus(pos: &Chess, m: &Move) -> String {
@@ -63,30 +63,45 @@ impl Writer {
 }
 
 /// The legal moves of `pos` most like `written`, best first, written by `writer`.
+///
+/// The rank is the edit distance between the written text and each legal move written out,
+/// less a bonus for what the writer said that the move keeps: the same target square, the same
+/// piece, the same origin file, castling for castling.
 pub fn suggestions(
     writer: &Writer,
     pos: &Chess,
     origins: &crate::descriptive::Origins,
     written: &str,
+    hint: Option<&crate::pattern::Pattern>,
     n: usize,
 ) -> Vec<String> {
-    let mut scored: Vec<(usize, String)> = pos
+    let mut scored: Vec<(i32, usize, String)> = pos
         .legal_moves()
         .iter()
         .map(|m| {
             let full = writer.write(pos, origins, m);
             let bare = crate::check::strip_marks(&full);
-            (strsim::damerau_levenshtein(written, &bare), full)
+            let mut score = 2 * strsim::damerau_levenshtein(written, &bare) as i32;
+            if let Some(h) = hint {
+                if h.castle.is_some() && m.is_castle() {
+                    score -= 6;
+                }
+                if !m.is_castle() && h.to == Some(m.to()) {
+                    score -= 3;
+                }
+                if h.role == Some(m.role()) {
+                    score -= 2;
+                }
+                if h.from_file.is_some() && h.from_file == m.from().map(Square::file) {
+                    score -= 1;
+                }
+            }
+            (score, bare.chars().count(), full)
         })
         .collect();
-    scored.sort_by(|a, b| a.0.cmp(&b.0).then_with(|| a.1.cmp(&b.1)));
+    scored.sort();
     let best = scored.first().map(|s| s.0).unwrap_or(0);
-    scored
-        .into_iter()
-        .filter(|(d, _)| *d <= best.max(2))
-        .take(n)
-        .map(|(_, s)| s)
-        .collect()
+    scored.into_iter().filter(|(d, _, _)| *d <= best + 4).take(n).map(|(_, _, s)| s).collect()
 }
 
 /// How a language writes moves: its letters and customs (from its grammar file's header).

@@ -157,12 +157,15 @@ pub enum Illegal {
     },
     /// A null move while in check.
     NullInCheck,
-    /// The move is legal, but for the other side: it is not that side's turn.
+    /// No legal move of the side to move matches, but the move is legal for the other side:
+    /// perhaps written for the wrong side, or a move was skipped.
     WrongSide {
         /// The side the move belongs to.
         color: Color,
         /// The move for that side.
         m: Move,
+        /// Why it is illegal for the side to move.
+        own: Box<Illegal>,
     },
     /// Nothing more specific is known.
     NoMatch,
@@ -233,6 +236,8 @@ pub fn explain(pos: &Chess, pat: Pattern) -> Illegal {
             | Illegal::BadPromotion { .. }
             | Illegal::WrongCapturedPiece { .. }
             | Illegal::GameOver { .. }
+            | Illegal::NoCastlingRight { .. }
+            | Illegal::CastlingBlocked { .. }
     );
     if !reachable && !pat.null {
         if let Ok(other) = pos.clone().swap_turn() {
@@ -240,7 +245,7 @@ pub fn explain(pos: &Chess, pat: Pattern) -> Illegal {
             let mut hits = other.legal_moves();
             hits.retain(|m| pat.matches(m));
             if hits.len() == 1 {
-                return Illegal::WrongSide { color, m: hits[0] };
+                return Illegal::WrongSide { color, m: hits[0], own: Box::new(own) };
             }
         }
     }
