@@ -18,7 +18,6 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-
 #[path = "src/grammar_check.rs"]
 mod grammar_check;
 
@@ -74,7 +73,12 @@ fn main() {
             errors.push(format!("{}:{line}: {msg}", path.display()));
         }
         let idx = push(&mut all_parts, part);
-        languages.push(Language { file, idx, codes, header });
+        languages.push(Language {
+            file,
+            idx,
+            codes,
+            header,
+        });
     }
 
     // Notations and their composition.
@@ -100,7 +104,12 @@ fn main() {
         };
         notations.push((name.clone(), header.clone(), wanted.is_empty()));
         if wanted.is_empty() {
-            pairs.push(Pair { module: name.clone(), notation: name.clone(), lang: None, parts: vec![common_idx, idx] });
+            pairs.push(Pair {
+                module: name.clone(),
+                notation: name.clone(),
+                lang: None,
+                parts: vec![common_idx, idx],
+            });
         }
         for l in wanted {
             pairs.push(Pair {
@@ -117,7 +126,11 @@ fn main() {
     kinds.insert("EOI".into(), "the end of the input".into());
     // Language rules are named alike in every language: their docs differ, their role does not.
     for r in LANGUAGE_RULES {
-        let name = if *r == "pawn" { "a pawn letter" } else { "a piece letter" };
+        let name = if *r == "pawn" {
+            "a pawn letter"
+        } else {
+            "a piece letter"
+        };
         kinds.insert((*r).into(), name.into());
     }
     let mut rules_per_pair: Vec<Vec<String>> = Vec::new();
@@ -133,7 +146,9 @@ fn main() {
             kinds.entry(name).or_insert(doc);
         }
         for n in &names {
-            kinds.entry(n.clone()).or_insert_with(|| n.replace('_', " "));
+            kinds
+                .entry(n.clone())
+                .or_insert_with(|| n.replace('_', " "));
         }
         rules_per_pair.push(names);
     }
@@ -150,7 +165,13 @@ fn main() {
     src.push_str("/// A grammar rule, whatever (notation, language) parser produced it.\n");
     src.push_str("#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]\n#[allow(clippy::enum_variant_names)]\npub enum Kind {\n");
     for (name, doc) in &kinds {
-        writeln!(src, "    /// {}\n    {},", doc.replace('\n', " "), camel(name)).unwrap();
+        writeln!(
+            src,
+            "    /// {}\n    {},",
+            doc.replace('\n', " "),
+            camel(name)
+        )
+        .unwrap();
     }
     src.push_str("}\n\nimpl Kind {\n    /// What a person calls this rule, for messages (\"a square such as e4\").\n");
     src.push_str("    pub const fn human(self) -> &'static str {\n        match self {\n");
@@ -160,17 +181,32 @@ fn main() {
     src.push_str("        }\n    }\n}\n\n");
     for (pair, names) in pairs.iter().zip(&rules_per_pair) {
         let path = out.join(format!("{}.pest", pair.module));
-        writeln!(src, "/// The parser for notation `{}`{}.", pair.notation, match &pair.lang {
-            Some(l) => format!(" in language file `{l}`"),
-            None => String::new(),
-        })
+        writeln!(
+            src,
+            "/// The parser for notation `{}`{}.",
+            pair.notation,
+            match &pair.lang {
+                Some(l) => format!(" in language file `{l}`"),
+                None => String::new(),
+            }
+        )
         .unwrap();
         writeln!(src, "pub mod {} {{", pair.module).unwrap();
-        writeln!(src, "    #[derive(pest_derive::Parser)]\n    #[grammar = {:?}]\n    pub struct P;", path.display().to_string()).unwrap();
+        writeln!(
+            src,
+            "    #[derive(pest_derive::Parser)]\n    #[grammar = {:?}]\n    pub struct P;",
+            path.display().to_string()
+        )
+        .unwrap();
         src.push_str("    impl super::RuleKind for Rule {\n        #[inline]\n        fn kind(self) -> super::Kind {\n            match self {\n");
         writeln!(src, "                Rule::EOI => super::Kind::Eoi,").unwrap();
         for n in names {
-            writeln!(src, "                Rule::r#{n} => super::Kind::{},", camel(n)).unwrap();
+            writeln!(
+                src,
+                "                Rule::r#{n} => super::Kind::{},",
+                camel(n)
+            )
+            .unwrap();
         }
         src.push_str("            }\n        }\n    }\n");
         src.push_str("    impl super::GrammarParser for P {\n        type Rule = Rule;\n");
@@ -217,7 +253,13 @@ fn main() {
     }
     src.push_str("];\n\n/// Every notation grammar file: (name, languages header).\npub static NOTATION_FILES: &[(&str, &str)] = &[\n");
     for (name, header, _) in &notations {
-        writeln!(src, "    ({:?}, {:?}),", name, header.get("languages").cloned().unwrap_or_default()).unwrap();
+        writeln!(
+            src,
+            "    ({:?}, {:?}),",
+            name,
+            header.get("languages").cloned().unwrap_or_default()
+        )
+        .unwrap();
     }
     src.push_str("];\n");
     std::fs::write(out.join("parsers.rs"), src).unwrap();
@@ -244,7 +286,10 @@ fn push(parts: &mut Vec<Part>, p: Part) -> usize {
 
 fn read_part(path: &Path) -> Part {
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    Part { path: path.to_owned(), text }
+    Part {
+        path: path.to_owned(),
+        text,
+    }
 }
 
 fn list(dir: &Path, ext: &str) -> Vec<PathBuf> {
@@ -263,7 +308,9 @@ fn list(dir: &Path, ext: &str) -> Vec<PathBuf> {
 fn header(text: &str) -> BTreeMap<String, String> {
     let mut m = BTreeMap::new();
     for line in text.lines() {
-        let Some(rest) = line.strip_prefix("//!") else { continue };
+        let Some(rest) = line.strip_prefix("//!") else {
+            continue;
+        };
         let rest = rest.trim();
         if let Some((k, v)) = rest.split_once(':') {
             let k = k.trim();
@@ -314,13 +361,6 @@ fn locate(c: &Composed, parts: &[Part], line: usize) -> String {
     format!("{}:{}", parts[best.1].path.display(), line - best.0 + 1)
 }
 
-
-
-
-
-
-
-
 fn camel(name: &str) -> String {
     if name == "EOI" {
         return "Eoi".into();
@@ -332,7 +372,9 @@ fn camel(name: &str) -> String {
         .filter(|s| !s.is_empty())
         .map(|s| {
             let mut c = s.chars();
-            c.next().map(|f| f.to_ascii_uppercase().to_string() + c.as_str()).unwrap_or_default()
+            c.next()
+                .map(|f| f.to_ascii_uppercase().to_string() + c.as_str())
+                .unwrap_or_default()
         })
         .collect()
 }

@@ -34,7 +34,12 @@ fn run(files: &[(String, Vec<u8>)], options: &Options, label: &str) {
             plies = f
                 .games
                 .iter()
-                .map(|g| g.moves.iter().filter(|m| matches!(m, MoveState::Legal(_) | MoveState::Null)).count())
+                .map(|g| {
+                    g.moves
+                        .iter()
+                        .filter(|m| matches!(m, MoveState::Legal(_) | MoveState::Null))
+                        .count()
+                })
                 .sum();
             best = best.min(secs);
         }
@@ -67,13 +72,44 @@ fn main() {
         .filter_map(|e| e.ok())
         .map(|e| e.path())
         .filter(|p| p.extension().is_some_and(|x| x == "pgn"))
-        .map(|p| (p.file_name().unwrap().to_string_lossy().into_owned(), std::fs::read(&p).unwrap()))
+        .map(|p| {
+            (
+                p.file_name().unwrap().to_string_lossy().into_owned(),
+                std::fs::read(&p).unwrap(),
+            )
+        })
         .collect();
     files.sort();
-    let options = Options { notation: "algebraic".into(), lang: "en".into() };
-    let single = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
-    single.install(|| run(&files, &options, "check, 1 thread (--notation algebraic --lang en)"));
-    run(&files, &options, &format!("check, {} threads (--notation algebraic --lang en)", rayon::current_num_threads()));
+    let options = Options {
+        notation: "algebraic".into(),
+        lang: "en".into(),
+    };
+    let single = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .unwrap();
+    single.install(|| {
+        run(
+            &files,
+            &options,
+            "check, 1 thread (--notation algebraic --lang en)",
+        )
+    });
+    run(
+        &files,
+        &options,
+        &format!(
+            "check, {} threads (--notation algebraic --lang en)",
+            rayon::current_num_threads()
+        ),
+    );
     let auto = Options::default();
-    run(&files, &auto, &format!("check, {} threads (--notation auto --lang auto)", rayon::current_num_threads()));
+    run(
+        &files,
+        &auto,
+        &format!(
+            "check, {} threads (--notation auto --lang auto)",
+            rayon::current_num_threads()
+        ),
+    );
 }

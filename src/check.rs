@@ -7,9 +7,9 @@ use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, CastlingSide, Chess, Color, Move, Position, Role};
 
 use crate::decode::{Encoding, decode};
-use crate::diagnostic::{Diagnostic, Problem, Severity};
 use crate::descriptive::{Origins, System, Written};
 use crate::detect::{Detection, detect};
+use crate::diagnostic::{Diagnostic, Problem, Severity};
 use crate::grammar::ParserEntry;
 use crate::pattern::Pattern;
 use crate::render::{self, Style};
@@ -33,7 +33,10 @@ pub struct Options {
 
 impl Default for Options {
     fn default() -> Self {
-        Options { notation: "auto".into(), lang: "auto".into() }
+        Options {
+            notation: "auto".into(),
+            lang: "auto".into(),
+        }
     }
 }
 
@@ -72,7 +75,9 @@ pub struct CheckedGame {
 impl CheckedGame {
     /// True when the game has errors.
     pub fn has_errors(&self) -> bool {
-        self.diagnostics.iter().any(|d| d.severity == Severity::Error)
+        self.diagnostics
+            .iter()
+            .any(|d| d.severity == Severity::Error)
     }
 }
 
@@ -96,12 +101,15 @@ pub struct CheckedFile {
 impl CheckedFile {
     /// Every diagnostic of the file, file-level first, then game by game.
     pub fn all_diagnostics(&self) -> impl Iterator<Item = &Diagnostic> {
-        self.diagnostics.iter().chain(self.games.iter().flat_map(|g| g.diagnostics.iter()))
+        self.diagnostics
+            .iter()
+            .chain(self.games.iter().flat_map(|g| g.diagnostics.iter()))
     }
 
     /// True when any diagnostic is an error.
     pub fn has_errors(&self) -> bool {
-        self.all_diagnostics().any(|d| d.severity == Severity::Error)
+        self.all_diagnostics()
+            .any(|d| d.severity == Severity::Error)
     }
 }
 
@@ -110,7 +118,10 @@ impl CheckedFile {
 pub enum CheckError {
     /// No parser for the requested notation and language.
     #[error("no grammar for notation `{notation}` in language `{lang}`")]
-    #[diagnostic(code(scoresheet::unknown_grammar), help("`scoresheet languages` lists the languages"))]
+    #[diagnostic(
+        code(scoresheet::unknown_grammar),
+        help("`scoresheet languages` lists the languages")
+    )]
     UnknownGrammar {
         /// The notation asked for.
         notation: String,
@@ -129,11 +140,18 @@ pub fn check_bytes(path: &str, bytes: &[u8], options: &Options) -> Result<Checke
     let mut file_diags = Vec::new();
     if let Encoding::Latin1 { first_invalid } = decoded.encoding {
         let at = first_invalid.min(text.len());
-        let end = (at + 1..=text.len()).find(|&i| text.is_char_boundary(i)).unwrap_or(text.len());
+        let end = (at + 1..=text.len())
+            .find(|&i| text.is_char_boundary(i))
+            .unwrap_or(text.len());
         file_diags.push(
-            Diagnostic::new(Problem::NotUtf8 { offset: first_invalid }, Span::new(at, end))
-                .label("not UTF-8")
-                .help("save the file as UTF-8; the text was read as Latin-1 (ISO 8859-1)"),
+            Diagnostic::new(
+                Problem::NotUtf8 {
+                    offset: first_invalid,
+                },
+                Span::new(at, end),
+            )
+            .label("not UTF-8")
+            .help("save the file as UTF-8; the text was read as Latin-1 (ISO 8859-1)"),
         );
     }
     if decoded.binary {
@@ -155,7 +173,12 @@ pub fn check_bytes(path: &str, bytes: &[u8], options: &Options) -> Result<Checke
     if spans.is_empty() {
         file_diags.push(Diagnostic::new(Problem::NoGame, Span::new(0, 0)));
     }
-    let Detection { notation, lang, parser, warning } = detect(&text, &spans, &options.notation, &options.lang)?;
+    let Detection {
+        notation,
+        lang,
+        parser,
+        warning,
+    } = detect(&text, &spans, &options.notation, &options.lang)?;
     file_diags.extend(warning);
     let games: Vec<CheckedGame> = spans
         .par_iter()
@@ -165,9 +188,15 @@ pub fn check_bytes(path: &str, bytes: &[u8], options: &Options) -> Result<Checke
             check_game(i + 1, syntax, &text, parser)
         })
         .collect();
-    Ok(CheckedFile { path: path.into(), text, notation, language: lang, games, diagnostics: file_diags })
+    Ok(CheckedFile {
+        path: path.into(),
+        text,
+        notation,
+        language: lang,
+        games,
+        diagnostics: file_diags,
+    })
 }
-
 
 /// Checks one text (as [`check_bytes`]).
 ///
@@ -178,15 +207,29 @@ pub fn check_str(path: &str, text: &str, options: &Options) -> Result<CheckedFil
 }
 
 /// Checks one parsed game.
-pub fn check_game(number: usize, syntax: GameSyntax, text: &str, parser: &ParserEntry) -> CheckedGame {
+pub fn check_game(
+    number: usize,
+    syntax: GameSyntax,
+    text: &str,
+    parser: &ParserEntry,
+) -> CheckedGame {
     let writer = render::Writer::for_notation(parser.notation, parser.lang_file);
     let style = match &writer {
-        render::Writer::San(style) => style.clone(),
-        render::Writer::DescriptiveEs => Style { mate: "++".into(), ..Style::english() },
-        render::Writer::Descriptive { .. } => Style { mate: " mate".into(), check: " ch".into(), ..Style::english() },
+        render::Writer::San(style) => (**style).clone(),
+        render::Writer::DescriptiveEs => Style {
+            mate: "++".into(),
+            ..Style::english()
+        },
+        render::Writer::Descriptive { .. } => Style {
+            mate: " mate".into(),
+            check: " ch".into(),
+            ..Style::english()
+        },
     };
     let mut black_figurines = false;
-    any_move(&syntax.root, &mut |t| black_figurines |= t.figurine == Some(Color::Black));
+    any_move(&syntax.root, &mut |t| {
+        black_figurines |= t.figurine == Some(Color::Black)
+    });
     let mut g = GameChecker {
         text,
         parser,
@@ -291,7 +334,12 @@ impl Played {
     /// "5. Nbd2" or "12... Bxg3".
     fn label(&self, text: &str) -> String {
         let token = text.get(self.span.start..self.span.end).unwrap_or("");
-        format!("{}{} {}", self.number, if self.black { "..." } else { "." }, strip_marks(token))
+        format!(
+            "{}{} {}",
+            self.number,
+            if self.black { "..." } else { "." },
+            strip_marks(token)
+        )
     }
 }
 
@@ -357,7 +405,10 @@ impl GameChecker<'_> {
             self.diags.push(d);
         }
         if hidden > 0 {
-            self.diags.push(Diagnostic::new(Problem::TooMany { count: hidden }, last_unknown).label("the last of them"));
+            self.diags.push(
+                Diagnostic::new(Problem::TooMany { count: hidden }, last_unknown)
+                    .label("the last of them"),
+            );
         }
     }
 
@@ -370,7 +421,8 @@ impl GameChecker<'_> {
         } else {
             let list = join_or(&ex.expected);
             if at == 0 {
-                let letters: Vec<String> = self.style.letters.iter().map(|l| l.to_string()).collect();
+                let letters: Vec<String> =
+                    self.style.letters.iter().map(|l| l.to_string()).collect();
                 format!(
                     "a move starts with a piece letter ({}), a file letter a–h, or O-O for castling",
                     join_or(&letters.iter().map(String::as_str).collect::<Vec<_>>())
@@ -386,9 +438,17 @@ impl GameChecker<'_> {
             let next = token[at..].chars().next().map(char::len_utf8).unwrap_or(1);
             point = Span::new(span.start + at, span.start + at + next);
         }
-        let mut d = Diagnostic::new(Problem::SyntaxError { text: token.to_owned(), expected: expected.clone() }, span);
+        let mut d = Diagnostic::new(
+            Problem::SyntaxError {
+                text: token.to_owned(),
+                expected: expected.clone(),
+            },
+            span,
+        );
         if point != span {
-            d = d.label("the token").with_secondary(point, "reading stops here");
+            d = d
+                .label("the token")
+                .with_secondary(point, "reading stops here");
         } else {
             d = d.label("not a move");
         }
@@ -401,12 +461,19 @@ impl GameChecker<'_> {
             let name = v.value.to_ascii_lowercase().replace([' ', '-', '_'], "");
             match name.as_str() {
                 "" | "standard" | "chess" | "normal" | "fromposition" => {}
-                "chess960" | "fischerandom" | "fischerrandom" | "960" | "freestyle" => mode = CastlingMode::Chess960,
+                "chess960" | "fischerandom" | "fischerrandom" | "960" | "freestyle" => {
+                    mode = CastlingMode::Chess960
+                }
                 _ => {
                     self.diags.push(
-                        Diagnostic::new(Problem::UnsupportedVariant { variant: v.value.clone() }, v.span)
-                            .label("this variant")
-                            .help("scoresheet checks standard chess and Chess960"),
+                        Diagnostic::new(
+                            Problem::UnsupportedVariant {
+                                variant: v.value.clone(),
+                            },
+                            v.span,
+                        )
+                        .label("this variant")
+                        .help("scoresheet checks standard chess and Chess960"),
                     );
                     return None;
                 }
@@ -418,7 +485,9 @@ impl GameChecker<'_> {
                 let parsed = Fen::from_ascii(tag.value.trim().as_bytes())
                     .map_err(|e| fen_problem(tag.value.trim()).unwrap_or_else(|| e.to_string()))
                     .and_then(|f| {
-                        let mode = if mode == CastlingMode::Standard && f.as_setup().castling_rights != shakmaty::Bitboard::EMPTY {
+                        let mode = if mode == CastlingMode::Standard
+                            && f.as_setup().castling_rights != shakmaty::Bitboard::EMPTY
+                        {
                             CastlingMode::detect(f.as_setup())
                         } else {
                             mode
@@ -438,38 +507,51 @@ impl GameChecker<'_> {
                 }
             }
             None => {
-                if let Some(s) = syntax.tag("SetUp") {
-                    if s.value.trim() == "1" {
-                        self.diags.push(Diagnostic::new(Problem::SetUpWithoutFen, s.span).label("no FEN tag goes with this"));
-                    }
+                if let Some(s) = syntax.tag("SetUp")
+                    && s.value.trim() == "1"
+                {
+                    self.diags.push(
+                        Diagnostic::new(Problem::SetUpWithoutFen, s.span)
+                            .label("no FEN tag goes with this"),
+                    );
                 }
-                Some(if mode == CastlingMode::Chess960 { Chess::default() } else { Chess::default() })
+                Some(Chess::default())
             }
         }
     }
 
     fn walk_line(&mut self, line: &Line, start: LineStart, depth: usize) -> LineEnd {
-        let LineStart { mut pos, mut origins, mut ply, fullmove, first_ply_offset, main, mut history } = start;
+        let LineStart {
+            mut pos,
+            mut origins,
+            mut ply,
+            fullmove,
+            first_ply_offset,
+            main,
+            mut history,
+        } = start;
         // The position before the most recent move token, for variations that follow it.
         let mut branch: Option<(Chess, Origins, u32, usize)> = None;
         let mut broken = false;
         let mut unchecked: Vec<Span> = Vec::new();
         let mut result: Option<(Outcome, Span)> = None;
         let mut last_move: Option<Span> = None;
-        let mut pending_number: Option<(crate::span::Spanned<crate::syntax::MoveNumber>, bool)> = None;
+        let mut pending_number: Option<(crate::span::Spanned<crate::syntax::MoveNumber>, bool)> =
+            None;
         for item in &line.items {
             match item {
                 Item::Move(tok) => {
-                    if let Some((r, _)) = result {
-                        if main && !broken {
-                            self.diags.push(
+                    if let Some((r, _)) = result
+                        && main
+                        && !broken
+                    {
+                        self.diags.push(
                                 Diagnostic::new(Problem::MovesAfterResult { result: r.pgn().into() }, tok.span)
                                     .label("after the result")
                                     .help("the result ends the game; start a new game with its own tag pairs, or remove the result"),
                             );
-                            broken = true;
-                            continue;
-                        }
+                        broken = true;
+                        continue;
                     }
                     if broken {
                         unchecked.push(tok.span);
@@ -496,7 +578,12 @@ impl GameChecker<'_> {
                             let number = fullmove + (ply + first_ply_offset) / 2;
                             let black = before.turn() == Color::Black;
                             branch = Some((before, origins_before, ply, history.len()));
-                            history.push(Played { m, span: tok.span, number, black });
+                            history.push(Played {
+                                m,
+                                span: tok.span,
+                                number,
+                                black,
+                            });
                             ply += 1;
                         }
                         Resolution::Null => {
@@ -513,10 +600,16 @@ impl GameChecker<'_> {
                         Resolution::Illegal(Illegal::GameOver { mate }) => {
                             let end = if mate { "checkmate" } else { "stalemate" };
                             self.diags.push(
-                                Diagnostic::new(Problem::MoveAfterEnd { text: self.src(tok.span).into(), end }, tok.span)
-                                    .label(format!("the game was already over ({end})"))
-                                    .ply(ply_here)
-                                    .help("remove the moves after the end of the game"),
+                                Diagnostic::new(
+                                    Problem::MoveAfterEnd {
+                                        text: self.src(tok.span).into(),
+                                        end,
+                                    },
+                                    tok.span,
+                                )
+                                .label(format!("the game was already over ({end})"))
+                                .ply(ply_here)
+                                .help("remove the moves after the end of the game"),
                             );
                             self.moves[tok.index] = MoveState::Error;
                             branch = Some((pos.clone(), origins, ply, history.len()));
@@ -549,9 +642,7 @@ impl GameChecker<'_> {
                             // A variation before any move, or after moves we could not follow.
                             let mut count = 0;
                             count_moves(v, &mut count);
-                            if count > 0 && !broken {
-                                unchecked.push(v.span);
-                            } else if count > 0 {
+                            if count > 0 {
                                 unchecked.push(v.span);
                             }
                         }
@@ -575,13 +666,18 @@ impl GameChecker<'_> {
                     // An unreadable token may have been a move: what follows is not checked.
                     if !broken {
                         let token = strip_marks(self.src(*span));
-                        let mut sugg = render::suggestions(&self.writer, &pos, &origins, &token, None, 3);
+                        let mut sugg =
+                            render::suggestions(&self.writer, &pos, &origins, &token, None, 3);
                         let other = self.other_languages(*span, &pos);
                         if let Some((_, o)) = &other {
                             sugg.retain(|s| !o.contains(s));
                             sugg.splice(0..0, o.iter().cloned());
                         }
-                        if let Some(d) = self.diags.iter_mut().find(|d| d.span == *span && d.code() == "scoresheet::syntax") {
+                        if let Some(d) = self
+                            .diags
+                            .iter_mut()
+                            .find(|d| d.span == *span && d.code() == "scoresheet::syntax")
+                        {
                             if let Some((help, _)) = other {
                                 d.help = Some(help);
                             }
@@ -604,13 +700,21 @@ impl GameChecker<'_> {
             let last = *unchecked.last().expect("non-empty");
             self.diags.push(
                 Diagnostic::new(
-                    Problem::NotChecked { count, moves: if count == 1 { "move" } else { "moves" } },
+                    Problem::NotChecked {
+                        count,
+                        moves: if count == 1 { "move" } else { "moves" },
+                    },
                     first.join(last),
                 )
                 .label("not checked"),
             );
         }
-        LineEnd { pos, complete: !broken, result, last_move }
+        LineEnd {
+            pos,
+            complete: !broken,
+            result,
+            last_move,
+        }
     }
 
     fn check_number(
@@ -628,17 +732,35 @@ impl GameChecker<'_> {
         // after a comment or variation and is not reported.
         let side_ok = !n.value.black || black;
         if !number_ok || !side_ok {
-            let want = if black { format!("{expected}...") } else { format!("{expected}.") };
+            let want = if black {
+                format!("{expected}...")
+            } else {
+                format!("{expected}.")
+            };
             self.diags.push(
-                Diagnostic::new(Problem::MoveNumber { text: self.src(n.span).into(), expected: want.clone() }, n.span)
-                    .label(format!("should be {want}"))
-                    .ply(ply + 1)
-                    .suggest(vec![want]),
+                Diagnostic::new(
+                    Problem::MoveNumber {
+                        text: self.src(n.span).into(),
+                        expected: want.clone(),
+                    },
+                    n.span,
+                )
+                .label(format!("should be {want}"))
+                .ply(ply + 1)
+                .suggest(vec![want]),
             );
         }
     }
 
-    fn markers(&mut self, tok: &MoveToken, before: &Chess, origins: &Origins, after: &Chess, m: &Move, ply: u32) {
+    fn markers(
+        &mut self,
+        tok: &MoveToken,
+        before: &Chess,
+        origins: &Origins,
+        after: &Chess,
+        m: &Move,
+        ply: u32,
+    ) {
         let text = self.src(tok.span).to_owned();
         let checkers = after.checkers().count();
         let mate = checkers > 0 && after.is_checkmate();
@@ -680,12 +802,23 @@ impl GameChecker<'_> {
             ),
             (Some(CheckMark::Mate), c, false) => self.diags.push(
                 Diagnostic::new(
-                    Problem::MateWithoutMate { text: text.clone(), what: if c { "only gives check" } else { "gives no check" } },
+                    Problem::MateWithoutMate {
+                        text: text.clone(),
+                        what: if c {
+                            "only gives check"
+                        } else {
+                            "gives no check"
+                        },
+                    },
                     mark_span,
                 )
                 .label("not mate")
                 .ply(ply)
-                .suggest(vec![if c { format!("{}{}", strip_marks(&text), self.style.check) } else { strip_marks(&text) }]),
+                .suggest(vec![if c {
+                    format!("{}{}", strip_marks(&text), self.style.check)
+                } else {
+                    strip_marks(&text)
+                }]),
             ),
             _ => {}
         }
@@ -695,7 +828,10 @@ impl GameChecker<'_> {
             match (tok.capture, m.is_capture()) {
                 (Some(c), false) => self.diags.push(
                     Diagnostic::new(
-                        Problem::CaptureMarkOnNonCapture { text: text.clone(), square: m.to().to_string() },
+                        Problem::CaptureMarkOnNonCapture {
+                            text: text.clone(),
+                            square: m.to().to_string(),
+                        },
                         c.span,
                     )
                     .label("nothing to capture")
@@ -703,10 +839,20 @@ impl GameChecker<'_> {
                     .suggest(vec![self.writer.write(before, origins, m)]),
                 ),
                 (None, true) if !implied => self.diags.push(
-                    Diagnostic::new(Problem::MissingCaptureMark { text: text.clone(), square: m.to().to_string() }, tok.span)
-                        .label(format!("captures the {} on {}", role_name(m.capture().unwrap_or(Role::Pawn)), m.to()))
-                        .ply(ply)
-                        .suggest(vec![self.writer.write(before, origins, m)]),
+                    Diagnostic::new(
+                        Problem::MissingCaptureMark {
+                            text: text.clone(),
+                            square: m.to().to_string(),
+                        },
+                        tok.span,
+                    )
+                    .label(format!(
+                        "captures the {} on {}",
+                        role_name(m.capture().unwrap_or(Role::Pawn)),
+                        m.to()
+                    ))
+                    .ply(ply)
+                    .suggest(vec![self.writer.write(before, origins, m)]),
                 ),
                 _ => {}
             }
@@ -717,7 +863,8 @@ impl GameChecker<'_> {
             let wrong = color != before.turn() && (color == Color::Black || self.black_figurines);
             if wrong {
                 let figurine = figurine_of(m.role(), before.turn());
-                let fixed = text.replacen(|c: char| ('♔'..='♟').contains(&c), &figurine.to_string(), 1);
+                let fixed =
+                    text.replacen(|c: char| ('♔'..='♟').contains(&c), &figurine.to_string(), 1);
                 self.diags.push(
                     Diagnostic::new(
                         Problem::FigurineColor {
@@ -734,15 +881,15 @@ impl GameChecker<'_> {
                 );
             }
         }
-        if let Some(ep) = tok.ep {
-            if !m.is_en_passant() {
-                self.diags.push(
-                    Diagnostic::new(Problem::EpNotEnPassant { text: text.clone() }, ep)
-                        .label("not en passant")
-                        .ply(ply)
-                        .suggest(vec![self.writer.write(before, origins, m)]),
-                );
-            }
+        if let Some(ep) = tok.ep
+            && !m.is_en_passant()
+        {
+            self.diags.push(
+                Diagnostic::new(Problem::EpNotEnPassant { text: text.clone() }, ep)
+                    .label("not en passant")
+                    .ply(ply)
+                    .suggest(vec![self.writer.write(before, origins, m)]),
+            );
         }
     }
 
@@ -760,7 +907,11 @@ impl GameChecker<'_> {
             Resolution::Ambiguous(ms) => {
                 let role = ms[0].role();
                 let mut d = Diagnostic::new(
-                    Problem::AmbiguousMove { text: text.clone(), count: ms.len(), pieces: plural(role).into() },
+                    Problem::AmbiguousMove {
+                        text: text.clone(),
+                        count: ms.len(),
+                        pieces: plural(role).into(),
+                    },
                     tok.span,
                 )
                 .label("which one?")
@@ -770,21 +921,39 @@ impl GameChecker<'_> {
                     let san = self.writer.write(pos, origins, m);
                     let from = m.from().map(|s| s.to_string()).unwrap_or_default();
                     if let Some(p) = history.iter().rev().find(|p| Some(p.m.to()) == m.from()) {
-                        d = d.with_secondary(p.span, format!("the {} on {from} arrived with {}", role_name(role), p.label(self.text)));
+                        d = d.with_secondary(
+                            p.span,
+                            format!(
+                                "the {} on {from} arrived with {}",
+                                role_name(role),
+                                p.label(self.text)
+                            ),
+                        );
                     }
                     forms.push(san);
                 }
-                let squares: Vec<String> = ms.iter().filter_map(|m| m.from()).map(|s| s.to_string()).collect();
+                let squares: Vec<String> = ms
+                    .iter()
+                    .filter_map(|m| m.from())
+                    .map(|s| s.to_string())
+                    .collect();
                 d.help(format!(
                     "the {} on {} {} make this move; name the one you mean",
                     plural(role),
                     join_and(&squares),
-                    if squares.len() == 2 { "can both" } else { "can all" }
+                    if squares.len() == 2 {
+                        "can both"
+                    } else {
+                        "can all"
+                    }
                 ))
                 .suggest(forms)
             }
             Resolution::MissingPromotion(ms) => {
-                let forms: Vec<String> = ms.iter().map(|m| self.writer.write(pos, origins, m)).collect();
+                let forms: Vec<String> = ms
+                    .iter()
+                    .map(|m| self.writer.write(pos, origins, m))
+                    .collect();
                 Diagnostic::new(Problem::MissingPromotion { text: text.clone() }, tok.span)
                     .label("promote to what?")
                     .ply(ply)
@@ -793,15 +962,32 @@ impl GameChecker<'_> {
             }
             Resolution::Illegal(why) => {
                 let (why_text, secondary) = describe_illegal(&why, pos, history, self.text);
-                let mut d = Diagnostic::new(Problem::IllegalMove { text: text.clone(), why: why_text }, tok.span)
-                    .label("illegal here")
-                    .ply(ply);
+                let mut d = Diagnostic::new(
+                    Problem::IllegalMove {
+                        text: text.clone(),
+                        why: why_text,
+                    },
+                    tok.span,
+                )
+                .label("illegal here")
+                .ply(ply);
                 for (s, t) in secondary {
                     d = d.with_secondary(s, t);
                 }
                 let hint = Pattern::from_body(&tok.body);
-                let mut sugg = render::suggestions(&self.writer, pos, origins, &strip_marks(&text), Some(&hint), 3);
-                let side = if pos.turn() == Color::White { "White" } else { "Black" };
+                let mut sugg = render::suggestions(
+                    &self.writer,
+                    pos,
+                    origins,
+                    &strip_marks(&text),
+                    Some(&hint),
+                    3,
+                );
+                let side = if pos.turn() == Color::White {
+                    "White"
+                } else {
+                    "Black"
+                };
                 match self.other_languages(tok.span, pos) {
                     Some((help, other)) => {
                         for o in other {
@@ -828,7 +1014,10 @@ impl GameChecker<'_> {
             if lang.file == current {
                 continue;
             }
-            let Some(entry) = crate::grammar::parser_for(self.parser.notation, lang.codes[0]) else { continue };
+            let Some(entry) = crate::grammar::parser_for(self.parser.notation, lang.codes[0])
+            else {
+                continue;
+            };
             let syntax = (entry.parse)(token, span.start);
             if !syntax.issues.is_empty() {
                 continue;
@@ -837,19 +1026,29 @@ impl GameChecker<'_> {
             any_move(&syntax.root, &mut |t| toks.push(t.body));
             let [body] = toks.as_slice() else { continue };
             // A pawn letter of another language is too weak a sign to name it.
-            if let Resolution::Legal(m) = resolve(pos, &[Pattern::from_body(body)]) {
-                if m.role() != Role::Pawn {
-                    hits.push((lang, m));
-                }
+            if let Resolution::Legal(m) = resolve(pos, &[Pattern::from_body(body)])
+                && m.role() != Role::Pawn
+            {
+                hits.push((lang, m));
             }
         }
         let (first_lang, m) = *hits.first()?;
-        let same: Vec<&crate::grammar::LanguageFile> = hits.iter().filter(|(_, h)| *h == m).map(|(l, _)| *l).collect();
+        let same: Vec<&crate::grammar::LanguageFile> = hits
+            .iter()
+            .filter(|(_, h)| *h == m)
+            .map(|(l, _)| *l)
+            .collect();
         let letter = Style::of(first_lang, true).letter(m.role()).to_owned();
         let names: Vec<String> = same
             .iter()
             .take(3)
-            .map(|l| format!("{} (`--lang {}`)", l.names.first().copied().unwrap_or(l.codes[0]), l.codes[0]))
+            .map(|l| {
+                format!(
+                    "{} (`--lang {}`)",
+                    l.names.first().copied().unwrap_or(l.codes[0]),
+                    l.codes[0]
+                )
+            })
             .collect();
         let current_name = crate::grammar::LANGUAGE_FILES
             .iter()
@@ -859,7 +1058,11 @@ impl GameChecker<'_> {
         let what = if m.role() == Role::Pawn || letter.is_empty() {
             format!("it reads as {} in {}", m, join_and(&names))
         } else {
-            format!("in {} {letter} is the {}", join_and(&names), role_name(m.role()))
+            format!(
+                "in {} {letter} is the {}",
+                join_and(&names),
+                role_name(m.role())
+            )
         };
         let help = format!("`{token}` is not {current_name} here; {what}");
         Some((help, vec![render::san_styled(&self.style, pos, &m)]))
@@ -871,10 +1074,16 @@ impl GameChecker<'_> {
             MoveBody::Descriptive(d) => {
                 if let Some(side) = d.castles {
                     return match side {
-                        Some(side) => Patterns::One([Pattern { castle: Some(side), ..Pattern::EMPTY }]),
+                        Some(side) => Patterns::One([Pattern {
+                            castle: Some(side),
+                            ..Pattern::EMPTY
+                        }]),
                         None => Patterns::Many(
                             [CastlingSide::KingSide, CastlingSide::QueenSide]
-                                .map(|s| Pattern { castle: Some(s), ..Pattern::EMPTY })
+                                .map(|s| Pattern {
+                                    castle: Some(s),
+                                    ..Pattern::EMPTY
+                                })
                                 .to_vec(),
                         ),
                     };
@@ -887,11 +1096,18 @@ impl GameChecker<'_> {
                     promotion: d.promotion,
                 };
                 let pats = match d.system {
-                    System::English => crate::descriptive::english_patterns(&w, pos.turn(), origins, pos),
-                    System::Spanish => crate::descriptive::spanish_patterns(&w, pos.turn(), origins, pos),
+                    System::English => {
+                        crate::descriptive::english_patterns(&w, pos.turn(), origins, pos)
+                    }
+                    System::Spanish => {
+                        crate::descriptive::spanish_patterns(&w, pos.turn(), origins, pos)
+                    }
                 };
                 if pats.is_empty() {
-                    Patterns::One([Pattern { to_set: Some(shakmaty::Bitboard::EMPTY), ..Pattern::EMPTY }])
+                    Patterns::One([Pattern {
+                        to_set: Some(shakmaty::Bitboard::EMPTY),
+                        ..Pattern::EMPTY
+                    }])
                 } else {
                     Patterns::Many(pats)
                 }
@@ -906,29 +1122,44 @@ impl GameChecker<'_> {
         match (end.result, tag, tag_outcome) {
             (Some((r, span)), Some(t), Some(to)) if r != to => {
                 self.diags.push(
-                    Diagnostic::new(Problem::ResultTagMismatch { token: r.pgn().into(), tag: t.value.clone() }, span)
-                        .label("the result here")
-                        .with_secondary(t.value_span, "the Result tag")
-                        .help("make the Result tag and the result after the moves agree"),
+                    Diagnostic::new(
+                        Problem::ResultTagMismatch {
+                            token: r.pgn().into(),
+                            tag: t.value.clone(),
+                        },
+                        span,
+                    )
+                    .label("the result here")
+                    .with_secondary(t.value_span, "the Result tag")
+                    .help("make the Result tag and the result after the moves agree"),
                 );
             }
             _ => {}
         }
-        let unclosed = syntax
-            .issues
-            .iter()
-            .any(|i| matches!(i, SyntaxIssue::UnclosedComment(_) | SyntaxIssue::UnclosedVariation(_)));
+        let unclosed = syntax.issues.iter().any(|i| {
+            matches!(
+                i,
+                SyntaxIssue::UnclosedComment(_) | SyntaxIssue::UnclosedVariation(_)
+            )
+        });
         if end.result.is_none() && syntax.move_count > 0 && !unclosed {
             let at = end.last_move.unwrap_or(syntax.span);
             let at = Span::new(at.end, at.end);
             let by_board = if end.complete && end.pos.is_checkmate() {
-                Some(if end.pos.turn() == Color::White { Outcome::BlackWins } else { Outcome::WhiteWins })
+                Some(if end.pos.turn() == Color::White {
+                    Outcome::BlackWins
+                } else {
+                    Outcome::WhiteWins
+                })
             } else if end.complete && end.pos.is_stalemate() {
                 Some(Outcome::Draw)
             } else {
                 None
             };
-            let sugg = by_board.or(tag_outcome).map(|o| vec![o.pgn().to_owned()]).unwrap_or_default();
+            let sugg = by_board
+                .or(tag_outcome)
+                .map(|o| vec![o.pgn().to_owned()])
+                .unwrap_or_default();
             self.diags.push(
                 Diagnostic::new(Problem::MissingResult, at)
                     .label("the result belongs here")
@@ -941,7 +1172,14 @@ impl GameChecker<'_> {
         }
         let pos = &end.pos;
         let position_outcome = if pos.is_checkmate() {
-            Some((if pos.turn() == Color::White { Outcome::BlackWins } else { Outcome::WhiteWins }, "checkmate"))
+            Some((
+                if pos.turn() == Color::White {
+                    Outcome::BlackWins
+                } else {
+                    Outcome::WhiteWins
+                },
+                "checkmate",
+            ))
         } else if pos.is_stalemate() {
             Some((Outcome::Draw, "stalemate"))
         } else {
@@ -957,19 +1195,32 @@ impl GameChecker<'_> {
             if let Some((r, span)) = end.result {
                 if r != expected && r != Outcome::Unfinished {
                     self.diags.push(
-                        Diagnostic::new(Problem::ResultContradictsPosition { written: r.pgn().into(), position: winner.into() }, span)
-                            .label(format!("should be {}", expected.pgn()))
-                            .suggest(vec![expected.pgn().into()]),
+                        Diagnostic::new(
+                            Problem::ResultContradictsPosition {
+                                written: r.pgn().into(),
+                                position: winner.into(),
+                            },
+                            span,
+                        )
+                        .label(format!("should be {}", expected.pgn()))
+                        .suggest(vec![expected.pgn().into()]),
                     );
                 }
-            } else if let (Some(t), Some(to)) = (tag, tag_outcome) {
-                if to != expected && to != Outcome::Unfinished {
-                    self.diags.push(
-                        Diagnostic::new(Problem::ResultContradictsPosition { written: t.value.clone(), position: winner.into() }, t.value_span)
-                            .label(format!("should be {}", expected.pgn()))
-                            .suggest(vec![expected.pgn().into()]),
-                    );
-                }
+            } else if let (Some(t), Some(to)) = (tag, tag_outcome)
+                && to != expected
+                && to != Outcome::Unfinished
+            {
+                self.diags.push(
+                    Diagnostic::new(
+                        Problem::ResultContradictsPosition {
+                            written: t.value.clone(),
+                            position: winner.into(),
+                        },
+                        t.value_span,
+                    )
+                    .label(format!("should be {}", expected.pgn()))
+                    .suggest(vec![expected.pgn().into()]),
+                );
             }
         }
     }
@@ -1002,11 +1253,17 @@ fn fen_problem(fen: &str) -> Option<String> {
         return Some("it is empty".into());
     }
     if fields.len() > 6 {
-        return Some(format!("it has {} fields; a FEN has 6 (board, side, castling, en passant, half-moves, move number)", fields.len()));
+        return Some(format!(
+            "it has {} fields; a FEN has 6 (board, side, castling, en passant, half-moves, move number)",
+            fields.len()
+        ));
     }
     let ranks: Vec<&str> = fields[0].split('/').collect();
     if ranks.len() != 8 {
-        return Some(format!("the board has {} ranks separated by `/`; it needs 8", ranks.len()));
+        return Some(format!(
+            "the board has {} ranks separated by `/`; it needs 8",
+            ranks.len()
+        ));
     }
     for (i, r) in ranks.iter().enumerate() {
         let mut n = 0u32;
@@ -1014,7 +1271,12 @@ fn fen_problem(fen: &str) -> Option<String> {
             match c {
                 '1'..='8' => n += c.to_digit(10).unwrap_or(0),
                 'p' | 'n' | 'b' | 'r' | 'q' | 'k' | 'P' | 'N' | 'B' | 'R' | 'Q' | 'K' => n += 1,
-                other => return Some(format!("`{other}` on rank {} is no piece letter (use pnbrqk / PNBRQK)", 8 - i)),
+                other => {
+                    return Some(format!(
+                        "`{other}` on rank {} is no piece letter (use pnbrqk / PNBRQK)",
+                        8 - i
+                    ));
+                }
             }
         }
         if n != 8 {
@@ -1027,10 +1289,13 @@ fn fen_problem(fen: &str) -> Option<String> {
             return Some(format!("{who} has {kings} kings"));
         }
     }
-    if let Some(side) = fields.get(1) {
-        if *side != "w" && *side != "b" {
-            return Some(format!("the side to move is `{side}`; it must be `w` or `b`"));
-        }
+    if let Some(side) = fields.get(1)
+        && *side != "w"
+        && *side != "b"
+    {
+        return Some(format!(
+            "the side to move is `{side}`; it must be `w` or `b`"
+        ));
     }
     None
 }
@@ -1064,8 +1329,8 @@ pub fn strip_marks(text: &str) -> String {
     loop {
         let before = t;
         for suffix in [
-            "e.p.", "ep", "a.p.", "(e.p)", "(e.p.)", "#", "++", "+", "‡", "†", "!", "?", "X", " mate", " dis ch", " dbl ch",
-            " check", " ch", " ch.",
+            "e.p.", "ep", "a.p.", "(e.p)", "(e.p.)", "#", "++", "+", "‡", "†", "!", "?", "X",
+            " mate", " dis ch", " dbl ch", " check", " ch", " ch.",
         ] {
             if let Some(s) = t.strip_suffix(suffix) {
                 t = s.trim_end();
@@ -1105,7 +1370,11 @@ fn figurine_of(role: Role, color: Color) -> char {
     let white = ['♙', '♘', '♗', '♖', '♕', '♔'];
     let black = ['♟', '♞', '♝', '♜', '♛', '♚'];
     let i = role as usize - 1;
-    if color == Color::White { white[i] } else { black[i] }
+    if color == Color::White {
+        white[i]
+    } else {
+        black[i]
+    }
 }
 
 fn color_name(c: Color) -> &'static str {
@@ -1123,7 +1392,11 @@ fn piece_letter_desc(before: &str) -> Option<String> {
 }
 
 fn join_or(items: &[&str]) -> String {
-    let sep = if items.iter().any(|i| i.contains(',')) { "; " } else { ", " };
+    let sep = if items.iter().any(|i| i.contains(',')) {
+        "; "
+    } else {
+        ", "
+    };
     match items {
         [] => String::new(),
         [one] => (*one).to_owned(),
@@ -1140,13 +1413,24 @@ fn join_and(items: &[String]) -> String {
 }
 
 /// The reason in words, and secondary labels on earlier moves that explain it.
-fn describe_illegal(why: &Illegal, pos: &Chess, history: &[Played], text: &str) -> (String, Vec<(Span, String)>) {
+fn describe_illegal(
+    why: &Illegal,
+    pos: &Chess,
+    history: &[Played],
+    text: &str,
+) -> (String, Vec<(Span, String)>) {
     let turn = color_name(pos.turn());
     let board = pos.board();
     let piece_on = |sq: shakmaty::Square| -> String {
         board
             .piece_at(sq)
-            .map(|p| format!("{} {} on {sq}", color_name(p.color).to_lowercase(), role_name(p.role)))
+            .map(|p| {
+                format!(
+                    "{} {} on {sq}",
+                    color_name(p.color).to_lowercase(),
+                    role_name(p.role)
+                )
+            })
             .unwrap_or_else(|| format!("piece on {sq}"))
     };
     let arrived = |sq: shakmaty::Square, what: &str| -> Vec<(Span, String)> {
@@ -1158,31 +1442,50 @@ fn describe_illegal(why: &Illegal, pos: &Chess, history: &[Played], text: &str) 
             .unwrap_or_default()
     };
     match why {
-        Illegal::GameOver { mate } => {
-            (if *mate { format!("{turn} is checkmated") } else { format!("{turn} is stalemated") }, Vec::new())
-        }
-        Illegal::NoSuchPiece { piece } => (format!("{turn} has no {}", role_name(piece.role)), Vec::new()),
+        Illegal::GameOver { mate } => (
+            if *mate {
+                format!("{turn} is checkmated")
+            } else {
+                format!("{turn} is stalemated")
+            },
+            Vec::new(),
+        ),
+        Illegal::NoSuchPiece { piece } => (
+            format!("{turn} has no {}", role_name(piece.role)),
+            Vec::new(),
+        ),
         Illegal::NoneFromThere { piece, pieces } => {
             let squares: Vec<String> = pieces.iter().map(|s| s.to_string()).collect();
             (
                 format!(
                     "{turn} has no {} there; {} {} on {}",
                     role_name(piece.role),
-                    if pieces.len() == 1 { "its" } else { "its" },
-                    if pieces.len() == 1 { role_name(piece.role) } else { plural(piece.role) },
+                    "its",
+                    if pieces.len() == 1 {
+                        role_name(piece.role)
+                    } else {
+                        plural(piece.role)
+                    },
                     join_and(&squares)
                 )
                 .replace(
                     &format!("its {} on", role_name(piece.role)),
                     &format!("the {} is on", role_name(piece.role)),
                 )
-                .replace(&format!("its {} on", plural(piece.role)), &format!("the {} are on", plural(piece.role))),
+                .replace(
+                    &format!("its {} on", plural(piece.role)),
+                    &format!("the {} are on", plural(piece.role)),
+                ),
                 Vec::new(),
             )
         }
         Illegal::EmptyOrigin { square } => (format!("there is no piece on {square}"), Vec::new()),
         Illegal::OpponentsPiece { square, piece } => (
-            format!("the {} on {square} is {}'s", role_name(piece.role), color_name(piece.color)),
+            format!(
+                "the {} on {square} is {}'s",
+                role_name(piece.role),
+                color_name(piece.color)
+            ),
             Vec::new(),
         ),
         Illegal::CannotReach { piece, to, pieces } => {
@@ -1193,35 +1496,61 @@ fn describe_illegal(why: &Illegal, pos: &Chess, history: &[Played], text: &str) 
                     "no {} {} can reach {to} ({} on {})",
                     turn.to_lowercase(),
                     role_name(piece.role),
-                    if n == 1 { format!("the {} is", role_name(piece.role)) } else { format!("the {} are", plural(piece.role)) },
+                    if n == 1 {
+                        format!("the {} is", role_name(piece.role))
+                    } else {
+                        format!("the {} are", plural(piece.role))
+                    },
                     join_and(&squares)
                 ),
                 Vec::new(),
             )
         }
         Illegal::PathBlocked { from, to, blocker } => (
-            format!("the {} cannot reach {to}: the {} is in the way", piece_on(*from), piece_on(*blocker)),
+            format!(
+                "the {} cannot reach {to}: the {} is in the way",
+                piece_on(*from),
+                piece_on(*blocker)
+            ),
             arrived(*blocker, "the blocking piece arrived"),
         ),
         Illegal::OwnPieceOnTarget { to, piece } => (
             format!("{to} is occupied by {turn}'s own {}", role_name(piece.role)),
             arrived(*to, "it arrived"),
         ),
-        Illegal::NothingToCapture { from, to } => {
-            (format!("the pawn on {from} can only go to {to} by capturing, and there is nothing to capture"), Vec::new())
-        }
+        Illegal::NothingToCapture { from, to } => (
+            format!(
+                "the pawn on {from} can only go to {to} by capturing, and there is nothing to capture"
+            ),
+            Vec::new(),
+        ),
         Illegal::WrongCapturedPiece { to, actual, named } => (
             match actual {
-                Some(p) => format!("the piece on {to} is a {}, not a {}", role_name(p.role), role_name(*named)),
-                None => format!("{to} is empty; there is no {} to capture", role_name(*named)),
+                Some(p) => format!(
+                    "the piece on {to} is a {}, not a {}",
+                    role_name(p.role),
+                    role_name(*named)
+                ),
+                None => format!(
+                    "{to} is empty; there is no {} to capture",
+                    role_name(*named)
+                ),
             },
             Vec::new(),
         ),
         Illegal::Pinned { from, pinner, king } => (
-            format!("the {} is pinned: moving it would expose the king on {king} to the {}", piece_on(*from), piece_on(*pinner)),
+            format!(
+                "the {} is pinned: moving it would expose the king on {king} to the {}",
+                piece_on(*from),
+                piece_on(*pinner)
+            ),
             arrived(*pinner, "the pinning piece arrived"),
         ),
-        Illegal::StaysInCheck { from, checker, king } => (
+        Illegal::StaysInCheck {
+            from,
+            checker,
+            king,
+        } => (
             format!(
                 "{turn} is in check from the {}, and moving the {} does not end it (king on {king})",
                 piece_on(*checker),
@@ -1230,43 +1559,79 @@ fn describe_illegal(why: &Illegal, pos: &Chess, history: &[Played], text: &str) 
             arrived(*checker, "the check came"),
         ),
         Illegal::KingIntoCheck { to, attacker } => (
-            format!("the king would be in check on {to} from the {}", piece_on(*attacker)),
+            format!(
+                "the king would be in check on {to} from the {}",
+                piece_on(*attacker)
+            ),
             Vec::new(),
         ),
         Illegal::NoCastlingRight { side } => (
             format!(
                 "{turn} can no longer castle {}: the king or that rook has moved",
-                if side.is_king_side() { "kingside" } else { "queenside" }
+                if side.is_king_side() {
+                    "kingside"
+                } else {
+                    "queenside"
+                }
             ),
             Vec::new(),
         ),
         Illegal::CastlingInCheck { checker } => (
-            format!("{turn} cannot castle out of check (check from the {})", piece_on(*checker)),
+            format!(
+                "{turn} cannot castle out of check (check from the {})",
+                piece_on(*checker)
+            ),
             arrived(*checker, "the check came"),
         ),
         Illegal::CastlingBlocked { side, square } => (
             format!(
                 "{turn} cannot castle {}: there is a {} on {square}",
-                if side.is_king_side() { "kingside" } else { "queenside" },
-                board.piece_at(*square).map(|p| role_name(p.role)).unwrap_or("piece")
+                if side.is_king_side() {
+                    "kingside"
+                } else {
+                    "queenside"
+                },
+                board
+                    .piece_at(*square)
+                    .map(|p| role_name(p.role))
+                    .unwrap_or("piece")
             ),
             arrived(*square, "it arrived"),
         ),
-        Illegal::CastlingThroughCheck { side, square, attacker } => (
+        Illegal::CastlingThroughCheck {
+            side,
+            square,
+            attacker,
+        } => (
             format!(
                 "{turn} cannot castle {}: the king would pass through or land on {square}, attacked by the {}",
-                if side.is_king_side() { "kingside" } else { "queenside" },
+                if side.is_king_side() {
+                    "kingside"
+                } else {
+                    "queenside"
+                },
                 piece_on(*attacker)
             ),
             arrived(*attacker, "the attacker arrived"),
         ),
-        Illegal::PromotionNotAllowed { to } => (format!("a promotion is written, but the move to {to} does not reach the last rank"), Vec::new()),
-        Illegal::BadPromotion { role } => (format!("a pawn cannot promote to a {}", role_name(*role)), Vec::new()),
+        Illegal::PromotionNotAllowed { to } => (
+            format!("a promotion is written, but the move to {to} does not reach the last rank"),
+            Vec::new(),
+        ),
+        Illegal::BadPromotion { role } => (
+            format!("a pawn cannot promote to a {}", role_name(*role)),
+            Vec::new(),
+        ),
         Illegal::NullInCheck => (format!("{turn} is in check and cannot pass"), Vec::new()),
         Illegal::WrongSide { color, m, own } => {
             let (why, labels) = describe_illegal(own, pos, history, text);
             let other = color_name(*color);
-            (format!("{why}; it is a legal move for {other} ({m}): was a move skipped, or written for the wrong side?"), labels)
+            (
+                format!(
+                    "{why}; it is a legal move for {other} ({m}): was a move skipped, or written for the wrong side?"
+                ),
+                labels,
+            )
         }
         Illegal::NoMatch => (format!("no legal move of {turn} matches it"), Vec::new()),
     }

@@ -50,8 +50,16 @@ impl Origins {
     pub fn play(&mut self, m: &Move) {
         match *m {
             Move::Castle { king, rook } => {
-                let side = if rook > king { CastlingSide::KingSide } else { CastlingSide::QueenSide };
-                let color = if king.rank() == Rank::First { Color::White } else { Color::Black };
+                let side = if rook > king {
+                    CastlingSide::KingSide
+                } else {
+                    CastlingSide::QueenSide
+                };
+                let color = if king.rank() == Rank::First {
+                    Color::White
+                } else {
+                    Color::Black
+                };
                 let (ko, ro) = (self.at(king), self.at(rook));
                 self.0[usize::from(king)] = None;
                 self.0[usize::from(rook)] = None;
@@ -187,19 +195,38 @@ fn english_designations(ls: &[Letter]) -> Vec<Designation> {
     let all = Bitboard::FULL;
     let mut out = Vec::new();
     match ls {
-        [l] => out.push(Designation { role: role_of(*l), on: all, origin: None }),
+        [l] => out.push(Designation {
+            role: role_of(*l),
+            on: all,
+            origin: None,
+        }),
         [w, l] if wing_of(*w).is_some() && matches!(l, Letter::R | Letter::N | Letter::B) => {
-            let origin = file_of(*l).map(|f| f.files(wing_of(*w))).unwrap_or(all) & (Bitboard::from_rank(Rank::First) | Bitboard::from_rank(Rank::Eighth));
-            out.push(Designation { role: role_of(*l), on: all, origin: Some(origin) });
+            let origin = file_of(*l).map(|f| f.files(wing_of(*w))).unwrap_or(all)
+                & (Bitboard::from_rank(Rank::First) | Bitboard::from_rank(Rank::Eighth));
+            out.push(Designation {
+                role: role_of(*l),
+                on: all,
+                origin: Some(origin),
+            });
         }
         [f, Letter::P] => {
             if let Some(file) = file_of(*f) {
-                out.push(Designation { role: Role::Pawn, on: file.files(None), origin: None });
+                out.push(Designation {
+                    role: Role::Pawn,
+                    on: file.files(None),
+                    origin: None,
+                });
             }
         }
-        [w, f, Letter::P] if wing_of(*w).is_some() && matches!(f, Letter::R | Letter::N | Letter::B) => {
+        [w, f, Letter::P]
+            if wing_of(*w).is_some() && matches!(f, Letter::R | Letter::N | Letter::B) =>
+        {
             if let Some(file) = file_of(*f) {
-                out.push(Designation { role: Role::Pawn, on: file.files(wing_of(*w)), origin: None });
+                out.push(Designation {
+                    role: Role::Pawn,
+                    on: file.files(wing_of(*w)),
+                    origin: None,
+                });
             }
         }
         _ => {}
@@ -243,7 +270,12 @@ pub struct Written<'a> {
 }
 
 /// Every reading of an English descriptive move, as patterns for `color` to move.
-pub fn english_patterns(w: &Written<'_>, color: Color, origins: &Origins, pos: &Chess) -> Vec<Pattern> {
+pub fn english_patterns(
+    w: &Written<'_>,
+    color: Color,
+    origins: &Origins,
+    pos: &Chess,
+) -> Vec<Pattern> {
     let mut out = Vec::new();
     let to_sets: Vec<Bitboard> = match w.to {
         Some(t) => english_squares(t, color, true),
@@ -301,8 +333,12 @@ pub fn english_patterns(w: &Written<'_>, color: Color, origins: &Origins, pos: &
 fn english_squares(s: &str, color: Color, first_rank_default: bool) -> Vec<Bitboard> {
     let digits: String = s.chars().filter(char::is_ascii_digit).collect();
     let letters: String = s.chars().filter(|c| !c.is_ascii_digit()).collect();
-    let Some(ls) = english_letters(&letters) else { return Vec::new() };
-    let Some(files) = english_file(&ls) else { return Vec::new() };
+    let Some(ls) = english_letters(&letters) else {
+        return Vec::new();
+    };
+    let Some(files) = english_file(&ls) else {
+        return Vec::new();
+    };
     let rank = match digits.parse::<u32>() {
         Ok(n) => rank_for(n, color),
         Err(_) if first_rank_default && digits.is_empty() => rank_for(1, color),
@@ -312,12 +348,19 @@ fn english_squares(s: &str, color: Color, first_rank_default: bool) -> Vec<Bitbo
 }
 
 /// Readings of the mover's designation: (role or None = whatever stands there, from squares).
-fn english_movers(who: &str, color: Color, origins: &Origins, pos: &Chess) -> Vec<(Option<Role>, Bitboard)> {
+fn english_movers(
+    who: &str,
+    color: Color,
+    origins: &Origins,
+    pos: &Chess,
+) -> Vec<(Option<Role>, Bitboard)> {
     let mut out = Vec::new();
     // Bracket form: R(QR1), R(1), N(KB3).
     if let Some((piece, rest)) = who.split_once('(') {
         let inner = rest.trim_end_matches(')');
-        let Some(ls) = english_letters(piece) else { return out };
+        let Some(ls) = english_letters(piece) else {
+            return out;
+        };
         for d in english_designations(&ls) {
             let base = designation_squares(&d, color, origins, pos);
             if let Ok(n) = inner.parse::<u32>() {
@@ -334,14 +377,24 @@ fn english_movers(who: &str, color: Color, origins: &Origins, pos: &Chess) -> Ve
     }
     let digits: String = who.chars().filter(char::is_ascii_digit).collect();
     let letters: String = who.chars().filter(|c| !c.is_ascii_digit()).collect();
-    let Some(ls) = english_letters(&letters) else { return out };
-    let rank = if digits.is_empty() { None } else { digits.parse::<u32>().ok().and_then(|n| rank_for(n, color)) };
+    let Some(ls) = english_letters(&letters) else {
+        return out;
+    };
+    let rank = if digits.is_empty() {
+        None
+    } else {
+        digits.parse::<u32>().ok().and_then(|n| rank_for(n, color))
+    };
     if !digits.is_empty() && rank.is_none() {
         return out;
     }
     for k in 0..=ls.len() {
         let (piece, square) = ls.split_at(k);
-        let designations = if piece.is_empty() { Vec::new() } else { english_designations(piece) };
+        let designations = if piece.is_empty() {
+            Vec::new()
+        } else {
+            english_designations(piece)
+        };
         if piece.is_empty() {
             // No piece letter: the square alone names the mover (`QN1-Q2`).
             if let (Some(files), Some(r)) = (english_file(square), rank) {
@@ -375,7 +428,12 @@ fn designation_squares(d: &Designation, color: Color, origins: &Origins, pos: &C
 }
 
 /// Squares of `color`'s pieces whose origin is in `origins_allowed`.
-fn squares_with_origin(origins: &Origins, allowed: Bitboard, color: Color, pos: &Chess) -> Bitboard {
+fn squares_with_origin(
+    origins: &Origins,
+    allowed: Bitboard,
+    color: Color,
+    pos: &Chess,
+) -> Bitboard {
     let mut out = Bitboard::EMPTY;
     for sq in pos.board().by_color(color) {
         if origins.at(sq).is_some_and(|o| allowed.contains(o)) {
@@ -390,7 +448,11 @@ fn squares_with_origin(origins: &Origins, allowed: Bitboard, color: Color, pos: 
 pub fn write_english(pos: &Chess, origins: &Origins, m: &Move, full: bool) -> String {
     let color = pos.turn();
     let body = if let Some(side) = m.castling_side() {
-        if side.is_king_side() { "O-O".to_owned() } else { "O-O-O".to_owned() }
+        if side.is_king_side() {
+            "O-O".to_owned()
+        } else {
+            "O-O-O".to_owned()
+        }
     } else if full {
         full_english(pos, m)
     } else {
@@ -435,17 +497,26 @@ fn rank_number(sq: Square, color: Color) -> u32 {
 }
 
 fn square_name(sq: Square, color: Color, short: bool) -> String {
-    let f = if short { short_file_name(sq.file()) } else { file_name(sq.file()) };
+    let f = if short {
+        short_file_name(sq.file())
+    } else {
+        file_name(sq.file())
+    };
     format!("{f}{}", rank_number(sq, color))
 }
 
 fn promo_suffix(m: &Move) -> String {
-    m.promotion().map(|p| format!("={}", letter(p))).unwrap_or_default()
+    m.promotion()
+        .map(|p| format!("={}", letter(p)))
+        .unwrap_or_default()
 }
 
 fn full_english(pos: &Chess, m: &Move) -> String {
     let color = pos.turn();
-    let from = m.from().map(|s| square_name(s, color, false)).unwrap_or_default();
+    let from = m
+        .from()
+        .map(|s| square_name(s, color, false))
+        .unwrap_or_default();
     let to = square_name(m.to(), color, false);
     let sep = if m.is_capture() { "×" } else { "-" };
     format!("{}{from}{sep}{to}{}", letter(m.role()), promo_suffix(m))
@@ -463,7 +534,10 @@ fn shortest_english(pos: &Chess, origins: &Origins, m: &Move) -> Option<String> 
     let role = m.role();
     let promo = m.promotion();
     let piece = letter(role);
-    let pawn_files = [format!("{}P", short_file_name(from.file())), format!("{}P", file_name(from.file()))];
+    let pawn_files = [
+        format!("{}P", short_file_name(from.file())),
+        format!("{}P", file_name(from.file())),
+    ];
     let whos: Vec<String> = if role == Role::Pawn {
         let mut v = vec!["P".to_owned()];
         v.extend(pawn_files.iter().cloned());
@@ -471,7 +545,10 @@ fn shortest_english(pos: &Chess, origins: &Origins, m: &Move) -> Option<String> 
     } else {
         let mut v = vec![piece.to_owned()];
         if let (Some(origin), Role::Rook | Role::Knight | Role::Bishop) = (origins.at(from), role) {
-            v.push(format!("{}{piece}", if origin.file() < File::E { "Q" } else { "K" }));
+            v.push(format!(
+                "{}{piece}",
+                if origin.file() < File::E { "Q" } else { "K" }
+            ));
         }
         v.extend([
             format!("{piece}({})", rank_number(from, color)),
@@ -482,7 +559,11 @@ fn shortest_english(pos: &Chess, origins: &Origins, m: &Move) -> Option<String> 
     };
     let promo_text = promo.map(|p| format!("={}", letter(p))).unwrap_or_default();
     if m.is_capture() {
-        let victim_sq = if m.is_en_passant() { Square::from_coords(m.to().file(), from.rank()) } else { m.to() };
+        let victim_sq = if m.is_en_passant() {
+            Square::from_coords(m.to().file(), from.rank())
+        } else {
+            m.to()
+        };
         let victim = pos.board().role_at(victim_sq)?;
         let vl = letter(victim);
         let mut captured: Vec<String> = vec![vl.to_owned()];
@@ -490,13 +571,26 @@ fn shortest_english(pos: &Chess, origins: &Origins, m: &Move) -> Option<String> 
             captured.push(format!("{}P", short_file_name(victim_sq.file())));
             captured.push(format!("{}P", file_name(victim_sq.file())));
         } else {
-            captured.push(format!("{}{vl}", if victim_sq.file() < File::E { "Q" } else { "K" }));
+            captured.push(format!(
+                "{}{vl}",
+                if victim_sq.file() < File::E { "Q" } else { "K" }
+            ));
         }
-        let ats = [None, Some(square_name(m.to(), color, true)), Some(square_name(m.to(), color, false))];
+        let ats = [
+            None,
+            Some(square_name(m.to(), color, true)),
+            Some(square_name(m.to(), color, false)),
+        ];
         for at in &ats {
             for who in &whos {
                 for c in &captured {
-                    let w = Written { who, to: None, captured: Some(c), at: at.as_deref(), promotion: promo };
+                    let w = Written {
+                        who,
+                        to: None,
+                        captured: Some(c),
+                        at: at.as_deref(),
+                        promotion: promo,
+                    };
                     if reads_as(&w, pos, origins, m) {
                         let at_text = at.as_ref().map(|a| format!("/{a}")).unwrap_or_default();
                         return Some(format!("{who}×{c}{at_text}{promo_text}"));
@@ -506,10 +600,19 @@ fn shortest_english(pos: &Chess, origins: &Origins, m: &Move) -> Option<String> 
         }
         None
     } else {
-        let tos = [square_name(m.to(), color, true), square_name(m.to(), color, false)];
+        let tos = [
+            square_name(m.to(), color, true),
+            square_name(m.to(), color, false),
+        ];
         for who in &whos {
             for to in &tos {
-                let w = Written { who, to: Some(to), captured: None, at: None, promotion: promo };
+                let w = Written {
+                    who,
+                    to: Some(to),
+                    captured: None,
+                    at: None,
+                    promotion: promo,
+                };
                 if reads_as(&w, pos, origins, m) {
                     return Some(format!("{who}-{to}{promo_text}"));
                 }
@@ -559,7 +662,9 @@ fn spanish_files(s: &str) -> Option<Bitboard> {
     let cs: Vec<char> = s.chars().collect();
     match cs.as_slice() {
         [f] => spanish_file(*f).map(|f| f.files(None)),
-        [f, w] if matches!(f, 'T' | 'C' | 'A') => spanish_file(*f).map(|f| f.files(spanish_wing(*w))).filter(|_| spanish_wing(*w).is_some()),
+        [f, w] if matches!(f, 'T' | 'C' | 'A') => spanish_file(*f)
+            .map(|f| f.files(spanish_wing(*w)))
+            .filter(|_| spanish_wing(*w).is_some()),
         _ => None,
     }
 }
@@ -571,19 +676,33 @@ fn spanish_designations(s: &str) -> Vec<Designation> {
     match cs.as_slice() {
         [p] => {
             if let Some(role) = spanish_role(*p) {
-                out.push(Designation { role, on: Bitboard::FULL, origin: None });
+                out.push(Designation {
+                    role,
+                    on: Bitboard::FULL,
+                    origin: None,
+                });
             }
         }
         ['P', rest @ ..] => {
             let name: String = rest.iter().collect();
             if let Some(files) = spanish_files(&name) {
-                out.push(Designation { role: Role::Pawn, on: files, origin: None });
+                out.push(Designation {
+                    role: Role::Pawn,
+                    on: files,
+                    origin: None,
+                });
             }
         }
         [p, w] if matches!(p, 'T' | 'C' | 'A') && spanish_wing(*w).is_some() => {
-            let origin = spanish_file(*p).map(|f| f.files(spanish_wing(*w))).unwrap_or(Bitboard::FULL)
+            let origin = spanish_file(*p)
+                .map(|f| f.files(spanish_wing(*w)))
+                .unwrap_or(Bitboard::FULL)
                 & (Bitboard::from_rank(Rank::First) | Bitboard::from_rank(Rank::Eighth));
-            out.push(Designation { role: spanish_role(*p).unwrap_or(Role::Pawn), on: Bitboard::FULL, origin: Some(origin) });
+            out.push(Designation {
+                role: spanish_role(*p).unwrap_or(Role::Pawn),
+                on: Bitboard::FULL,
+                origin: Some(origin),
+            });
         }
         _ => {}
     }
@@ -598,7 +717,12 @@ fn spanish_square(s: &str, color: Color) -> Option<Bitboard> {
 }
 
 /// Every reading of a Spanish descriptive move (`P4R`, `C3AR`, `CxP`, `PDxA`), as patterns.
-pub fn spanish_patterns(w: &Written<'_>, color: Color, origins: &Origins, pos: &Chess) -> Vec<Pattern> {
+pub fn spanish_patterns(
+    w: &Written<'_>,
+    color: Color,
+    origins: &Origins,
+    pos: &Chess,
+) -> Vec<Pattern> {
     let mut out = Vec::new();
     let to = match w.to {
         Some(t) => match spanish_square(t, color) {
@@ -679,20 +803,42 @@ pub fn write_spanish(pos: &Chess, origins: &Origins, m: &Move) -> String {
         ""
     };
     if let Some(side) = m.castling_side() {
-        return format!("{}{suffix}", if side.is_king_side() { "O-O" } else { "O-O-O" });
+        return format!(
+            "{}{suffix}",
+            if side.is_king_side() { "O-O" } else { "O-O-O" }
+        );
     }
-    let Some(from) = m.from() else { return String::new() };
+    let Some(from) = m.from() else {
+        return String::new();
+    };
     let piece = spanish_letter(m.role()).to_string();
     let whos: Vec<String> = if m.role() == Role::Pawn {
-        vec![piece.clone(), format!("P{}", spanish_file_name(from.file(), true)), format!("P{}", spanish_file_name(from.file(), false))]
+        vec![
+            piece.clone(),
+            format!("P{}", spanish_file_name(from.file(), true)),
+            format!("P{}", spanish_file_name(from.file(), false)),
+        ]
     } else {
         let wing = if from.file() < File::E { "D" } else { "R" };
         vec![piece.clone(), format!("{piece}{wing}")]
     };
-    let promo = m.promotion().map(|p| format!("={}", spanish_letter(p))).unwrap_or_default();
-    let sq = |s: Square, short: bool| format!("{}{}", rank_number(s, color), spanish_file_name(s.file(), short));
+    let promo = m
+        .promotion()
+        .map(|p| format!("={}", spanish_letter(p)))
+        .unwrap_or_default();
+    let sq = |s: Square, short: bool| {
+        format!(
+            "{}{}",
+            rank_number(s, color),
+            spanish_file_name(s.file(), short)
+        )
+    };
     if m.is_capture() {
-        let victim_sq = if m.is_en_passant() { Square::from_coords(m.to().file(), from.rank()) } else { m.to() };
+        let victim_sq = if m.is_en_passant() {
+            Square::from_coords(m.to().file(), from.rank())
+        } else {
+            m.to()
+        };
         let victim = pos.board().role_at(victim_sq).unwrap_or(Role::Pawn);
         let vl = spanish_letter(victim).to_string();
         let mut caps = vec![vl.clone()];
@@ -703,7 +849,13 @@ pub fn write_spanish(pos: &Chess, origins: &Origins, m: &Move) -> String {
         for at in [None, Some(sq(m.to(), true)), Some(sq(m.to(), false))] {
             for who in &whos {
                 for c in &caps {
-                    let w = Written { who, to: None, captured: Some(c), at: at.as_deref(), promotion: m.promotion() };
+                    let w = Written {
+                        who,
+                        to: None,
+                        captured: Some(c),
+                        at: at.as_deref(),
+                        promotion: m.promotion(),
+                    };
                     let pats = spanish_patterns(&w, color, origins, pos);
                     if !pats.is_empty() && resolve(pos, &pats) == Resolution::Legal(*m) {
                         let at_text = at.map(|a| format!("({a})")).unwrap_or_default();
@@ -716,7 +868,13 @@ pub fn write_spanish(pos: &Chess, origins: &Origins, m: &Move) -> String {
         for who in &whos {
             for short in [true, false] {
                 let to = sq(m.to(), short);
-                let w = Written { who, to: Some(&to), captured: None, at: None, promotion: m.promotion() };
+                let w = Written {
+                    who,
+                    to: Some(&to),
+                    captured: None,
+                    at: None,
+                    promotion: m.promotion(),
+                };
                 let pats = spanish_patterns(&w, color, origins, pos);
                 if !pats.is_empty() && resolve(pos, &pats) == Resolution::Legal(*m) {
                     return format!("{who}{to}{promo}{suffix}");
@@ -725,7 +883,11 @@ pub fn write_spanish(pos: &Chess, origins: &Origins, m: &Move) -> String {
         }
     }
     // Fallback: piece, origin and target in full.
-    format!("{piece}{}-{}{promo}{suffix}", sq(from, false), sq(m.to(), false))
+    format!(
+        "{piece}{}-{}{promo}{suffix}",
+        sq(from, false),
+        sq(m.to(), false)
+    )
 }
 
 #[cfg(test)]
@@ -734,7 +896,10 @@ mod tests {
     use shakmaty::san::San;
 
     fn play(pos: &mut Chess, origins: &mut Origins, san: &str) {
-        let m = San::from_ascii(san.as_bytes()).unwrap().to_move(pos).unwrap();
+        let m = San::from_ascii(san.as_bytes())
+            .unwrap()
+            .to_move(pos)
+            .unwrap();
         origins.play(&m);
         pos.play_unchecked(m);
     }
@@ -747,11 +912,19 @@ mod tests {
     fn ranks_count_from_the_mover() {
         let mut pos = Chess::default();
         let mut o = Origins::default();
-        let w = Written { who: "P", to: Some("K4"), ..Written::default() };
-        let Resolution::Legal(m) = read(&pos, &o, w) else { panic!() };
+        let w = Written {
+            who: "P",
+            to: Some("K4"),
+            ..Written::default()
+        };
+        let Resolution::Legal(m) = read(&pos, &o, w) else {
+            panic!()
+        };
         assert_eq!(m.to(), Square::E4);
         play(&mut pos, &mut o, "e4");
-        let Resolution::Legal(m) = read(&pos, &o, w) else { panic!() };
+        let Resolution::Legal(m) = read(&pos, &o, w) else {
+            panic!()
+        };
         assert_eq!(m.to(), Square::E5);
     }
 
@@ -759,11 +932,42 @@ mod tests {
     fn knight_to_b3_is_ambiguous_until_qualified() {
         let pos = Chess::default();
         let o = Origins::default();
-        let amb = read(&pos, &o, Written { who: "N", to: Some("B3"), ..Written::default() });
-        assert!(matches!(amb, Resolution::Ambiguous(ref v) if v.len() == 2), "{amb:?}");
-        let Resolution::Legal(m) = read(&pos, &o, Written { who: "N", to: Some("KB3"), ..Written::default() }) else { panic!() };
+        let amb = read(
+            &pos,
+            &o,
+            Written {
+                who: "N",
+                to: Some("B3"),
+                ..Written::default()
+            },
+        );
+        assert!(
+            matches!(amb, Resolution::Ambiguous(ref v) if v.len() == 2),
+            "{amb:?}"
+        );
+        let Resolution::Legal(m) = read(
+            &pos,
+            &o,
+            Written {
+                who: "N",
+                to: Some("KB3"),
+                ..Written::default()
+            },
+        ) else {
+            panic!()
+        };
         assert_eq!(m.to(), Square::F3);
-        let Resolution::Legal(m) = read(&pos, &o, Written { who: "QN", to: Some("B3"), ..Written::default() }) else { panic!() };
+        let Resolution::Legal(m) = read(
+            &pos,
+            &o,
+            Written {
+                who: "QN",
+                to: Some("B3"),
+                ..Written::default()
+            },
+        ) else {
+            panic!()
+        };
         assert_eq!(m.to(), Square::C3);
     }
 

@@ -21,6 +21,11 @@ use crate::span::Span;
 /// others follow in the order of `grammars/lang/`.
 pub const PREFERENCE: &[&str] = &["en", "de", "fr", "es", "ru", "it", "nl", "pt", "pl", "bg"];
 
+/// (complete games, resolved main-line plies, fewer errors): higher is better.
+type Score = (usize, usize, usize);
+/// A game's main line as read (`None` = null move).
+type MainLine = Vec<Option<Move>>;
+
 /// Games read per candidate while the board has not decided.
 const MAX_GAMES: usize = 8;
 
@@ -41,24 +46,49 @@ pub struct Detection {
 ///
 /// # Errors
 /// When a notation or language is named that has no grammar.
-pub fn detect(text: &str, games: &[Span], notation: &str, lang: &str) -> Result<Detection, CheckError> {
+pub fn detect(
+    text: &str,
+    games: &[Span],
+    notation: &str,
+    lang: &str,
+) -> Result<Detection, CheckError> {
     let notation: &'static str = match notation {
         "auto" | "algebraic" | "san" => "algebraic",
-        other => return Err(CheckError::UnknownGrammar { notation: other.into(), lang: lang.into() }),
+        other => {
+            return Err(CheckError::UnknownGrammar {
+                notation: other.into(),
+                lang: lang.into(),
+            });
+        }
     };
     if lang != "auto" {
         let Some(file) = crate::grammar::language(lang) else {
-            return Err(CheckError::UnknownGrammar { notation: notation.into(), lang: lang.into() });
+            return Err(CheckError::UnknownGrammar {
+                notation: notation.into(),
+                lang: lang.into(),
+            });
         };
-        let code = file.codes.iter().find(|c| **c == lang).copied().unwrap_or(file.codes[0]);
-        let parser = parser_for(notation, code)
-            .ok_or_else(|| CheckError::UnknownGrammar { notation: notation.into(), lang: lang.into() })?;
-        return Ok(Detection { notation, lang: code, parser, warning: None });
+        let code = file
+            .codes
+            .iter()
+            .find(|c| **c == lang)
+            .copied()
+            .unwrap_or(file.codes[0]);
+        let parser = parser_for(notation, code).ok_or_else(|| CheckError::UnknownGrammar {
+            notation: notation.into(),
+            lang: lang.into(),
+        })?;
+        return Ok(Detection {
+            notation,
+            lang: code,
+            parser,
+            warning: None,
+        });
     }
     let starts = token_starts(text, games);
     let mut candidates = narrow(&starts);
     candidates.sort_by_key(|l| preference_rank(l));
-    type Scored = (&'static LanguageFile, ((usize, usize, usize), Vec<Vec<Option<Move>>>));
+    type Scored = (&'static LanguageFile, (Score, Vec<MainLine>));
     let by_board = |cands: &[&'static LanguageFile]| -> Vec<Scored> {
         cands
             .iter()
@@ -66,13 +96,23 @@ pub fn detect(text: &str, games: &[Span], notation: &str, lang: &str) -> Result<
             .map(|(l, p)| (l, board_score(p, text, games)))
             .collect()
     };
-    let first = candidates.first().copied().unwrap_or(&LANGUAGE_FILES[0]);
+    let english = LANGUAGE_FILES
+        .iter()
+        .find(|l| l.codes.contains(&"en"))
+        .unwrap_or(&LANGUAGE_FILES[0]);
+    let first = candidates.first().copied().unwrap_or(english);
     if candidates.len() <= 1 {
-        let parser = parser_for(notation, first.codes[0]).ok_or_else(|| CheckError::UnknownGrammar {
-            notation: notation.into(),
-            lang: first.codes[0].into(),
-        })?;
-        return Ok(Detection { notation, lang: first.codes[0], parser, warning: None });
+        let parser =
+            parser_for(notation, first.codes[0]).ok_or_else(|| CheckError::UnknownGrammar {
+                notation: notation.into(),
+                lang: first.codes[0].into(),
+            })?;
+        return Ok(Detection {
+            notation,
+            lang: first.codes[0],
+            parser,
+            warning: None,
+        });
     }
     let scored = by_board(&candidates);
     // Best score; the sort above made ties keep the preference order.
@@ -82,11 +122,17 @@ pub fn detect(text: &str, games: &[Span], notation: &str, lang: &str) -> Result<
     // Languages that read the same moves (same letters for the pieces used) are no rival.
     let chosen_moves = tied.first().map(|t| &t.1.1);
     let mut winners: Vec<&'static LanguageFile> = vec![chosen];
-    winners.extend(tied.iter().skip(1).filter(|t| Some(&t.1.1) != chosen_moves).map(|t| t.0));
-    let parser = parser_for(notation, chosen.codes[0]).ok_or_else(|| CheckError::UnknownGrammar {
-        notation: notation.into(),
-        lang: chosen.codes[0].into(),
-    })?;
+    winners.extend(
+        tied.iter()
+            .skip(1)
+            .filter(|t| Some(&t.1.1) != chosen_moves)
+            .map(|t| t.0),
+    );
+    let parser =
+        parser_for(notation, chosen.codes[0]).ok_or_else(|| CheckError::UnknownGrammar {
+            notation: notation.into(),
+            lang: chosen.codes[0].into(),
+        })?;
     let warning = (winners.len() > 1 && best.1 > 0).then(|| {
         let others: Vec<String> = winners[1..]
             .iter()
@@ -106,7 +152,12 @@ pub fn detect(text: &str, games: &[Span], notation: &str, lang: &str) -> Result<
             PREFERENCE.join(", ")
         ))
     });
-    Ok(Detection { notation, lang: chosen.codes[0], parser, warning })
+    Ok(Detection {
+        notation,
+        lang: chosen.codes[0],
+        parser,
+        warning,
+    })
 }
 
 fn preference_rank(l: &LanguageFile) -> usize {
@@ -119,7 +170,7 @@ fn preference_rank(l: &LanguageFile) -> usize {
 
 /// (complete games, resolved main-line plies, -errors) of the first games read with `parser`,
 /// and the main lines read.
-fn board_score(parser: &ParserEntry, text: &str, games: &[Span]) -> ((usize, usize, usize), Vec<Vec<Option<Move>>>) {
+fn board_score(parser: &ParserEntry, text: &str, games: &[Span]) -> (Score, Vec<MainLine>) {
     let mut lines = Vec::new();
     let mut complete = 0;
     let mut plies = 0;
@@ -132,7 +183,11 @@ fn board_score(parser: &ParserEntry, text: &str, games: &[Span]) -> ((usize, usi
         }
         plies += g.mainline.len();
         lines.push(g.mainline);
-        errors += g.diagnostics.iter().filter(|d| d.severity == crate::diagnostic::Severity::Error).count();
+        errors += g
+            .diagnostics
+            .iter()
+            .filter(|d| d.severity == crate::diagnostic::Severity::Error)
+            .count();
     }
     ((complete, plies, usize::MAX - errors), lines)
 }
@@ -141,7 +196,10 @@ fn board_score(parser: &ParserEntry, text: &str, games: &[Span]) -> ((usize, usi
 fn narrow(starts: &BTreeSet<char>) -> Vec<&'static LanguageFile> {
     // Piece letters count first; a pawn letter (rarely written) only breaks ties.
     let starts_of = |alts: &[&str]| -> BTreeSet<char> {
-        alts.iter().flat_map(|a| a.split_whitespace()).filter_map(|s| s.chars().next()).collect()
+        alts.iter()
+            .flat_map(|a| a.split_whitespace())
+            .filter_map(|s| s.chars().next())
+            .collect()
     };
     let scored: Vec<(&'static LanguageFile, (usize, usize))> = LANGUAGE_FILES
         .iter()
@@ -149,12 +207,19 @@ fn narrow(starts: &BTreeSet<char>) -> Vec<&'static LanguageFile> {
             let pieces = starts_of(&l.letters[..5]);
             let pawn = starts_of(&l.letters[5..]);
             let p = starts.iter().filter(|c| pieces.contains(c)).count();
-            let q = starts.iter().filter(|c| pawn.contains(c) && !pieces.contains(c)).count();
+            let q = starts
+                .iter()
+                .filter(|c| pawn.contains(c) && !pieces.contains(c))
+                .count();
             (l, (p, q))
         })
         .collect();
     let best = scored.iter().map(|(_, n)| *n).max().unwrap_or((0, 0));
-    scored.into_iter().filter(|(_, n)| *n == best).map(|(l, _)| l).collect()
+    scored
+        .into_iter()
+        .filter(|(_, n)| *n == best)
+        .map(|(l, _)| l)
+        .collect()
 }
 
 /// Characters that start move-like tokens in the movetext of the first games: letters other
@@ -181,10 +246,13 @@ pub fn token_starts(text: &str, games: &[Span]) -> BTreeSet<char> {
                 if rest.starts_with(';') {
                     break;
                 }
-                rest = rest.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.' || c == '…' || c == '(');
+                rest = rest.trim_start_matches(|c: char| {
+                    c.is_ascii_digit() || c == '.' || c == '…' || c == '('
+                });
                 let mut chars = rest.chars();
                 let Some(c) = chars.next() else { continue };
-                let castling = matches!(c, 'O' | 'o' | 'О') && matches!(chars.next(), Some('-' | '‑' | '–' | '—'));
+                let castling = matches!(c, 'O' | 'o' | 'О')
+                    && matches!(chars.next(), Some('-' | '‑' | '–' | '—'));
                 if c.is_alphabetic() && !matches!(c, 'a'..='h' | 'x') && !castling && !is_sign(c) {
                     set.insert(c);
                 }
@@ -198,5 +266,8 @@ pub fn token_starts(text: &str, games: &[Span]) -> BTreeSet<char> {
 }
 
 fn is_sign(c: char) -> bool {
-    matches!(c, '♔'..='♟' | '×' | '‡' | '†' | '±' | '∓' | '∞' | '⩲' | '⩱' | '□')
+    matches!(
+        c,
+        '♔'..='♟' | '×' | '‡' | '†' | '±' | '∓' | '∞' | '⩲' | '⩱' | '□'
+    )
 }

@@ -242,7 +242,9 @@ pub enum Problem {
         mover: &'static str,
     },
     /// The board could not tell the language; it was chosen by preference.
-    #[error("the language could not be told from the board: read as {chosen}; the moves are also legal in {others}")]
+    #[error(
+        "the language could not be told from the board: read as {chosen}; the moves are also legal in {others}"
+    )]
     LanguageUndecided {
         /// The language chosen.
         chosen: String,
@@ -444,7 +446,12 @@ impl miette::Diagnostic for Diagnostic {
         if self.suggestions.is_empty() {
             return help.map(|h| Box::new(h) as Box<dyn fmt::Display>);
         }
-        let list = self.suggestions.iter().map(|s| format!("`{s}`")).collect::<Vec<_>>().join(", ");
+        let list = self
+            .suggestions
+            .iter()
+            .map(|s| format!("`{s}`"))
+            .collect::<Vec<_>>()
+            .join(", ");
         let text = match help {
             Some(h) => format!("{h}\ndid you mean {list}?"),
             None => format!("did you mean {list}?"),
@@ -454,7 +461,10 @@ impl miette::Diagnostic for Diagnostic {
 
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
         let primary = LabeledSpan::new_primary_with_span(self.label.clone(), self.span);
-        let rest = self.secondary.iter().map(|(s, t)| LabeledSpan::new_with_span(Some(t.clone()), *s));
+        let rest = self
+            .secondary
+            .iter()
+            .map(|(s, t)| LabeledSpan::new_with_span(Some(t.clone()), *s));
         Some(Box::new(std::iter::once(primary).chain(rest)))
     }
 }
@@ -480,7 +490,12 @@ impl std::error::Error for FileReport {}
 
 impl miette::Diagnostic for FileReport {
     fn severity(&self) -> Option<miette::Severity> {
-        let worst = self.diagnostics.iter().map(|d| d.severity).min().unwrap_or(Severity::Advice);
+        let worst = self
+            .diagnostics
+            .iter()
+            .map(|d| d.severity)
+            .min()
+            .unwrap_or(Severity::Advice);
         Some(match worst {
             Severity::Error => miette::Severity::Error,
             Severity::Warning => miette::Severity::Warning,
@@ -493,6 +508,10 @@ impl miette::Diagnostic for FileReport {
     }
 
     fn related<'a>(&'a self) -> Option<Box<dyn Iterator<Item = &'a dyn miette::Diagnostic> + 'a>> {
-        Some(Box::new(self.diagnostics.iter().map(|d| d as &dyn miette::Diagnostic)))
+        Some(Box::new(
+            self.diagnostics
+                .iter()
+                .map(|d| d as &dyn miette::Diagnostic),
+        ))
     }
 }

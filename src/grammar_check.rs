@@ -18,7 +18,8 @@ pub fn check_grammar(text: &str) -> (Vec<String>, Vec<(usize, String)>) {
         Ok(p) => p,
         Err(e) => {
             let line = match e.line_col {
-                pest::error::LineColLocation::Pos((l, _)) | pest::error::LineColLocation::Span((l, _), _) => l,
+                pest::error::LineColLocation::Pos((l, _))
+                | pest::error::LineColLocation::Span((l, _), _) => l,
             };
             errors.push((line, e.variant.message().into_owned()));
             return (Vec::new(), errors);
@@ -27,7 +28,8 @@ pub fn check_grammar(text: &str) -> (Vec<String>, Vec<(usize, String)>) {
     if let Err(es) = pest_meta::validator::validate_pairs(pairs.clone()) {
         for e in es {
             let line = match e.line_col {
-                pest::error::LineColLocation::Pos((l, _)) | pest::error::LineColLocation::Span((l, _), _) => l,
+                pest::error::LineColLocation::Pos((l, _))
+                | pest::error::LineColLocation::Span((l, _), _) => l,
             };
             errors.push((line, e.variant.message().into_owned()));
         }
@@ -36,7 +38,8 @@ pub fn check_grammar(text: &str) -> (Vec<String>, Vec<(usize, String)>) {
     if let Err(es) = parser::consume_rules(pairs.clone()) {
         for e in es {
             let line = match e.line_col {
-                pest::error::LineColLocation::Pos((l, _)) | pest::error::LineColLocation::Span((l, _), _) => l,
+                pest::error::LineColLocation::Pos((l, _))
+                | pest::error::LineColLocation::Span((l, _), _) => l,
             };
             errors.push((line, e.variant.message().into_owned()));
         }
@@ -46,9 +49,15 @@ pub fn check_grammar(text: &str) -> (Vec<String>, Vec<(usize, String)>) {
     let mut names = Vec::new();
     let mut literal_rules: BTreeMap<String, Vec<String>> = BTreeMap::new();
     let mut exprs = Vec::new();
-    for rule in pairs.clone().flatten().filter(|p| p.as_rule() == MetaRule::grammar_rule) {
+    for rule in pairs
+        .clone()
+        .flatten()
+        .filter(|p| p.as_rule() == MetaRule::grammar_rule)
+    {
         let mut inner = rule.into_inner();
-        let Some(name) = inner.find(|p| p.as_rule() == MetaRule::identifier) else { continue };
+        let Some(name) = inner.find(|p| p.as_rule() == MetaRule::identifier) else {
+            continue;
+        };
         let name = name.as_str().to_owned();
         names.push(name.clone());
         if let Some(expr) = inner.find(|p| p.as_rule() == MetaRule::expression) {
@@ -72,12 +81,21 @@ pub fn check_grammar(text: &str) -> (Vec<String>, Vec<(usize, String)>) {
                     return;
                 }
                 let line = cur[0].as_span().start_pos().line_col().0;
-                let text = cur.iter().map(|p| p.as_str().trim()).collect::<Vec<_>>().join(" ");
-                let terms: Vec<_> = cur.iter().filter(|p| p.as_rule() == MetaRule::term).cloned().collect();
-                let (lits, whole) = match terms.first().and_then(|t| term_literals(t, &literal_rules)) {
-                    Some(l) => (l, terms.len() == 1),
-                    None => (Vec::new(), false),
-                };
+                let text = cur
+                    .iter()
+                    .map(|p| p.as_str().trim())
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                let terms: Vec<_> = cur
+                    .iter()
+                    .filter(|p| p.as_rule() == MetaRule::term)
+                    .cloned()
+                    .collect();
+                let (lits, whole) =
+                    match terms.first().and_then(|t| term_literals(t, &literal_rules)) {
+                        Some(l) => (l, terms.len() == 1),
+                        None => (Vec::new(), false),
+                    };
                 alts.push((lits, whole, line, text));
                 cur.clear();
             };
@@ -130,7 +148,10 @@ pub fn check_grammar(text: &str) -> (Vec<String>, Vec<(usize, String)>) {
 
 /// The literal strings a term starts with, when it is a plain string or a rule made only of
 /// plain strings (possibly through further such rules). `None` when it may start otherwise.
-fn term_literals(term: &pest::iterators::Pair<MetaRule>, lits: &BTreeMap<String, Vec<String>>) -> Option<Vec<String>> {
+fn term_literals(
+    term: &pest::iterators::Pair<MetaRule>,
+    lits: &BTreeMap<String, Vec<String>>,
+) -> Option<Vec<String>> {
     let mut inner = term.clone().into_inner();
     let node = inner.next()?;
     if inner.next().is_some() {
@@ -192,9 +213,15 @@ fn unescape(quoted: &str) -> String {
 /// The literals of one rule of a file, when it is a plain choice of strings.
 pub fn rule_literals(text: &str, rule: &str) -> Option<Vec<String>> {
     let pairs = parser::parse(MetaRule::grammar_rules, text).ok()?;
-    for r in pairs.flatten().filter(|p| p.as_rule() == MetaRule::grammar_rule) {
+    for r in pairs
+        .flatten()
+        .filter(|p| p.as_rule() == MetaRule::grammar_rule)
+    {
         let mut inner = r.into_inner();
-        if inner.find(|p| p.as_rule() == MetaRule::identifier).is_none_or(|id| id.as_str() != rule) {
+        if inner
+            .find(|p| p.as_rule() == MetaRule::identifier)
+            .is_none_or(|id| id.as_str() != rule)
+        {
             continue;
         }
         let expr = inner.find(|p| p.as_rule() == MetaRule::expression)?;
@@ -219,14 +246,18 @@ pub fn check_language_rules(text: &str) -> Vec<(usize, String)> {
         Ok(p) => p,
         Err(e) => {
             let line = match e.line_col {
-                pest::error::LineColLocation::Pos((l, _)) | pest::error::LineColLocation::Span((l, _), _) => l,
+                pest::error::LineColLocation::Pos((l, _))
+                | pest::error::LineColLocation::Span((l, _), _) => l,
             };
             errors.push((line, e.variant.message().into_owned()));
             return errors;
         }
     };
     let mut defined = BTreeSet::new();
-    for r in pairs.flatten().filter(|p| p.as_rule() == MetaRule::grammar_rule) {
+    for r in pairs
+        .flatten()
+        .filter(|p| p.as_rule() == MetaRule::grammar_rule)
+    {
         let line = r.as_span().start_pos().line_col().0;
         let name = r
             .into_inner()
@@ -253,7 +284,10 @@ pub fn check_language_rules(text: &str) -> Vec<(usize, String)> {
         }
     }
     if !text.ends_with('\n') {
-        errors.push((text.lines().count().max(1), "the file must end with a newline".into()));
+        errors.push((
+            text.lines().count().max(1),
+            "the file must end with a newline".into(),
+        ));
     }
     errors
 }
@@ -270,12 +304,10 @@ pub fn docs(text: &str) -> Vec<(String, String)> {
             }
             continue;
         }
-        if let Some(d) = doc.take() {
-            if let Some((name, _)) = t.split_once('=') {
-                let name = name.trim();
-                if !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
-                    out.push((name.to_owned(), d));
-                }
+        if let (Some(d), Some((name, _))) = (doc.take(), t.split_once('=')) {
+            let name = name.trim();
+            if !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+                out.push((name.to_owned(), d));
             }
         }
     }

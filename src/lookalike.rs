@@ -33,7 +33,10 @@ const GROUPS: &[(char, char, char)] = &[
 ];
 
 /// Invisible direction marks that right-to-left scores carry.
-pub const BIDI_MARKS: &[char] = &['\u{200E}', '\u{200F}', '\u{061C}', '\u{202A}', '\u{202B}', '\u{202C}', '\u{2066}', '\u{2067}', '\u{2068}', '\u{2069}'];
+pub const BIDI_MARKS: &[char] = &[
+    '\u{200E}', '\u{200F}', '\u{061C}', '\u{202A}', '\u{202B}', '\u{202C}', '\u{2066}', '\u{2067}',
+    '\u{2068}', '\u{2069}',
+];
 
 /// A script to map look-alikes into.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -105,11 +108,19 @@ pub fn normalize(token: &str, script: Script) -> Option<(String, Vec<Replacement
             changed = true;
             continue;
         }
-        let target = if c.is_lowercase() { Script::Latin } else { script };
+        let target = if c.is_lowercase() {
+            Script::Latin
+        } else {
+            script
+        };
         match counterpart(c, target) {
             Some(meant) => {
                 out.push(meant);
-                replaced.push(Replacement { offset, found: c, meant });
+                replaced.push(Replacement {
+                    offset,
+                    found: c,
+                    meant,
+                });
                 changed = true;
             }
             None => out.push(c),

@@ -13,7 +13,11 @@ use scoresheet::grammar::LANGUAGE_FILES;
 use scoresheet::output;
 
 #[derive(Parser)]
-#[command(name = "scoresheet", version, about = "Reads chess game scores as people write them, and says what is wrong.")]
+#[command(
+    name = "scoresheet",
+    version,
+    about = "Reads chess game scores as people write them, and says what is wrong."
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -129,8 +133,15 @@ fn use_color(choice: ColorChoice, terminal: bool) -> bool {
 }
 
 fn check_files(files: &[String], read: &ReadArgs) -> Result<Vec<CheckedFile>, ExitCode> {
-    let files: Vec<String> = if files.is_empty() { vec!["-".into()] } else { files.to_vec() };
-    let options = Options { notation: read.notation.clone(), lang: read.lang.clone() };
+    let files: Vec<String> = if files.is_empty() {
+        vec!["-".into()]
+    } else {
+        files.to_vec()
+    };
+    let options = Options {
+        notation: read.notation.clone(),
+        lang: read.lang.clone(),
+    };
     let mut out = Vec::new();
     for path in &files {
         let bytes = match read_input(path) {
@@ -140,7 +151,11 @@ fn check_files(files: &[String], read: &ReadArgs) -> Result<Vec<CheckedFile>, Ex
                 return Err(ExitCode::from(2));
             }
         };
-        let name = if path == "-" { "<stdin>" } else { path.as_str() };
+        let name = if path == "-" {
+            "<stdin>"
+        } else {
+            path.as_str()
+        };
         match check_bytes(name, &bytes, &options) {
             Ok(f) => out.push(f),
             Err(e) => {
@@ -156,7 +171,12 @@ fn run(cli: Cli) -> std::io::Result<ExitCode> {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     match cli.command {
-        Command::Check { files, read, format, color } => {
+        Command::Check {
+            files,
+            read,
+            format,
+            color,
+        } => {
             let checked = match check_files(&files, &read) {
                 Ok(c) => c,
                 Err(code) => return Ok(code),
@@ -179,21 +199,39 @@ fn run(cli: Cli) -> std::io::Result<ExitCode> {
                     }
                 }
             }
-            Ok(if errors { ExitCode::from(1) } else { ExitCode::SUCCESS })
+            Ok(if errors {
+                ExitCode::from(1)
+            } else {
+                ExitCode::SUCCESS
+            })
         }
-        Command::Convert { files, read, to, to_lang, fide, full, color } => {
+        Command::Convert {
+            files,
+            read,
+            to,
+            to_lang,
+            fide,
+            full,
+            color,
+        } => {
             let Some(lang) = scoresheet::grammar::language(&to_lang) else {
-                eprintln!("scoresheet: --to-lang {to_lang}: no such language (see `scoresheet languages`)");
+                eprintln!(
+                    "scoresheet: --to-lang {to_lang}: no such language (see `scoresheet languages`)"
+                );
                 return Ok(ExitCode::from(2));
             };
             if matches!(to, Target::Pgn) && to_lang != "en" {
-                eprintln!("scoresheet: PGN is always written in English SAN; use `--to san --to-lang {to_lang}`");
+                eprintln!(
+                    "scoresheet: PGN is always written in English SAN; use `--to san --to-lang {to_lang}`"
+                );
                 return Ok(ExitCode::from(2));
             }
             let writer = match to {
                 Target::Descriptive => scoresheet::render::Writer::Descriptive { full },
                 Target::DescriptiveEs => scoresheet::render::Writer::DescriptiveEs,
-                _ => scoresheet::render::Writer::San(scoresheet::render::Style::of(lang, fide)),
+                _ => scoresheet::render::Writer::San(Box::new(scoresheet::render::Style::of(
+                    lang, fide,
+                ))),
             };
             let checked = match check_files(&files, &read) {
                 Ok(c) => c,
@@ -226,7 +264,11 @@ fn run(cli: Cli) -> std::io::Result<ExitCode> {
                     );
                 }
             }
-            Ok(if failed { ExitCode::from(1) } else { ExitCode::SUCCESS })
+            Ok(if failed {
+                ExitCode::from(1)
+            } else {
+                ExitCode::SUCCESS
+            })
         }
         Command::Languages => {
             writeln!(
@@ -239,7 +281,10 @@ fn run(cli: Cli) -> std::io::Result<ExitCode> {
                     let name = l.names.get(i).or(l.names.first()).copied().unwrap_or("");
                     let [k, q, r, b, n, p] = l.letters.map(|s| if s.is_empty() { "-" } else { s });
                     let customs = l.customs;
-                    writeln!(out, "{code:<5} {name:<15} {k:<5} {q:<5} {r:<5} {b:<6} {n:<6} {p:<5} {customs}")?;
+                    writeln!(
+                        out,
+                        "{code:<5} {name:<15} {k:<5} {q:<5} {r:<5} {b:<6} {n:<6} {p:<5} {customs}"
+                    )?;
                 }
             }
             Ok(ExitCode::SUCCESS)
@@ -248,5 +293,8 @@ fn run(cli: Cli) -> std::io::Result<ExitCode> {
 }
 
 fn terminal_width() -> usize {
-    std::env::var("COLUMNS").ok().and_then(|c| c.parse().ok()).unwrap_or(100)
+    std::env::var("COLUMNS")
+        .ok()
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(100)
 }

@@ -21,7 +21,10 @@ pub fn json(files: &[CheckedFile]) -> Value {
 
 fn json_file(f: &CheckedFile) -> Value {
     let index = LineIndex::new(&f.text);
-    let diags: Vec<Value> = f.all_diagnostics().map(|d| json_diag(d, &f.text, &index)).collect();
+    let diags: Vec<Value> = f
+        .all_diagnostics()
+        .map(|d| json_diag(d, &f.text, &index))
+        .collect();
     json!({
         "path": f.path,
         "notation": f.notation,
@@ -65,7 +68,16 @@ pub fn counts(f: &CheckedFile) -> (usize, usize, usize) {
 /// The one-line summary of a file.
 pub fn summary(f: &CheckedFile) -> String {
     let (e, w, _) = counts(f);
-    let plies: usize = f.games.iter().map(|g| g.moves.iter().filter(|m| matches!(m, MoveState::Legal(_) | MoveState::Null)).count()).sum();
+    let plies: usize = f
+        .games
+        .iter()
+        .map(|g| {
+            g.moves
+                .iter()
+                .filter(|m| matches!(m, MoveState::Legal(_) | MoveState::Null))
+                .count()
+        })
+        .sum();
     format!(
         "{}: {} {}, {} {} resolved ({} {}): {} {}, {} {}",
         f.path,
@@ -89,8 +101,14 @@ pub fn human(f: &CheckedFile, color: bool, width: usize) -> String {
         diagnostics: f.all_diagnostics().cloned().collect(),
         summary: summary(f),
     };
-    let theme = if color { GraphicalTheme::unicode() } else { GraphicalTheme::unicode_nocolor() };
-    let handler = GraphicalReportHandler::new_themed(theme).with_width(width).with_context_lines(1);
+    let theme = if color {
+        GraphicalTheme::unicode()
+    } else {
+        GraphicalTheme::unicode_nocolor()
+    };
+    let handler = GraphicalReportHandler::new_themed(theme)
+        .with_width(width)
+        .with_context_lines(1);
     let mut out = String::new();
     if handler.render_report(&mut out, &report).is_err() {
         out.push_str(&report.summary);
@@ -100,8 +118,16 @@ pub fn human(f: &CheckedFile, color: bool, width: usize) -> String {
 
 /// The main line in UCI, moves separated by single spaces.
 pub fn uci_line(g: &CheckedGame) -> String {
-    let mode = g.start.as_ref().map(castling_mode).unwrap_or(CastlingMode::Standard);
-    g.mainline.iter().map(|m| render::uci(m.as_ref(), mode)).collect::<Vec<_>>().join(" ")
+    let mode = g
+        .start
+        .as_ref()
+        .map(castling_mode)
+        .unwrap_or(CastlingMode::Standard);
+    g.mainline
+        .iter()
+        .map(|m| render::uci(m.as_ref(), mode))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 fn castling_mode(pos: &Chess) -> CastlingMode {
@@ -111,7 +137,9 @@ fn castling_mode(pos: &Chess) -> CastlingMode {
 /// The main line written by `writer` (a notation, and a language's letters and customs), with
 /// move numbers, on one line.
 pub fn line(g: &CheckedGame, writer: &render::Writer) -> String {
-    let Some(start) = g.start.clone() else { return String::new() };
+    let Some(start) = g.start.clone() else {
+        return String::new();
+    };
     let mut origins = crate::descriptive::Origins::from_position(&start);
     let mut pos = start;
     let mut out = String::new();
@@ -148,7 +176,13 @@ fn result_of(g: &CheckedGame) -> String {
 }
 
 fn find_result(line: &Line) -> Option<crate::syntax::Outcome> {
-    line.items.iter().rev().find_map(|i| if let Item::Result(r) = i { Some(r.value) } else { None })
+    line.items.iter().rev().find_map(|i| {
+        if let Item::Result(r) = i {
+            Some(r.value)
+        } else {
+            None
+        }
+    })
 }
 
 /// The game as standard PGN (English SAN), keeping tags, comments, NAGs and variations.
@@ -160,7 +194,10 @@ pub fn pgn(g: &CheckedGame, text: &str) -> String {
         let value = if name == "Result" {
             result.clone()
         } else {
-            g.syntax.tag(name).map(|t| t.value.clone()).unwrap_or_else(|| "?".into())
+            g.syntax
+                .tag(name)
+                .map(|t| t.value.clone())
+                .unwrap_or_else(|| "?".into())
         };
         let _ = writeln!(out, "[{name} \"{}\"]", escape(&value));
     }
@@ -196,14 +233,25 @@ fn escape(s: &str) -> String {
     s.replace('\\', "\\\\").replace('"', "\\\"")
 }
 
-fn write_line(line: &Line, start: Chess, g: &CheckedGame, text: &str, out: &mut Vec<String>, _main: bool) {
+fn write_line(
+    line: &Line,
+    start: Chess,
+    g: &CheckedGame,
+    text: &str,
+    out: &mut Vec<String>,
+    _main: bool,
+) {
     let mut pos = start;
     let mut before: Option<Chess> = None;
     let mut need_number = true;
     for item in &line.items {
         match item {
             Item::Move(tok) => {
-                let state = g.moves.get(tok.index).copied().unwrap_or(MoveState::NotChecked);
+                let state = g
+                    .moves
+                    .get(tok.index)
+                    .copied()
+                    .unwrap_or(MoveState::NotChecked);
                 let m = match state {
                     MoveState::Legal(m) => Some(m),
                     MoveState::Null => None,
@@ -231,7 +279,9 @@ fn write_line(line: &Line, start: Chess, g: &CheckedGame, text: &str, out: &mut 
             Item::Comment(c) => {
                 let raw = text.get(c.span.start..c.span.end).unwrap_or("");
                 let body = if c.braced {
-                    raw.trim_start_matches('{').trim_end_matches('}').replace(['{', '}'], "")
+                    raw.trim_start_matches('{')
+                        .trim_end_matches('}')
+                        .replace(['{', '}'], "")
                 } else {
                     raw.trim_start_matches([';', '%']).to_owned()
                 };

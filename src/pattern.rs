@@ -43,12 +43,29 @@ impl Pattern {
     /// The pattern of a written algebraic move body.
     pub const fn from_body(body: &MoveBody) -> Pattern {
         match *body {
-            MoveBody::Castle(side) => Pattern { castle: Some(side), ..Pattern::EMPTY },
-            MoveBody::Null => Pattern { null: true, ..Pattern::EMPTY },
+            MoveBody::Castle(side) => Pattern {
+                castle: Some(side),
+                ..Pattern::EMPTY
+            },
+            MoveBody::Null => Pattern {
+                null: true,
+                ..Pattern::EMPTY
+            },
             // Descriptive moves need the board to be read (see `crate::descriptive`); alone
             // they match nothing.
-            MoveBody::Descriptive(_) => Pattern { to_set: Some(Bitboard::EMPTY), ..Pattern::EMPTY },
-            MoveBody::Normal(NormalMove { role, from_file, from_rank, to, to_file, promotion, captured }) => {
+            MoveBody::Descriptive(_) => Pattern {
+                to_set: Some(Bitboard::EMPTY),
+                ..Pattern::EMPTY
+            },
+            MoveBody::Normal(NormalMove {
+                role,
+                from_file,
+                from_rank,
+                to,
+                to_file,
+                promotion,
+                captured,
+            }) => {
                 Pattern {
                     role: Some(role),
                     from_file,
@@ -105,10 +122,16 @@ impl Pattern {
             return false;
         }
         let from = m.from();
-        if self.from_file.is_some_and(|f| from.map(Square::file) != Some(f)) {
+        if self
+            .from_file
+            .is_some_and(|f| from.map(Square::file) != Some(f))
+        {
             return false;
         }
-        if self.from_rank.is_some_and(|r| from.map(Square::rank) != Some(r)) {
+        if self
+            .from_rank
+            .is_some_and(|r| from.map(Square::rank) != Some(r))
+        {
             return false;
         }
         if self.to.is_some_and(|t| t != m.to()) {
@@ -120,20 +143,23 @@ impl Pattern {
         if self.to_rank.is_some_and(|r| r != m.to().rank()) {
             return false;
         }
-        if let Some(p) = self.promotion {
-            if p != m.promotion() {
-                return false;
-            }
+        if let Some(p) = self.promotion
+            && p != m.promotion()
+        {
+            return false;
         }
-        if let Some(c) = self.captured {
-            if m.capture() != Some(c) {
-                return false;
-            }
+        if let Some(c) = self.captured
+            && m.capture() != Some(c)
+        {
+            return false;
         }
         if self.capture_required && !m.is_capture() {
             return false;
         }
-        if self.from_set.is_some_and(|set| !from.is_some_and(|f| set.contains(f))) {
+        if self
+            .from_set
+            .is_some_and(|set| !from.is_some_and(|f| set.contains(f)))
+        {
             return false;
         }
         if self.to_set.is_some_and(|set| !set.contains(m.to())) {

@@ -26,7 +26,7 @@ pub fn uci(m: Option<&Move>, mode: CastlingMode) -> String {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Writer {
     /// Algebraic in a language's style.
-    San(Style),
+    San(Box<Style>),
     /// English descriptive, abbreviated or full.
     Descriptive {
         /// Full form (`NKN1-KB3`) rather than the shortest (`N-KB3`).
@@ -42,13 +42,13 @@ impl Writer {
         match notation {
             "descriptive" => Writer::Descriptive { full: false },
             "descriptive_es" => Writer::DescriptiveEs,
-            _ => Writer::San(
+            _ => Writer::San(Box::new(
                 crate::grammar::LANGUAGE_FILES
                     .iter()
                     .find(|l| l.file == lang_file)
                     .map(|l| Style::of(l, false))
                     .unwrap_or_else(Style::english),
-            ),
+            )),
         }
     }
 
@@ -56,7 +56,9 @@ impl Writer {
     pub fn write(&self, pos: &Chess, origins: &crate::descriptive::Origins, m: &Move) -> String {
         match self {
             Writer::San(style) => san_styled(style, pos, m),
-            Writer::Descriptive { full } => crate::descriptive::write_english(pos, origins, m, *full),
+            Writer::Descriptive { full } => {
+                crate::descriptive::write_english(pos, origins, m, *full)
+            }
             Writer::DescriptiveEs => crate::descriptive::write_spanish(pos, origins, m),
         }
     }
@@ -96,12 +98,22 @@ pub fn suggestions(
                     score -= 1;
                 }
             }
+            if m.promotion() == Some(shakmaty::Role::Queen) {
+                score -= 1;
+            }
             (score, bare.chars().count(), full)
         })
         .collect();
     scored.sort();
     let best = scored.first().map(|s| s.0).unwrap_or(0);
-    scored.into_iter().filter(|(d, _, _)| *d <= best + 4).take(n).map(|(_, _, s)| s).collect()
+    // Far-fetched candidates help no one: keep those within about half the text's length.
+    let limit = written.chars().count().max(2) as i32;
+    scored
+        .into_iter()
+        .filter(|(d, _, _)| *d <= best + 4 && *d <= limit)
+        .take(n)
+        .map(|(_, _, s)| s)
+        .collect()
 }
 
 /// How a language writes moves: its letters and customs (from its grammar file's header).
@@ -150,16 +162,29 @@ impl Style {
 
     /// The style of a language file: its customs, or FIDE style with its letters.
     pub fn of(lang: &crate::grammar::LanguageFile, fide: bool) -> Style {
-        let letters: [String; 5] =
-            std::array::from_fn(|i| lang.letters[i].split_whitespace().next().unwrap_or("?").to_owned());
+        let letters: [String; 5] = std::array::from_fn(|i| {
+            lang.letters[i]
+                .split_whitespace()
+                .next()
+                .unwrap_or("?")
+                .to_owned()
+        });
         let mut style = Style::fide(letters);
         if fide {
             return style;
         }
         for pair in lang.customs.split_whitespace() {
-            let Some((key, value)) = pair.split_once('=') else { continue };
+            let Some((key, value)) = pair.split_once('=') else {
+                continue;
+            };
             match key {
-                "capture" => style.capture = if value == "none" { String::new() } else { value.into() },
+                "capture" => {
+                    style.capture = if value == "none" {
+                        String::new()
+                    } else {
+                        value.into()
+                    }
+                }
                 "capture_place" => style.trailing_capture = value == "trailing",
                 "mate" => style.mate = value.into(),
                 "check" => style.check = value.into(),
@@ -207,7 +232,14 @@ pub fn san_styled(style: &Style, pos: &Chess, m: &Move) -> String {
                 out.push_str(o);
             }
         }
-        San::Normal { role, file, rank, capture, to, promotion } => {
+        San::Normal {
+            role,
+            file,
+            rank,
+            capture,
+            to,
+            promotion,
+        } => {
             out.push_str(style.letter(role));
             if let Some(f) = file {
                 out.push(f.char());
@@ -233,15 +265,17 @@ pub fn san_styled(style: &Style, pos: &Chess, m: &Move) -> String {
                 }
             }
             if capture && style.trailing_capture {
-                out.push_str(if style.capture.is_empty() { ":" } else { &style.capture });
+                out.push_str(if style.capture.is_empty() {
+                    ":"
+                } else {
+                    &style.capture
+                });
             }
-            if m.is_en_passant() {
-                if let Some(ep) = &style.ep {
-                    if ep.starts_with('(') {
-                        out.push(' ');
-                    }
-                    out.push_str(ep);
-                }
+            if m.is_en_passant()
+                && let Some(ep) = &style.ep
+            {
+                out.push(' ');
+                out.push_str(ep);
             }
         }
         San::Put { .. } | San::Null => out.push_str("--"),

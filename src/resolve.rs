@@ -2,7 +2,9 @@
 //! none matches, works out why.
 
 use shakmaty::attacks;
-use shakmaty::{Bitboard, CastlingSide, Chess, Color, Move, MoveList, Piece, Position, Rank, Role, Square};
+use shakmaty::{
+    Bitboard, CastlingSide, Chess, Color, Move, MoveList, Piece, Position, Rank, Role, Square,
+};
 
 use crate::pattern::Pattern;
 
@@ -210,8 +212,9 @@ pub fn resolve(pos: &Chess, patterns: &[Pattern]) -> Resolution {
         }
         _ => {
             let first = found[0];
-            let same_but_promotion =
-                found.iter().all(|m| m.from() == first.from() && m.to() == first.to() && m.is_promotion());
+            let same_but_promotion = found
+                .iter()
+                .all(|m| m.from() == first.from() && m.to() == first.to() && m.is_promotion());
             if same_but_promotion && patterns.iter().all(|p| p.promotion.is_none()) {
                 Resolution::MissingPromotion(found.to_vec())
             } else {
@@ -239,14 +242,19 @@ pub fn explain(pos: &Chess, pat: Pattern) -> Illegal {
             | Illegal::NoCastlingRight { .. }
             | Illegal::CastlingBlocked { .. }
     );
-    if !reachable && !pat.null {
-        if let Ok(other) = pos.clone().swap_turn() {
-            let color = other.turn();
-            let mut hits = other.legal_moves();
-            hits.retain(|m| pat.matches(m));
-            if hits.len() == 1 {
-                return Illegal::WrongSide { color, m: hits[0], own: Box::new(own) };
-            }
+    if !reachable
+        && !pat.null
+        && let Ok(other) = pos.clone().swap_turn()
+    {
+        let color = other.turn();
+        let mut hits = other.legal_moves();
+        hits.retain(|m| pat.matches(m));
+        if hits.len() == 1 {
+            return Illegal::WrongSide {
+                color,
+                m: hits[0],
+                own: Box::new(own),
+            };
         }
     }
     own
@@ -256,7 +264,9 @@ fn explain_own(pos: &Chess, pat: Pattern) -> Illegal {
     let turn = pos.turn();
     let board = pos.board();
     if pos.legal_moves().is_empty() {
-        return Illegal::GameOver { mate: pos.is_check() };
+        return Illegal::GameOver {
+            mate: pos.is_check(),
+        };
     }
     if pat.null {
         return Illegal::NullInCheck;
@@ -273,7 +283,12 @@ fn explain_own(pos: &Chess, pat: Pattern) -> Illegal {
         (Some(r), _) => r,
         (None, Some(sq)) => match board.piece_at(sq) {
             None => return Illegal::EmptyOrigin { square: sq },
-            Some(p) if p.color != turn => return Illegal::OpponentsPiece { square: sq, piece: p },
+            Some(p) if p.color != turn => {
+                return Illegal::OpponentsPiece {
+                    square: sq,
+                    piece: p,
+                };
+            }
             Some(p) => p.role,
         },
         (None, None) => return Illegal::NoMatch,
@@ -297,11 +312,19 @@ fn explain_own(pos: &Chess, pat: Pattern) -> Illegal {
         if let Some(sq) = from_square {
             match board.piece_at(sq) {
                 None => return Illegal::EmptyOrigin { square: sq },
-                Some(p) if p.color != turn => return Illegal::OpponentsPiece { square: sq, piece: p },
+                Some(p) if p.color != turn => {
+                    return Illegal::OpponentsPiece {
+                        square: sq,
+                        piece: p,
+                    };
+                }
                 _ => {}
             }
         }
-        return Illegal::NoneFromThere { piece, pieces: all.into_iter().collect() };
+        return Illegal::NoneFromThere {
+            piece,
+            pieces: all.into_iter().collect(),
+        };
     }
     // Targets the pattern allows.
     let mut targets = Bitboard::FULL;
@@ -343,17 +366,31 @@ fn explain_own(pos: &Chess, pat: Pattern) -> Illegal {
                 } else {
                     let blocker = first_blocker(from, to, occupied, role == Role::Pawn);
                     match blocker {
-                        Some(b) => consider(4, Illegal::PathBlocked { from, to, blocker: b }),
-                        None => consider(2, Illegal::CannotReach { piece, to, pieces: all.into_iter().collect() }),
+                        Some(b) => consider(
+                            4,
+                            Illegal::PathBlocked {
+                                from,
+                                to,
+                                blocker: b,
+                            },
+                        ),
+                        None => consider(
+                            2,
+                            Illegal::CannotReach {
+                                piece,
+                                to,
+                                pieces: all.into_iter().collect(),
+                            },
+                        ),
                     }
                 }
                 continue;
             }
-            if let Some(p) = board.piece_at(to) {
-                if p.color == turn {
-                    consider(5, Illegal::OwnPieceOnTarget { to, piece: p });
-                    continue;
-                }
+            if let Some(p) = board.piece_at(to)
+                && p.color == turn
+            {
+                consider(5, Illegal::OwnPieceOnTarget { to, piece: p });
+                continue;
             }
             if let Some(named) = pat.captured {
                 let actual = board.piece_at(to);
@@ -396,10 +433,27 @@ fn explain_own(pos: &Chess, pat: Pattern) -> Illegal {
             if let Some(a) = attackers.first() {
                 let checkers = pos.checkers();
                 if !checkers.is_empty() {
-                    let checker = (checkers & attackers).first().or(checkers.first()).unwrap_or(a);
-                    consider(7, Illegal::StaysInCheck { from, checker, king });
+                    let checker = (checkers & attackers)
+                        .first()
+                        .or(checkers.first())
+                        .unwrap_or(a);
+                    consider(
+                        7,
+                        Illegal::StaysInCheck {
+                            from,
+                            checker,
+                            king,
+                        },
+                    );
                 } else {
-                    consider(7, Illegal::Pinned { from, pinner: a, king });
+                    consider(
+                        7,
+                        Illegal::Pinned {
+                            from,
+                            pinner: a,
+                            king,
+                        },
+                    );
                 }
             }
         }
@@ -407,7 +461,11 @@ fn explain_own(pos: &Chess, pat: Pattern) -> Illegal {
     match best {
         Some((_, why)) => why,
         None => match pat.to {
-            Some(to) => Illegal::CannotReach { piece, to, pieces: origins.into_iter().collect() },
+            Some(to) => Illegal::CannotReach {
+                piece,
+                to,
+                pieces: origins.into_iter().collect(),
+            },
             None => Illegal::NoMatch,
         },
     }
@@ -450,7 +508,9 @@ fn first_blocker(from: Square, to: Square, occupied: Bitboard, pawn: bool) -> Op
         between = between.with(to);
     }
     // The blocker nearest the moving piece.
-    between.into_iter().min_by_key(|sq| square_distance(from, *sq))
+    between
+        .into_iter()
+        .min_by_key(|sq| square_distance(from, *sq))
 }
 
 fn square_distance(a: Square, b: Square) -> u32 {
@@ -469,20 +529,29 @@ fn explain_castle(pos: &Chess, side: CastlingSide) -> Illegal {
     if let Some(checker) = pos.checkers().first() {
         return Illegal::CastlingInCheck { checker };
     }
-    let Some(king) = board.king_of(turn) else { return Illegal::NoCastlingRight { side } };
-    let Some(rook) = castles.rook(turn, side) else { return Illegal::NoCastlingRight { side } };
+    let Some(king) = board.king_of(turn) else {
+        return Illegal::NoCastlingRight { side };
+    };
+    let Some(rook) = castles.rook(turn, side) else {
+        return Illegal::NoCastlingRight { side };
+    };
     let king_to = side.king_to(turn);
     let rook_to = side.rook_to(turn);
-    let path = (attacks::between(king, king_to).with(king_to) | attacks::between(rook, rook_to).with(rook_to))
-        .without(king)
-        .without(rook);
+    let path = (attacks::between(king, king_to).with(king_to)
+        | attacks::between(rook, rook_to).with(rook_to))
+    .without(king)
+    .without(rook);
     if let Some(sq) = (path & board.occupied()).first() {
         return Illegal::CastlingBlocked { side, square: sq };
     }
     let occ = board.occupied().without(king);
     for sq in attacks::between(king, king_to).with(king_to) {
         if let Some(a) = board.attacks_to(sq, !turn, occ).first() {
-            return Illegal::CastlingThroughCheck { side, square: sq, attacker: a };
+            return Illegal::CastlingThroughCheck {
+                side,
+                square: sq,
+                attacker: a,
+            };
         }
     }
     Illegal::NoMatch

@@ -27,14 +27,25 @@ impl Span {
 
     /// The smallest span covering both.
     pub const fn join(self, other: Span) -> Span {
-        let start = if self.start < other.start { self.start } else { other.start };
-        let end = if self.end > other.end { self.end } else { other.end };
+        let start = if self.start < other.start {
+            self.start
+        } else {
+            other.start
+        };
+        let end = if self.end > other.end {
+            self.end
+        } else {
+            other.end
+        };
         Span { start, end }
     }
 
     /// The span shifted by `base` bytes.
     pub const fn offset(self, base: usize) -> Span {
-        Span { start: self.start + base, end: self.end + base }
+        Span {
+            start: self.start + base,
+            end: self.end + base,
+        }
     }
 }
 
@@ -92,5 +103,9 @@ impl LineIndex {
 }
 
 fn memchr_newlines(bytes: &[u8]) -> impl Iterator<Item = usize> + '_ {
-    bytes.iter().enumerate().filter(|(_, b)| **b == b'\n').map(|(i, _)| i + 1)
+    bytes
+        .iter()
+        .enumerate()
+        .filter(|(_, b)| **b == b'\n')
+        .map(|(i, _)| i + 1)
 }

@@ -9,7 +9,13 @@ fn a_complete_language_file_passes() {
     assert_eq!(check_language_rules(GOOD), Vec::<(usize, String)>::new());
     let (names, problems) = check_grammar(GOOD);
     assert!(problems.is_empty(), "{problems:?}");
-    assert_eq!(names, LANGUAGE_RULES.iter().map(|s| s.to_string()).collect::<Vec<_>>());
+    assert_eq!(
+        names,
+        LANGUAGE_RULES
+            .iter()
+            .map(|s| s.to_string())
+            .collect::<Vec<_>>()
+    );
 }
 
 #[test]
@@ -17,7 +23,10 @@ fn a_missing_required_rule_fails() {
     let text = GOOD.replace("/// pawn\npawn = @{ \"P\" }\n", "");
     let problems = check_language_rules(&text);
     assert_eq!(problems.len(), 1, "{problems:?}");
-    assert!(problems[0].1.contains("required rule `pawn` is missing"), "{problems:?}");
+    assert!(
+        problems[0].1.contains("required rule `pawn` is missing"),
+        "{problems:?}"
+    );
 }
 
 #[test]
@@ -26,14 +35,20 @@ fn an_extra_rule_fails_with_its_line() {
     let problems = check_language_rules(&text);
     assert_eq!(problems.len(), 1, "{problems:?}");
     assert_eq!(problems[0].0, 15, "{problems:?}");
-    assert!(problems[0].1.contains("`helper` is not a language rule"), "{problems:?}");
+    assert!(
+        problems[0].1.contains("`helper` is not a language rule"),
+        "{problems:?}"
+    );
 }
 
 #[test]
 fn a_missing_final_newline_fails() {
     let text = GOOD.trim_end();
     let problems = check_language_rules(text);
-    assert!(problems.iter().any(|p| p.1.contains("end with a newline")), "{problems:?}");
+    assert!(
+        problems.iter().any(|p| p.1.contains("end with a newline")),
+        "{problems:?}"
+    );
 }
 
 #[test]
@@ -57,10 +72,17 @@ fn a_shadowed_choice_across_rules_fails() {
         GOOD.replace("\"Q\"", "\"В\"").replace("\"N\"", "\"Вк\"")
     );
     let (_, problems) = check_grammar(&text);
-    assert!(problems.iter().any(|p| p.1.contains("can never match")), "{problems:?}");
+    assert!(
+        problems.iter().any(|p| p.1.contains("can never match")),
+        "{problems:?}"
+    );
     // A guard fixes it.
     let guarded = text.replace("queen = @{ \"В\" }", "queen = @{ \"В\" ~ !\"к\" }");
-    assert!(check_grammar(&guarded).1.is_empty(), "{:?}", check_grammar(&guarded).1);
+    assert!(
+        check_grammar(&guarded).1.is_empty(),
+        "{:?}",
+        check_grammar(&guarded).1
+    );
 }
 
 #[test]
@@ -78,7 +100,12 @@ fn every_built_in_language_file_passes() {
     for entry in std::fs::read_dir(dir).unwrap() {
         let path = entry.unwrap().path();
         let text = std::fs::read_to_string(&path).unwrap();
-        assert_eq!(check_language_rules(&text), Vec::<(usize, String)>::new(), "{}", path.display());
+        assert_eq!(
+            check_language_rules(&text),
+            Vec::<(usize, String)>::new(),
+            "{}",
+            path.display()
+        );
         n += 1;
     }
     assert!(n >= 38, "only {n} language files");

@@ -33,7 +33,10 @@ fn random_game(rng: &mut Rng, plies: usize) -> Vec<Move> {
         if legal.is_empty() {
             break;
         }
-        let special: Vec<&Move> = legal.iter().filter(|m| m.is_capture() || m.is_promotion() || m.is_castle()).collect();
+        let special: Vec<&Move> = legal
+            .iter()
+            .filter(|m| m.is_capture() || m.is_promotion() || m.is_castle())
+            .collect();
         let m = if !special.is_empty() && rng.below(3) == 0 {
             *special[rng.below(special.len())]
         } else {
@@ -61,14 +64,21 @@ fn render(style: &Style, moves: &[Move]) -> String {
 }
 
 fn read(text: &str, lang: &str) -> (Vec<Move>, Vec<String>, &'static str) {
-    let options = Options { notation: "algebraic".into(), lang: lang.into() };
+    let options = Options {
+        notation: "algebraic".into(),
+        lang: lang.into(),
+    };
     let file = check_str("roundtrip", text, &options).expect("grammar exists");
     let errors: Vec<String> = file
         .all_diagnostics()
         .filter(|d| d.severity == scoresheet::diagnostic::Severity::Error)
         .map(|d| format!("{} at {:?}", d.problem, d.span))
         .collect();
-    let moves = file.games.first().map(|g| g.mainline.iter().flatten().copied().collect()).unwrap_or_default();
+    let moves = file
+        .games
+        .first()
+        .map(|g| g.mainline.iter().flatten().copied().collect())
+        .unwrap_or_default();
     (moves, errors, file.language)
 }
 
@@ -83,12 +93,23 @@ fn every_language_and_custom_reads_back() {
                 let text = render(&style, game);
                 for code in lang.codes {
                     let (moves, errors, _) = read(&text, code);
-                    assert!(errors.is_empty(), "{code} fide={fide} game {gi}: {errors:?}\n{text}");
+                    assert!(
+                        errors.is_empty(),
+                        "{code} fide={fide} game {gi}: {errors:?}\n{text}"
+                    );
                     assert_eq!(&moves, game, "{code} fide={fide} game {gi}:\n{text}");
                 }
                 let (moves, errors, detected) = read(&text, "auto");
-                assert!(errors.is_empty(), "auto ({}) fide={fide} game {gi}: read as {detected}: {errors:?}\n{text}", lang.codes[0]);
-                assert_eq!(&moves, game, "auto ({}) fide={fide} game {gi}: read as {detected}\n{text}", lang.codes[0]);
+                assert!(
+                    errors.is_empty(),
+                    "auto ({}) fide={fide} game {gi}: read as {detected}: {errors:?}\n{text}",
+                    lang.codes[0]
+                );
+                assert_eq!(
+                    &moves, game,
+                    "auto ({}) fide={fide} game {gi}: read as {detected}\n{text}",
+                    lang.codes[0]
+                );
             }
         }
     }
