@@ -2,7 +2,10 @@
 //! bounded by the largest game.
 //!
 //! A game ends after a result token outside comments and variations, or where a tag pair
-//! starts a line after movetext.
+//! starts a line after movetext. Comments after a result stay with that game unless moves
+//! follow them without tag pairs (then they open the next game). Forum wrappers `[pgn]` and
+//! `[/pgn]` never start a game. Invisible characters (BOM, direction marks, no-break space)
+//! count as white space.
 
 use crate::span::Span;
 
@@ -16,18 +19,35 @@ pub fn split_games(text: &str) -> Vec<Span> {
     let mut depth = 0usize; // variation depth
     let mut moves_seen = false; // movetext seen in the current game
     let mut line_start = true;
+    // After a result: where the game ended (comments may follow it).
+    let mut ended_at: Option<usize> = None;
     while i < b.len() {
         let c = b[i];
-        if line_start && c == b'[' && depth == 0 {
-            if moves_seen {
-                push(&mut games, text, start, i);
-                start = i;
-                moves_seen = false;
-            }
-            // Skip the tag line (a tag value may hold any character).
-            i = end_of_line(b, i);
-            line_start = true;
+        if let Some(n) = invisible(b, i) {
+            i += n;
             continue;
+        }
+        if c == b'[' && depth == 0 {
+            if let Some(n) = forum_wrapper(b, i) {
+                i += n;
+                continue;
+            }
+            // A tag pair: at the start of a line, or anywhere before the movetext.
+            if line_start || !moves_seen {
+                if moves_seen {
+                    push(&mut games, text, start, i);
+                    start = i;
+                    moves_seen = false;
+                } else if let Some(cut) = ended_at.take() {
+                    // Comments after the result stay with it when tags start the next line.
+                    let at = if line_start { i } else { cut };
+                    push(&mut games, text, start, at);
+                    start = at;
+                }
+                i = end_of_tag(b, i);
+                line_start = false;
+                continue;
+            }
         }
         if line_start && c == b'%' {
             i = end_of_line(b, i);
@@ -41,31 +61,38 @@ pub fn split_games(text: &str) -> Vec<Span> {
             }
             b' ' | b'\t' | b'\r' => i += 1,
             b'{' => {
-                moves_seen = true;
+                moves_seen |= ended_at.is_none();
                 i = end_of_comment(b, i);
             }
             b';' => {
-                moves_seen = true;
+                moves_seen |= ended_at.is_none();
                 i = end_of_line(b, i);
             }
-            b'(' => {
-                moves_seen = true;
-                depth += 1;
-                i += 1;
-            }
-            b')' => {
-                depth = depth.saturating_sub(1);
-                i += 1;
-            }
             _ => {
-                moves_seen = true;
-                let end = token_end(b, i);
-                if depth == 0 && is_result(&text[i..end]) {
-                    push(&mut games, text, start, end);
-                    start = end;
-                    moves_seen = false;
+                if let Some(cut) = ended_at.take() {
+                    // Moves after a result without tag pairs: a new game starts after the result.
+                    push(&mut games, text, start, cut);
+                    start = cut;
                 }
-                i = end.max(i + 1);
+                moves_seen = true;
+                match c {
+                    b'(' => {
+                        depth += 1;
+                        i += 1;
+                    }
+                    b')' => {
+                        depth = depth.saturating_sub(1);
+                        i += 1;
+                    }
+                    _ => {
+                        let end = token_end(b, i);
+                        if depth == 0 && is_result(&text[i..end]) {
+                            ended_at = Some(end);
+                            moves_seen = false;
+                        }
+                        i = end.max(i + 1);
+                    }
+                }
             }
         }
     }
@@ -79,6 +106,25 @@ fn push(games: &mut Vec<Span>, text: &str, start: usize, end: usize) {
     }
 }
 
+/// The length of an invisible character at `i` that reads as white space.
+fn invisible(b: &[u8], i: usize) -> Option<usize> {
+    match b.get(i..i + 2)? {
+        [0xC2, 0xA0] | [0xD8, 0x9C] => Some(2), // U+00A0, U+061C
+        [0xEF, 0xBB] if b.get(i + 2) == Some(&0xBF) => Some(3), // U+FEFF
+        [0xE2, 0x80] if matches!(b.get(i + 2), Some(0x8E | 0x8F)) => Some(3), // U+200E, U+200F
+        _ => None,
+    }
+}
+
+/// The length of a forum wrapper `[pgn]` or `[/pgn]` (any case) at `i`.
+fn forum_wrapper(b: &[u8], i: usize) -> Option<usize> {
+    let rest = &b[i..];
+    [&b"[pgn]"[..], &b"[/pgn]"[..]]
+        .into_iter()
+        .find(|w| rest.len() >= w.len() && rest[..w.len()].eq_ignore_ascii_case(w))
+        .map(<[u8]>::len)
+}
+
 fn end_of_line(b: &[u8], mut i: usize) -> usize {
     while i < b.len() && b[i] != b'\n' {
         i += 1;
@@ -86,12 +132,31 @@ fn end_of_line(b: &[u8], mut i: usize) -> usize {
     i
 }
 
+/// Past the tag pair at `i`: its `]`, or the end of the line when it has none. A quoted
+/// value may hold `]` and escaped quotes.
+fn end_of_tag(b: &[u8], mut i: usize) -> usize {
+    let mut quoted = false;
+    while i < b.len() && b[i] != b'\n' {
+        match b[i] {
+            b'\\' if quoted => i += 1,
+            b'"' => quoted = !quoted,
+            b']' if !quoted => return i + 1,
+            _ => {}
+        }
+        i += 1;
+    }
+    i.min(b.len())
+}
+
+/// Braces nest this deep in a comment; deeper `{` are plain text (as in the grammar).
+const COMMENT_NESTING: usize = 4;
+
 /// Past the `}` that closes the comment at `i` (nested braces count), or the end of input.
 fn end_of_comment(b: &[u8], mut i: usize) -> usize {
     let mut depth = 0usize;
     while i < b.len() {
         match b[i] {
-            b'{' => depth += 1,
+            b'{' if depth < COMMENT_NESTING => depth += 1,
             b'}' => {
                 depth -= 1;
                 if depth == 0 {
@@ -106,7 +171,12 @@ fn end_of_comment(b: &[u8], mut i: usize) -> usize {
 }
 
 fn token_end(b: &[u8], mut i: usize) -> usize {
-    while i < b.len() && !matches!(b[i], b' ' | b'\t' | b'\r' | b'\n' | b'{' | b'(' | b')' | b';') {
+    while i < b.len()
+        && !matches!(
+            b[i],
+            b' ' | b'\t' | b'\r' | b'\n' | b'{' | b'(' | b')' | b';' | b'[' | b'<'
+        )
+    {
         i += 1;
     }
     i
@@ -117,7 +187,77 @@ pub fn is_result(token: &str) -> bool {
     let t = token.trim_end_matches(['!', '?']);
     matches!(
         t,
-        "1-0" | "0-1" | "1/2-1/2" | "½-½" | "*" | "1:0" | "0:1" | "½:½" | "1–0" | "0–1" | "½–½" | "1/2–1/2"
-            | "1‑0" | "0‑1" | "½‑½" | "1—0" | "0—1"
+        "1-0"
+            | "0-1"
+            | "1/2-1/2"
+            | "½-½"
+            | "*"
+            | "1:0"
+            | "0:1"
+            | "½:½"
+            | "1–0"
+            | "0–1"
+            | "½–½"
+            | "1/2–1/2"
+            | "1‑0"
+            | "0‑1"
+            | "½‑½"
+            | "1—0"
+            | "0—1"
+            | "+--"
+            | "--+"
+            | "+:-"
+            | "-:+"
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn games(text: &str) -> Vec<&str> {
+        split_games(text)
+            .into_iter()
+            .map(|s| &text[s.start..s.end])
+            .collect()
+    }
+
+    #[test]
+    fn splits_at_results_and_tags() {
+        let t = "[A \"1\"]\n1. e4 e5 1-0\n[A \"2\"]\n1. d4 *\n";
+        assert_eq!(
+            games(t),
+            vec!["[A \"1\"]\n1. e4 e5 1-0\n", "[A \"2\"]\n1. d4 *\n"]
+        );
+    }
+
+    #[test]
+    fn comments_after_a_result_stay_with_the_game() {
+        let t = "[A \"1\"]\n1. e4 1-0\n; end of game\n{ more }\n[A \"2\"]\n1. d4 *";
+        let g = games(t);
+        assert_eq!(g.len(), 2);
+        assert!(g[0].contains("more"));
+    }
+
+    #[test]
+    fn tagless_games_split_after_the_result() {
+        assert_eq!(
+            games("1. e4 1-0 {next} 1. d4 0-1"),
+            vec!["1. e4 1-0", " {next} 1. d4 0-1"]
+        );
+    }
+
+    #[test]
+    fn bom_and_wrappers_are_not_movetext() {
+        assert_eq!(games("\n\u{FEFF}[A \"1\"]\n[B \"2\"]\n1. e4 *").len(), 1);
+        assert_eq!(games("[pgn]\n1. e4 e5\n[/pgn]\n").len(), 1);
+        assert_eq!(games("[pgn] 1. e4 e5 [/pgn]").len(), 1);
+    }
+
+    #[test]
+    fn movetext_on_the_tag_line() {
+        assert_eq!(games("[A \"x]\"] [B \"2\"]\n[C \"3\"] 1. e4 *").len(), 1);
+        assert_eq!(games("[A \"x]\"] 1. e4 1-0 [B \"y\"] 1. d4 0-1").len(), 2);
+        assert_eq!(games("[A \"x\"] 1. e4 1-0\n[B \"y\"] 1. d4 0-1").len(), 2);
+    }
 }

@@ -15,7 +15,11 @@ use crate::syntax::{
 };
 
 /// Deepest nesting of variations that is read; deeper ones are reported and skipped.
-pub const MAX_DEPTH: usize = 200;
+///
+/// Real annotated games nest a few levels, monographs a few dozen. The bound also keeps the
+/// checker, which recurses once per variation, within a 2 MiB thread stack (test threads,
+/// rayon workers) in unoptimised builds, where 200 levels overflowed.
+pub const MAX_DEPTH: usize = 100;
 
 /// Reads one game of text that starts at byte `base` of its file.
 pub fn parse_game<P: GrammarParser>(text: &str, base: usize) -> GameSyntax {
@@ -33,7 +37,9 @@ pub fn parse_game<P: GrammarParser>(text: &str, base: usize) -> GameSyntax {
                 pest::error::InputLocation::Pos(p) => p,
                 pest::error::InputLocation::Span((s, _)) => s,
             };
-            let end = (at + 1..=text.len()).find(|&i| text.is_char_boundary(i)).unwrap_or(text.len());
+            let end = (at + 1..=text.len())
+                .find(|&i| text.is_char_boundary(i))
+                .unwrap_or(text.len());
             w.issues.push(SyntaxIssue::ParserLimit(
                 Span::new(at, end).offset(base),
                 e.variant.message().into_owned(),
@@ -57,7 +63,11 @@ pub struct TokenExplanation {
 /// Reads `token` alone as one move of this grammar and says where and why it fails.
 pub fn explain_token<P: GrammarParser>(token: &str) -> TokenExplanation {
     match P::parse(P::SINGLE_MOVE, token) {
-        Ok(_) => TokenExplanation { is_move: true, offset: token.len(), expected: Vec::new() },
+        Ok(_) => TokenExplanation {
+            is_move: true,
+            offset: token.len(),
+            expected: Vec::new(),
+        },
         Err(e) => {
             let offset = match e.location {
                 pest::error::InputLocation::Pos(p) => p,
@@ -76,7 +86,11 @@ pub fn explain_token<P: GrammarParser>(token: &str) -> TokenExplanation {
                     }
                 }
             }
-            TokenExplanation { is_move: false, offset, expected }
+            TokenExplanation {
+                is_move: false,
+                offset,
+                expected,
+            }
         }
     }
 }
@@ -171,10 +185,17 @@ impl Walker {
                 if self.movetext_started {
                     self.issues.push(SyntaxIssue::TagInMovetext(span));
                 } else {
-                    self.tags.push(Tag { name, value, span, value_span });
+                    self.tags.push(Tag {
+                        name,
+                        value,
+                        span,
+                        value_span,
+                    });
                 }
             }
             Kind::BrokenTag => self.issues.push(SyntaxIssue::BrokenTag(span)),
+            // `[pgn]`/`[/pgn]` around a pasted game: not part of the score.
+            Kind::ForumTag => {}
             Kind::Move => {
                 let m = self.build_move(pair, span);
                 self.push(Item::Move(m));
@@ -184,12 +205,25 @@ impl Walker {
                 let digits: String = s.chars().take_while(char::is_ascii_digit).collect();
                 let number = digits.parse().unwrap_or(u32::MAX);
                 let black = s.contains("..") || s.contains('…');
-                self.push(Item::MoveNumber(Spanned::new(MoveNumber { number, black }, span)));
+                self.push(Item::MoveNumber(Spanned::new(
+                    MoveNumber { number, black },
+                    span,
+                )));
             }
             Kind::Ellipsis => self.push(Item::Ellipsis(span)),
             Kind::Comment => self.push(Item::Comment(Comment { span, braced: true })),
-            Kind::LineComment | Kind::EscapeLine => {
-                self.push(Item::Comment(Comment { span, braced: false }))
+            Kind::LineComment => self.push(Item::Comment(Comment {
+                span,
+                braced: false,
+            })),
+            Kind::EscapeLine => {
+                // `%` lines (exporter notes) may come before the tag pairs.
+                let started = self.movetext_started;
+                self.push(Item::Comment(Comment {
+                    span,
+                    braced: false,
+                }));
+                self.movetext_started = started;
             }
             Kind::UnclosedComment => self.issues.push(SyntaxIssue::UnclosedComment(span)),
             Kind::VariationStart => {
@@ -286,6 +320,10 @@ impl Walker {
             | Kind::DoubleCheckSign
             | Kind::CheckSign
             | Kind::TokenEnd
+            | Kind::HtmlBreak
+            | Kind::Comment2
+            | Kind::Comment3
+            | Kind::Comment4
             | Kind::Whitespace
             | Kind::Castling
             | Kind::CastleLong
@@ -323,7 +361,11 @@ impl Walker {
         }
         // A pawn move written with its target square alone (`e4`) comes from that file: it is
         // never read as a capture (`c4` is not `dxc4`, `f6` is not `exf6` e.p.).
-        if b.role.is_none_or(|r| r == Role::Pawn) && b.from_file.is_none() && b.from_rank.is_none() && b.to_file.is_none() {
+        if b.role.is_none_or(|r| r == Role::Pawn)
+            && b.from_file.is_none()
+            && b.from_rank.is_none()
+            && b.to_file.is_none()
+        {
             b.from_file = b.to.map(Square::file);
         }
         let body = if let Some(side) = b.castle {
@@ -381,10 +423,10 @@ impl Walker {
                 b.from_file = sq.map(Square::file);
                 b.from_rank = sq.map(Square::rank);
             }
-            Kind::FromFile => b.from_file = text.chars().next().and_then(|c| File::from_char(c)),
-            Kind::FromRank => b.from_rank = text.chars().next().and_then(|c| Rank::from_char(c)),
+            Kind::FromFile => b.from_file = text.chars().next().and_then(File::from_char),
+            Kind::FromRank => b.from_rank = text.chars().next().and_then(Rank::from_char),
             Kind::Square => b.to = square(text),
-            Kind::ToFile => b.to_file = text.chars().next().and_then(|c| File::from_char(c)),
+            Kind::ToFile => b.to_file = text.chars().next().and_then(File::from_char),
             Kind::Capture => {
                 let mark = match text {
                     "x" => CaptureMark::X,
@@ -426,6 +468,7 @@ impl Walker {
             | Kind::SingleMove
             | Kind::Element
             | Kind::Tag
+            | Kind::ForumTag
             | Kind::BrokenTag
             | Kind::TagSpace
             | Kind::TagName
@@ -451,6 +494,10 @@ impl Walker {
             | Kind::Dash
             | Kind::TokenEnd
             | Kind::Unknown
+            | Kind::HtmlBreak
+            | Kind::Comment2
+            | Kind::Comment3
+            | Kind::Comment4
             | Kind::Whitespace
             | Kind::CastleO => {}
         }
@@ -469,13 +516,24 @@ impl Walker {
             let (mut line, open) = self.stack.pop().expect("checked");
             self.issues.push(SyntaxIssue::UnclosedVariation(open));
             line.span = open.join(Span::new(self.base + self.len, self.base + self.len));
-            self.stack.last_mut().expect("root").0.items.push(Item::Variation(line));
+            self.stack
+                .last_mut()
+                .expect("root")
+                .0
+                .items
+                .push(Item::Variation(line));
         }
         let (mut root, _) = self.stack.pop().expect("root");
         let start = self.base + (text.len() - text.trim_start().len());
         let end = self.base + text.trim_end().len();
         root.span = Span::new(start, end.max(start));
-        GameSyntax { span: root.span, tags: self.tags, root, issues: self.issues, move_count: self.moves }
+        GameSyntax {
+            span: root.span,
+            tags: self.tags,
+            root,
+            issues: self.issues,
+            move_count: self.moves,
+        }
     }
 }
 
@@ -532,7 +590,10 @@ pub fn glyph_nag(glyph: &str) -> u16 {
 }
 
 fn unescape_tag(quoted: &str) -> String {
-    let inner = quoted.strip_prefix('"').and_then(|s| s.strip_suffix('"')).unwrap_or(quoted);
+    let inner = quoted
+        .strip_prefix('"')
+        .and_then(|s| s.strip_suffix('"'))
+        .unwrap_or(quoted);
     if !inner.contains('\\') {
         return inner.to_owned();
     }

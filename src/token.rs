@@ -1,0 +1,169 @@
+//! One move token on its own: read it with a derived parser and resolve it in a position.
+//!
+//! This is the pipeline of [`crate::check`] for a single token, for callers that have a
+//! position and a piece of text (a GUI, a test vector) rather than a game score.
+//!
+//! ```
+//! use scoresheet::token::{resolve_token, TokenOutcome};
+//! use shakmaty::Chess;
+//!
+//! let pos = Chess::default();
+//! match resolve_token(&pos, "Nf3") {
+//!     TokenOutcome::Legal(m) => assert_eq!(m.to().to_string(), "f3"),
+//!     other => panic!("unexpected {other:?}"),
+//! }
+//! assert!(matches!(resolve_token(&pos, "Nf4"), TokenOutcome::Illegal(_)));
+//! assert!(matches!(resolve_token(&pos, "Nf3 Nf6"), TokenOutcome::Invalid(_)));
+//! ```
+
+use shakmaty::{Chess, Move};
+
+use crate::grammar::{ParserEntry, parser_for};
+use crate::pattern::Pattern;
+use crate::resolve::{Illegal, Resolution, resolve};
+use crate::span::Span;
+use crate::syntax::{Item, MoveToken};
+use crate::walker::TokenExplanation;
+
+/// What one move token turned out to be in a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TokenOutcome {
+    /// Exactly one legal move matches.
+    Legal(Move),
+    /// A null move (`--`, `Z0`), allowed here because the side to move is not in check.
+    Null,
+    /// The token is a move, but no legal move matches it; the reason says why.
+    Illegal(Illegal),
+    /// Several legal moves match it.
+    Ambiguous(Vec<Move>),
+    /// A pawn reaches the last rank but the promotion piece is not written.
+    MissingPromotion(Vec<Move>),
+    /// The text is not one move token.
+    Invalid(InvalidToken),
+}
+
+/// Why a text is not one move token.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum InvalidToken {
+    /// The text is empty.
+    Empty,
+    /// The text starts or ends with white space (a token never does).
+    Whitespace,
+    /// The grammar cannot read the text as a move; the explanation says where and why.
+    NotAMove(TokenExplanation),
+    /// The text holds a move and something else that is no annotation of it (another move,
+    /// a move number, a result, a comment, text that is no token…). The span is the first
+    /// such thing, in bytes of the text.
+    Extra {
+        /// Where the extra text is.
+        span: Span,
+    },
+}
+
+/// Reads `token` as one English algebraic move token.
+///
+/// Annotations that belong to the move are accepted after it, also when separated by
+/// spaces: glyphs (`!?`), NAGs (`$1`), evaluation symbols (`±`), a separate `+` or `e.p.`.
+///
+/// # Errors
+/// [`InvalidToken`] when the text is not exactly one move token.
+pub fn parse_token(token: &str) -> Result<MoveToken, InvalidToken> {
+    parse_token_with(english(), token)
+}
+
+/// Reads `token` as one move token of the given derived parser (see [`parse_token`]).
+///
+/// # Errors
+/// [`InvalidToken`] when the text is not exactly one move token.
+pub fn parse_token_with(parser: &ParserEntry, token: &str) -> Result<MoveToken, InvalidToken> {
+    if token.is_empty() {
+        return Err(InvalidToken::Empty);
+    }
+    if token.trim() != token {
+        return Err(InvalidToken::Whitespace);
+    }
+    let syntax = (parser.parse)(token, 0);
+    let mut found: Option<MoveToken> = None;
+    let mut extra: Option<Span> = None;
+    for item in &syntax.root.items {
+        match item {
+            Item::Move(m) if found.is_none() => found = Some(m.clone()),
+            Item::Nag(_) if found.is_some() => {}
+            other => {
+                extra.get_or_insert(item_span(other));
+            }
+        }
+    }
+    if let Some(span) = extra {
+        // Text that is no token at all is best explained by the grammar itself.
+        if found.is_none() {
+            return Err(InvalidToken::NotAMove((parser.explain)(token)));
+        }
+        return Err(InvalidToken::Extra { span });
+    }
+    if let Some(issue) = syntax.issues.first() {
+        return Err(match found {
+            Some(_) => InvalidToken::Extra {
+                span: issue_span(issue),
+            },
+            None => InvalidToken::NotAMove((parser.explain)(token)),
+        });
+    }
+    found.ok_or_else(|| InvalidToken::NotAMove((parser.explain)(token)))
+}
+
+/// Resolves one English algebraic move token in `pos`.
+///
+/// The token is read with the English algebraic grammar (see [`parse_token`]) and resolved by
+/// the same resolver as whole games. Check, mate, capture and e.p. marks are not compared
+/// with the board here: a game check reports them as warnings.
+pub fn resolve_token(pos: &Chess, token: &str) -> TokenOutcome {
+    resolve_token_with(english(), pos, token)
+}
+
+/// Resolves one move token of the given derived parser in `pos` (see [`resolve_token`]).
+pub fn resolve_token_with(parser: &ParserEntry, pos: &Chess, token: &str) -> TokenOutcome {
+    let tok = match parse_token_with(parser, token) {
+        Ok(t) => t,
+        Err(e) => return TokenOutcome::Invalid(e),
+    };
+    match resolve(pos, &[Pattern::from_body(&tok.body)]) {
+        Resolution::Legal(m) => TokenOutcome::Legal(m),
+        Resolution::Null => TokenOutcome::Null,
+        Resolution::Illegal(why) => TokenOutcome::Illegal(why),
+        Resolution::Ambiguous(ms) => TokenOutcome::Ambiguous(ms),
+        Resolution::MissingPromotion(ms) => TokenOutcome::MissingPromotion(ms),
+    }
+}
+
+/// The English algebraic parser, which every build has.
+fn english() -> &'static ParserEntry {
+    parser_for("algebraic", "en").expect("the English algebraic grammar is built in")
+}
+
+fn item_span(item: &Item) -> Span {
+    match item {
+        Item::Move(m) => m.span,
+        Item::MoveNumber(n) => n.span,
+        Item::Ellipsis(s) | Item::Unknown(s) => *s,
+        Item::Comment(c) => c.span,
+        Item::Nag(n) => n.span,
+        Item::Variation(l) => l.span,
+        Item::Result(r) => r.span,
+    }
+}
+
+fn issue_span(issue: &crate::syntax::SyntaxIssue) -> Span {
+    use crate::syntax::SyntaxIssue;
+    match issue {
+        SyntaxIssue::Unknown(s)
+        | SyntaxIssue::BrokenTag(s)
+        | SyntaxIssue::TagInMovetext(s)
+        | SyntaxIssue::UnclosedComment(s)
+        | SyntaxIssue::UnmatchedClose(s)
+        | SyntaxIssue::UnclosedVariation(s)
+        | SyntaxIssue::TooDeep(s)
+        | SyntaxIssue::StrayMark(s)
+        | SyntaxIssue::ParserLimit(s, _) => *s,
+    }
+}
