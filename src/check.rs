@@ -399,6 +399,21 @@ impl GameChecker<'_> {
                         .label("no move before this mark")
                         .help("write the mark right after its move, as in `Qh5+`")
                 }
+                SyntaxIssue::LookAlike { token, at, found, meant, read_as } => Diagnostic::new(
+                    Problem::LookAlike {
+                        token: self.src(*token).to_owned(),
+                        found: crate::lookalike::describe(*found),
+                        meant: *meant,
+                        read_as: read_as.clone(),
+                    },
+                    *at,
+                )
+                .label(format!("not `{meant}`"))
+                .help(format!(
+                    "it prints the same but is another script's letter; type `{meant}` (U+{:04X})",
+                    u32::from(*meant)
+                ))
+                .suggest(vec![read_as.clone()]),
                 SyntaxIssue::ParserLimit(span, reason) => Diagnostic::new(Problem::ParserLimit { reason: reason.clone() }, *span)
                     .label("reading stopped here"),
             };
@@ -974,7 +989,7 @@ impl GameChecker<'_> {
                 for (s, t) in secondary {
                     d = d.with_secondary(s, t);
                 }
-                let hint = Pattern::from_body(&tok.body);
+                let hint = self.hint(tok, pos, origins);
                 let mut sugg = render::suggestions(
                     &self.writer,
                     pos,
@@ -1066,6 +1081,30 @@ impl GameChecker<'_> {
         };
         let help = format!("`{token}` is not {current_name} here; {what}");
         Some((help, vec![render::san_styled(&self.style, pos, &m)]))
+    }
+
+    /// What the token says about the move, merged over its readings, to rank suggestions.
+    fn hint(&self, tok: &MoveToken, pos: &Chess, origins: &Origins) -> Pattern {
+        match tok.body {
+            MoveBody::Descriptive(_) => {
+                let pats = self.patterns(tok, pos, origins);
+                let pats = pats.as_slice();
+                let role = pats
+                    .first()
+                    .and_then(|p| p.role)
+                    .filter(|r| pats.iter().all(|p| p.role == Some(*r)));
+                let to_set = pats
+                    .iter()
+                    .filter_map(|p| p.to_set)
+                    .fold(shakmaty::Bitboard::EMPTY, |a, b| a | b);
+                Pattern {
+                    role,
+                    to_set: Some(to_set),
+                    ..Pattern::EMPTY
+                }
+            }
+            _ => Pattern::from_body(&tok.body),
+        }
     }
 
     /// The patterns of a move token in this position (descriptive moves have several readings).

@@ -52,15 +52,109 @@ pub fn detect(
     notation: &str,
     lang: &str,
 ) -> Result<Detection, CheckError> {
-    let notation: &'static str = match notation {
-        "auto" | "algebraic" | "san" => "algebraic",
-        other => {
-            return Err(CheckError::UnknownGrammar {
-                notation: other.into(),
-                lang: lang.into(),
-            });
-        }
+    let letterless = |name: &'static str, code: &'static str| -> Result<Detection, CheckError> {
+        let parser = parser_for(name, "").ok_or_else(|| CheckError::UnknownGrammar {
+            notation: name.into(),
+            lang: lang.into(),
+        })?;
+        Ok(Detection {
+            notation: name,
+            lang: code,
+            parser,
+            warning: None,
+        })
     };
+    match notation {
+        "algebraic" | "san" => detect_language(text, games, lang),
+        "descriptive" => letterless("descriptive", "en"),
+        "descriptive_es" | "descriptive-es" => letterless("descriptive_es", "es"),
+        "auto" => {
+            let algebraic = detect_language(text, games, lang)?;
+            let (english, spanish) = descriptive_hints(text, games);
+            if !english && !spanish {
+                return Ok(algebraic);
+            }
+            // The board decides between the notations the text may be in; algebraic wins ties.
+            let mut best = (board_score(algebraic.parser, text, games).0, algebraic);
+            for (name, code, hinted) in [
+                ("descriptive", "en", english),
+                ("descriptive_es", "es", spanish),
+            ] {
+                if !hinted {
+                    continue;
+                }
+                let d = letterless(name, code)?;
+                let score = board_score(d.parser, text, games).0;
+                if score > best.0 {
+                    best = (score, d);
+                }
+            }
+            Ok(best.1)
+        }
+        other => Err(CheckError::UnknownGrammar {
+            notation: other.into(),
+            lang: lang.into(),
+        }),
+    }
+}
+
+/// Does the movetext look like English descriptive (`P-K4`, `NxP`, `Castles`) or Spanish
+/// descriptive (`P4R`, `C3AR`)? A cheap scan of the first games' tokens, no parse.
+fn descriptive_hints(text: &str, games: &[Span]) -> (bool, bool) {
+    let mut english = false;
+    let mut spanish = false;
+    for span in games.iter().take(MAX_GAMES) {
+        for token in text[span.start..span.end].split_whitespace().take(400) {
+            let t = token.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
+            let b = t.as_bytes();
+            if b.len() < 2 {
+                continue;
+            }
+            let upper = |c: u8| c.is_ascii_uppercase();
+            // English: a piece letter, then (after more letters and digits) `-` or `x` and a capital.
+            if b"KQRBNP".contains(&b[0])
+                && let Some(i) = t.find(['-', 'x', '×', ':'])
+            {
+                let after = t[i..].chars().nth(1);
+                if after.is_some_and(|c| "KQRBNP".contains(c))
+                    && t[..i].bytes().all(|c| {
+                        upper(c)
+                            || c.is_ascii_digit()
+                            || c == b't'
+                            || c == b'n'
+                            || c == b'('
+                            || c == b')'
+                    })
+                {
+                    english = true;
+                }
+            }
+            if t.starts_with("Castles") || t.starts_with("castles") {
+                english = true;
+            }
+            // Spanish: a piece letter (and wing), a rank digit, a file letter: P4R, C3AR, CR3AR.
+            if b"PCATDR".contains(&b[0])
+                && let Some(i) = t.find(|c: char| c.is_ascii_digit())
+            {
+                let next = t.as_bytes().get(i + 1).copied();
+                if i <= 3
+                    && next.is_some_and(|c| b"TCADR".contains(&c))
+                    && t[..i].bytes().all(upper)
+                {
+                    spanish = true;
+                }
+            }
+            if english && spanish {
+                return (true, true);
+            }
+        }
+    }
+    (english, spanish)
+}
+
+/// Chooses the language of algebraic notation.
+fn detect_language(text: &str, games: &[Span], lang: &str) -> Result<Detection, CheckError> {
+    let notation: &'static str = "algebraic";
     if lang != "auto" {
         let Some(file) = crate::grammar::language(lang) else {
             return Err(CheckError::UnknownGrammar {

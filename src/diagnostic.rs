@@ -231,6 +231,18 @@ pub enum Problem {
     /// Nothing in the input.
     #[error("no game found in the input")]
     NoGame,
+    /// A look-alike character from another script.
+    #[error("`{token}` contains {found}, which looks like `{meant}`; read as `{read_as}`")]
+    LookAlike {
+        /// The token as written.
+        token: String,
+        /// The character found, described (`U+041A (Cyrillic `К`)`).
+        found: String,
+        /// The character it stands for.
+        meant: char,
+        /// The token as read.
+        read_as: String,
+    },
     /// A figurine of the other side's colour.
     #[error("`{text}` uses a {figurine_color} figurine for a {mover} move")]
     FigurineColor {
@@ -299,6 +311,7 @@ impl Problem {
             Problem::TooMany { .. } => "scoresheet::too_many",
             Problem::LanguageUndecided { .. } => "scoresheet::language_undecided",
             Problem::FigurineColor { .. } => "scoresheet::figurine_color",
+            Problem::LookAlike { .. } => "scoresheet::look_alike",
         }
     }
 
@@ -339,7 +352,8 @@ impl Problem {
             | Problem::NotUtf8 { .. }
             | Problem::NoGame
             | Problem::LanguageUndecided { .. }
-            | Problem::FigurineColor { .. } => Severity::Warning,
+            | Problem::FigurineColor { .. }
+            | Problem::LookAlike { .. } => Severity::Warning,
             Problem::NotChecked { .. } => Severity::Advice,
         }
     }

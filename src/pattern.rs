@@ -59,6 +59,7 @@ impl Pattern {
             },
             MoveBody::Normal(NormalMove {
                 role,
+                role_written,
                 from_file,
                 from_rank,
                 to,
@@ -66,8 +67,11 @@ impl Pattern {
                 promotion,
                 captured,
             }) => {
+                // Both squares and no piece letter (`g1f3`): whatever stands on the origin.
+                let coordinate =
+                    !role_written && from_file.is_some() && from_rank.is_some() && to.is_some();
                 Pattern {
-                    role: Some(role),
+                    role: if coordinate { None } else { Some(role) },
                     from_file,
                     from_rank,
                     to,
@@ -115,8 +119,26 @@ impl Pattern {
         if let Some(side) = self.castle {
             return m.castling_side() == Some(side);
         }
-        if m.is_castle() {
-            return false;
+        if let Move::Castle { king, rook } = *m {
+            // Coordinate style writes castling as the king's move (`e1g1`) or as king takes
+            // rook (`e1h1`); a piece letter (`Kg1`) never means castling.
+            let coordinate =
+                self.role.is_none() && self.from_file.is_some() && self.from_rank.is_some();
+            if !coordinate
+                || self.from_file != Some(king.file())
+                || self.from_rank != Some(king.rank())
+            {
+                return false;
+            }
+            let Some(side) = m.castling_side() else {
+                return false;
+            };
+            let color = if king.rank() == Rank::First {
+                shakmaty::Color::White
+            } else {
+                shakmaty::Color::Black
+            };
+            return self.to == Some(side.king_to(color)) || self.to == Some(rook);
         }
         if self.role.is_some_and(|r| r != m.role()) {
             return false;

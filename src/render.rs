@@ -88,7 +88,9 @@ pub fn suggestions(
                 if h.castle.is_some() && m.is_castle() {
                     score -= 6;
                 }
-                if !m.is_castle() && h.to == Some(m.to()) {
+                if !m.is_castle()
+                    && (h.to == Some(m.to()) || h.to_set.is_some_and(|t| t.contains(m.to())))
+                {
                     score -= 3;
                 }
                 if h.role == Some(m.role()) {

@@ -34,6 +34,12 @@ pub fn split_games(text: &str) -> Vec<Span> {
             }
             // A tag pair: at the start of a line, or anywhere before the movetext.
             if line_start || !moves_seen {
+                if moves_seen && continues_after_tags(text, i) {
+                    // A stray tag line inside a game whose moves go on: the walker reports it.
+                    i = end_of_tag(b, i);
+                    line_start = false;
+                    continue;
+                }
                 if moves_seen {
                     push(&mut games, text, start, i);
                     start = i;
@@ -70,9 +76,14 @@ pub fn split_games(text: &str) -> Vec<Span> {
             }
             _ => {
                 if let Some(cut) = ended_at.take() {
-                    // Moves after a result without tag pairs: a new game starts after the result.
-                    push(&mut games, text, start, cut);
-                    start = cut;
+                    if move_number_at(text, i).is_some_and(|n| n > 1) {
+                        // The numbering goes on: moves after the result, in the same game (the
+                        // checker reports them).
+                    } else {
+                        // A new game without tag pairs starts after the result.
+                        push(&mut games, text, start, cut);
+                        start = cut;
+                    }
                 }
                 moves_seen = true;
                 match c {
@@ -98,6 +109,46 @@ pub fn split_games(text: &str) -> Vec<Span> {
     }
     push(&mut games, text, start, b.len());
     games
+}
+
+/// The move number written at `i` (`12.`, `12...`), if one is.
+fn move_number_at(text: &str, i: usize) -> Option<u32> {
+    let rest = &text[i..];
+    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+    if digits == 0 || digits > 4 || !rest[digits..].starts_with(['.', '…']) {
+        return None;
+    }
+    rest[..digits].parse().ok()
+}
+
+/// At a tag line after moves: do the tags belong to the same game? True when they hold no
+/// `Event`, `FEN` or `White` tag and the moves after them continue the numbering (a move
+/// number above 1).
+fn continues_after_tags(text: &str, mut i: usize) -> bool {
+    let b = text.as_bytes();
+    loop {
+        while i < b.len() && b[i].is_ascii_whitespace() {
+            i += 1;
+        }
+        if i >= b.len() {
+            return false;
+        }
+        if b[i] != b'[' {
+            break;
+        }
+        let name: String = text[i + 1..]
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+            .collect();
+        if matches!(
+            name.as_str(),
+            "Event" | "FEN" | "White" | "Black" | "Site" | "SetUp" | "Variant"
+        ) {
+            return false;
+        }
+        i = end_of_tag(b, i);
+    }
+    move_number_at(text, i).is_some_and(|n| n > 1)
 }
 
 fn push(games: &mut Vec<Span>, text: &str, start: usize, end: usize) {

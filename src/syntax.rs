@@ -207,6 +207,9 @@ pub struct DescriptiveMove {
 pub struct NormalMove {
     /// The moving piece (`Pawn` for pawn moves).
     pub role: Role,
+    /// A piece letter (or figurine, or pawn letter) was written. Without one, a move that
+    /// names both squares (`g1f3`, coordinate style) moves whatever stands on the origin.
+    pub role_written: bool,
     /// The origin file, if given.
     pub from_file: Option<File>,
     /// The origin rank, if given.
@@ -242,4 +245,17 @@ pub enum SyntaxIssue {
     StrayMark(Span),
     /// The parser gave up (pest reports e.g. its stack limit).
     ParserLimit(Span, String),
+    /// A token read only after replacing look-alike characters from another script.
+    LookAlike {
+        /// The whole token.
+        token: Span,
+        /// The first replaced character.
+        at: Span,
+        /// The character written.
+        found: char,
+        /// The character it stands for.
+        meant: char,
+        /// The token as read.
+        read_as: String,
+    },
 }

@@ -165,5 +165,6 @@ fn issue_span(issue: &crate::syntax::SyntaxIssue) -> Span {
         | SyntaxIssue::TooDeep(s)
         | SyntaxIssue::StrayMark(s)
         | SyntaxIssue::ParserLimit(s, _) => *s,
+        SyntaxIssue::LookAlike { at, .. } => *at,
     }
 }

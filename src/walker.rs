@@ -7,11 +7,12 @@
 use pest::iterators::Pair;
 use shakmaty::{CastlingSide, Color, File, Rank, Role, Square};
 
+use crate::descriptive::System;
 use crate::grammar::{GrammarParser, Kind, RuleKind};
 use crate::span::{Span, Spanned};
 use crate::syntax::{
-    CaptureMark, CheckMark, Comment, GameSyntax, Item, Line, MoveBody, MoveNumber, MoveToken,
-    NormalMove, Outcome, SyntaxIssue, Tag,
+    CaptureMark, CheckMark, Comment, DescriptiveMove, GameSyntax, Item, Line, MoveBody, MoveNumber,
+    MoveToken, NormalMove, Outcome, SyntaxIssue, Tag,
 };
 
 /// Deepest nesting of variations that is read; deeper ones are reported and skipped.
@@ -23,7 +24,7 @@ pub const MAX_DEPTH: usize = 100;
 
 /// Reads one game of text that starts at byte `base` of its file.
 pub fn parse_game<P: GrammarParser>(text: &str, base: usize) -> GameSyntax {
-    let mut w = Walker::new(base, text.len());
+    let mut w = Walker::new(base, text.len(), read_single::<P>);
     match P::parse(P::GAME, text) {
         Ok(pairs) => {
             for game in pairs {
@@ -47,6 +48,21 @@ pub fn parse_game<P: GrammarParser>(text: &str, base: usize) -> GameSyntax {
         }
     }
     w.finish(text)
+}
+
+/// Reads `text` alone as one move token of this grammar (spans start at `base`).
+fn read_single<P: GrammarParser>(text: &str, base: usize) -> Option<MoveToken> {
+    let pairs = P::parse(P::SINGLE_MOVE, text).ok()?;
+    let mut w = Walker::new(base, text.len(), read_single::<P>);
+    for single in pairs {
+        for pair in single.into_inner() {
+            if pair.as_rule().kind() == Kind::Move {
+                let span = w.span(&pair);
+                return Some(w.build_move(pair, span));
+            }
+        }
+    }
+    None
 }
 
 /// Why a token is not a move of a grammar, in words.
@@ -98,6 +114,8 @@ pub fn explain_token<P: GrammarParser>(token: &str) -> TokenExplanation {
 struct Walker {
     base: usize,
     len: usize,
+    /// Reads one token alone as a move of the same grammar (for look-alike retries).
+    read_single: fn(&str, usize) -> Option<MoveToken>,
     stack: Vec<(Line, Span)>,
     skip_depth: usize,
     tags: Vec<Tag>,
@@ -122,13 +140,22 @@ struct MoveBuilder {
     ep: Option<Span>,
     figurine: Option<Color>,
     in_promotion: bool,
+    /// Descriptive notation: which system, and the parts.
+    desc: Option<System>,
+    castles: Option<Option<CastlingSide>>,
+    who: Option<Span>,
+    desc_to: Option<Span>,
+    desc_captured: Option<Span>,
+    desc_at: Option<Span>,
+    in_at: bool,
 }
 
 impl Walker {
-    fn new(base: usize, len: usize) -> Self {
+    fn new(base: usize, len: usize, read_single: fn(&str, usize) -> Option<MoveToken>) -> Self {
         Walker {
             base,
             len,
+            read_single,
             stack: vec![(Line::default(), Span::new(base, base))],
             skip_depth: 0,
             tags: Vec::new(),
@@ -298,6 +325,10 @@ impl Walker {
             }
             Kind::Unknown => {
                 if self.skip_depth == 0 {
+                    if let Some(m) = self.look_alike(pair.as_str(), span) {
+                        self.push(Item::Move(m));
+                        return;
+                    }
                     self.issues.push(SyntaxIssue::Unknown(span));
                 }
                 self.push(Item::Unknown(span));
@@ -350,8 +381,74 @@ impl Walker {
             | Kind::Rook
             | Kind::Bishop
             | Kind::Knight
-            | Kind::Pawn => self.issues.push(SyntaxIssue::Unknown(span)),
+            | Kind::Pawn
+            | Kind::DescSpace
+            | Kind::DescCastles
+            | Kind::CastlesWord
+            | Kind::CastlesSide
+            | Kind::DescPlain
+            | Kind::DescCapture
+            | Kind::DescWho
+            | Kind::DescTo
+            | Kind::DescCaptured
+            | Kind::DescAt
+            | Kind::DescSquare
+            | Kind::DescLetters
+            | Kind::DescX
+            | Kind::DescPromotion
+            | Kind::DescPromotionPiece
+            | Kind::DescCheck
+            | Kind::EsPlain
+            | Kind::EsCapture
+            | Kind::EsWho
+            | Kind::EsTo
+            | Kind::EsCaptured
+            | Kind::EsAt
+            | Kind::EsFile
+            | Kind::EsX
+            | Kind::EsPromotion
+            | Kind::EsPromotionPiece => self.issues.push(SyntaxIssue::Unknown(span)),
         }
+    }
+
+    /// Retries an unreadable token with look-alike characters of each script replaced (and
+    /// bidi marks removed). Accepted only when exactly one reading exists, so the replacement
+    /// cannot change the meaning; a warning names the character.
+    fn look_alike(&mut self, token: &str, span: Span) -> Option<MoveToken> {
+        let mut readings: Vec<(String, Vec<crate::lookalike::Replacement>, MoveToken)> = Vec::new();
+        for (_, text, replaced) in crate::lookalike::variants(token) {
+            if readings.iter().any(|r| r.0 == text) {
+                continue;
+            }
+            if let Some(m) = (self.read_single)(&text, span.start) {
+                readings.push((text, replaced, m));
+            }
+        }
+        let [(read_as, replaced, mut m)] = <[_; 1]>::try_from(readings).ok()?;
+        // Descriptive parts are read from the source text, which still holds the look-alikes.
+        if matches!(m.body, MoveBody::Descriptive(_)) {
+            return None;
+        }
+        m.span = span;
+        m.check = m.check.map(|c| Spanned::new(c.value, span));
+        m.capture = m.capture.map(|c| Spanned::new(c.value, span));
+        m.ep = m.ep.map(|_| span);
+        m.index = self.moves;
+        self.moves += 1;
+        if let Some(r) = replaced.first() {
+            let at = Span::new(
+                span.start + r.offset,
+                span.start + r.offset + r.found.len_utf8(),
+            );
+            self.issues.push(SyntaxIssue::LookAlike {
+                token: span,
+                at,
+                found: r.found,
+                meant: r.meant,
+                read_as,
+            });
+        }
+        Some(m)
     }
 
     fn build_move<R: RuleKind>(&mut self, pair: Pair<'_, R>, span: Span) -> MoveToken {
@@ -372,9 +469,20 @@ impl Walker {
             MoveBody::Castle(side)
         } else if b.null {
             MoveBody::Null
+        } else if let Some(system) = b.desc {
+            MoveBody::Descriptive(DescriptiveMove {
+                system,
+                castles: b.castles,
+                who: b.who.unwrap_or(span),
+                to: b.desc_to,
+                captured: b.desc_captured,
+                at: b.desc_at,
+                promotion: b.promotion,
+            })
         } else {
             MoveBody::Normal(NormalMove {
                 role: b.role.unwrap_or(Role::Pawn),
+                role_written: b.role.is_some(),
                 from_file: b.from_file,
                 from_rank: b.from_rank,
                 to: b.to,
@@ -462,6 +570,88 @@ impl Walker {
                     self.move_part(p, b);
                 }
             }
+            // English descriptive.
+            Kind::DescCastles => {
+                b.desc = Some(System::English);
+                b.castles = Some(None);
+                for p in pair.into_inner() {
+                    self.move_part(p, b);
+                }
+            }
+            Kind::CastlesSide => {
+                let side = if text.starts_with('K') {
+                    CastlingSide::KingSide
+                } else {
+                    CastlingSide::QueenSide
+                };
+                b.castles = Some(Some(side));
+            }
+            Kind::DescPlain | Kind::DescCapture => {
+                b.desc = Some(System::English);
+                for p in pair.into_inner() {
+                    self.move_part(p, b);
+                }
+            }
+            Kind::EsPlain | Kind::EsCapture => {
+                b.desc = Some(System::Spanish);
+                for p in pair.into_inner() {
+                    self.move_part(p, b);
+                }
+            }
+            Kind::DescWho | Kind::EsWho => b.who = Some(span),
+            Kind::DescTo | Kind::EsTo => {
+                if b.in_at {
+                    b.desc_at = Some(span);
+                } else {
+                    b.desc_to = Some(span);
+                }
+            }
+            Kind::DescSquare => b.desc_at = Some(span),
+            Kind::DescCaptured | Kind::EsCaptured => b.desc_captured = Some(span),
+            Kind::DescAt | Kind::EsAt => {
+                b.in_at = true;
+                for p in pair.into_inner() {
+                    self.move_part(p, b);
+                }
+                b.in_at = false;
+            }
+            Kind::DescX | Kind::EsX => {
+                let mark = match text {
+                    "x" => CaptureMark::X,
+                    ":" => CaptureMark::Colon,
+                    _ => CaptureMark::Times,
+                };
+                b.capture = Some(Spanned::new(mark, span));
+            }
+            Kind::DescPromotion | Kind::EsPromotion => {
+                for p in pair.into_inner() {
+                    self.move_part(p, b);
+                }
+            }
+            Kind::DescPromotionPiece => {
+                b.promotion = match text {
+                    "Q" => Some(Role::Queen),
+                    "R" => Some(Role::Rook),
+                    "B" => Some(Role::Bishop),
+                    _ => Some(Role::Knight),
+                }
+            }
+            Kind::EsPromotionPiece => {
+                b.promotion = match text {
+                    "D" => Some(Role::Queen),
+                    "T" => Some(Role::Rook),
+                    "A" => Some(Role::Bishop),
+                    _ => Some(Role::Knight),
+                }
+            }
+            Kind::DescCheck => {
+                let mark = match text.trim_end_matches('.') {
+                    "mate" | "#" | "++" => CheckMark::Mate,
+                    t if t.starts_with("dbl") => CheckMark::DoubleCheck,
+                    _ => CheckMark::Check,
+                };
+                b.check = Some(Spanned::new(mark, span));
+            }
             // Rules that never occur inside a move token.
             Kind::Eoi
             | Kind::Game
@@ -499,7 +689,11 @@ impl Walker {
             | Kind::Comment3
             | Kind::Comment4
             | Kind::Whitespace
-            | Kind::CastleO => {}
+            | Kind::CastleO
+            | Kind::CastlesWord
+            | Kind::DescSpace
+            | Kind::DescLetters
+            | Kind::EsFile => {}
         }
     }
 
