@@ -49,8 +49,47 @@ pub enum MoveState {
     Legal(Move),
     /// Resolved to a null move.
     Null,
+    /// Could not be resolved; the checker read on as if this move had been written (see the
+    /// game's `repairs`).
+    Assumed(Move),
     /// Could not be resolved.
     Error,
+}
+
+/// How the checker read on after an error, so that later errors are still found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Repair {
+    /// The token was taken as this move.
+    Replace(Move),
+    /// A half-move was missing before the token, which then reads as its move.
+    Insert {
+        /// The missing half-move (the first that fits, when several do).
+        missing: Move,
+        /// The token's move after it.
+        then: Move,
+        /// How many half-moves fit the gap equally well (1 = the missing move is named).
+        fits: usize,
+    },
+    /// The token and the next one were written in the wrong order.
+    Swap {
+        /// The move played first (written second).
+        first: Move,
+        /// The move played second (written first).
+        second: Move,
+    },
+    /// The token was dropped (written twice, or no move at all).
+    Delete,
+}
+
+/// A repair made at a token.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RepairNote {
+    /// The token's span.
+    pub span: Span,
+    /// The token's index (`MoveToken::index`), if it is a move token.
+    pub index: Option<usize>,
+    /// What was assumed.
+    pub repair: Repair,
 }
 
 /// One checked game.
@@ -70,6 +109,8 @@ pub struct CheckedGame {
     pub complete: bool,
     /// The game's diagnostics.
     pub diagnostics: Vec<Diagnostic>,
+    /// Where the checker assumed a repair to read on after an error, in order.
+    pub repairs: Vec<RepairNote>,
 }
 
 impl CheckedGame {
@@ -225,6 +266,8 @@ pub fn check_game(
             check: " ch".into(),
             ..Style::english()
         },
+        render::Writer::Long { style, .. } => (**style).clone(),
+        render::Writer::Squares(_) => Style::english(),
     };
     let mut black_figurines = false;
     any_move(&syntax.root, &mut |t| {
@@ -239,8 +282,12 @@ pub fn check_game(
         diags: Vec::new(),
         moves: vec![MoveState::NotChecked; syntax.move_count],
         mainline: Vec::new(),
+        main_broken: false,
+        repairs: Vec::new(),
     };
     g.syntax_issues(&syntax);
+    // Long and short algebraic in one score (read all the same; a warning).
+    g.diags.extend(crate::walker::mixed_notation(&syntax, text));
     let start = g.start_position(&syntax);
     let mut complete = false;
     if let Some(start) = &start {
@@ -270,6 +317,7 @@ pub fn check_game(
         mainline: g.mainline,
         complete,
         diagnostics: g.diags,
+        repairs: g.repairs,
         syntax,
     }
 }
@@ -286,6 +334,9 @@ struct GameChecker<'a> {
     diags: Vec<Diagnostic>,
     moves: Vec<MoveState>,
     mainline: Vec<Option<Move>>,
+    /// The main line has had an error: moves after it are not added to `mainline`.
+    main_broken: bool,
+    repairs: Vec<RepairNote>,
 }
 
 /// Where a line starts.
@@ -303,6 +354,28 @@ struct LineStart {
     /// Moves that led here.
     history: Vec<Played>,
 }
+
+/// The move tokens that follow in a line (up to a few), skipping everything else; a result
+/// ends them.
+fn upcoming(items: &[Item]) -> Vec<&MoveToken> {
+    let mut out = Vec::new();
+    for item in items {
+        match item {
+            Item::Move(t) => {
+                out.push(t);
+                if out.len() == LOOKAHEAD {
+                    break;
+                }
+            }
+            Item::Result(_) | Item::Unknown(_) => break,
+            _ => {}
+        }
+    }
+    out
+}
+
+/// How many following moves a repair is tested on.
+const LOOKAHEAD: usize = 8;
 
 /// One pattern without allocating, or several.
 enum Patterns {
@@ -553,8 +626,13 @@ impl GameChecker<'_> {
         let mut last_move: Option<Span> = None;
         let mut pending_number: Option<(crate::span::Spanned<crate::syntax::MoveNumber>, bool)> =
             None;
-        for item in &line.items {
+        // A token already played by a repair (the second of two swapped moves).
+        let mut played_ahead: Option<usize> = None;
+        for (at, item) in line.items.iter().enumerate() {
             match item {
+                Item::Move(tok) if played_ahead == Some(tok.index) => {
+                    played_ahead = None;
+                }
                 Item::Move(tok) => {
                     if let Some((r, _)) = result
                         && main
@@ -587,7 +665,7 @@ impl GameChecker<'_> {
                             pos.play_unchecked(m);
                             self.markers(tok, &before, &origins_before, &pos, &m, ply_here);
                             self.moves[tok.index] = MoveState::Legal(m);
-                            if main {
+                            if main && !self.main_broken {
                                 self.mainline.push(Some(m));
                             }
                             let number = fullmove + (ply + first_ply_offset) / 2;
@@ -606,13 +684,14 @@ impl GameChecker<'_> {
                             let origins_before = origins;
                             pos = pos.swap_turn().unwrap_or(before.clone());
                             self.moves[tok.index] = MoveState::Null;
-                            if main {
+                            if main && !self.main_broken {
                                 self.mainline.push(None);
                             }
                             branch = Some((before, origins_before, ply, history.len()));
                             ply += 1;
                         }
                         Resolution::Illegal(Illegal::GameOver { mate }) => {
+                            self.main_broken |= main;
                             let end = if mate { "checkmate" } else { "stalemate" };
                             self.diags.push(
                                 Diagnostic::new(
@@ -631,11 +710,82 @@ impl GameChecker<'_> {
                             broken = true;
                         }
                         other => {
-                            let d = self.move_error(tok, &pos, &origins, other, ply_here, &history);
-                            self.diags.push(d);
+                            let mut d = self.move_error(
+                                tok,
+                                &pos,
+                                &origins,
+                                other.clone(),
+                                ply_here,
+                                &history,
+                            );
                             self.moves[tok.index] = MoveState::Error;
+                            if main {
+                                self.main_broken = true;
+                            }
                             branch = Some((pos.clone(), origins, ply, history.len()));
-                            broken = true;
+                            let rest = upcoming(&line.items[at + 1..]);
+                            let hint = self.hint(tok, &pos, &origins);
+                            let found = self.find_repair(
+                                &pos,
+                                &origins,
+                                Some(tok),
+                                &strip_marks(self.src(tok.span)),
+                                &hint,
+                                &rest,
+                                &other,
+                            );
+                            match found {
+                                Some((repair, seen)) => {
+                                    self.name_repair(
+                                        &mut d, tok.span, &repair, &rest, &pos, &origins, seen,
+                                    );
+                                    self.diags.push(d);
+                                    self.repairs.push(RepairNote {
+                                        span: tok.span,
+                                        index: Some(tok.index),
+                                        repair: repair.clone(),
+                                    });
+                                    let moves: Vec<Move> = match &repair {
+                                        Repair::Replace(m) => {
+                                            self.moves[tok.index] = MoveState::Assumed(*m);
+                                            vec![*m]
+                                        }
+                                        Repair::Insert { missing, then, .. } => {
+                                            self.moves[tok.index] = MoveState::Legal(*then);
+                                            vec![*missing, *then]
+                                        }
+                                        Repair::Swap { first, second } => {
+                                            self.moves[tok.index] = MoveState::Legal(*second);
+                                            if let Some(next) = rest.first() {
+                                                self.moves[next.index] = MoveState::Legal(*first);
+                                                played_ahead = Some(next.index);
+                                            }
+                                            vec![*first, *second]
+                                        }
+                                        Repair::Delete => Vec::new(),
+                                    };
+                                    for m in moves {
+                                        let number = fullmove + (ply + first_ply_offset) / 2;
+                                        let black = pos.turn() == Color::Black;
+                                        history.push(Played {
+                                            m,
+                                            span: tok.span,
+                                            number,
+                                            black,
+                                        });
+                                        origins.play(&m);
+                                        pos.play_unchecked(m);
+                                        if main && !self.main_broken {
+                                            self.mainline.push(Some(m));
+                                        }
+                                        ply += 1;
+                                    }
+                                }
+                                None => {
+                                    self.diags.push(d);
+                                    broken = true;
+                                }
+                            }
                         }
                     }
                 }
@@ -678,8 +828,9 @@ impl GameChecker<'_> {
                     }
                 }
                 Item::Unknown(span) => {
-                    // An unreadable token may have been a move: what follows is not checked.
+                    // An unreadable token may have been a move: read on from the best repair.
                     if !broken {
+                        self.main_broken |= main;
                         let token = strip_marks(self.src(*span));
                         let mut sugg =
                             render::suggestions(&self.writer, &pos, &origins, &token, None, 3);
@@ -688,16 +839,57 @@ impl GameChecker<'_> {
                             sugg.retain(|s| !o.contains(s));
                             sugg.splice(0..0, o.iter().cloned());
                         }
-                        if let Some(d) = self
+                        let rest = upcoming(&line.items[at + 1..]);
+                        let found = self.find_repair(
+                            &pos,
+                            &origins,
+                            None,
+                            &token,
+                            &Pattern::EMPTY,
+                            &rest,
+                            &Resolution::Illegal(Illegal::NoMatch),
+                        );
+                        if let Some(i) = self
                             .diags
-                            .iter_mut()
-                            .find(|d| d.span == *span && d.code() == "scoresheet::syntax")
+                            .iter()
+                            .position(|d| d.span == *span && d.code() == "scoresheet::syntax")
                         {
+                            let mut d = self.diags.remove(i);
                             if let Some((help, _)) = other {
                                 d.help = Some(help);
                             }
                             d.suggestions = sugg;
                             d.ply = Some(ply + 1);
+                            if let Some((repair, seen)) = &found {
+                                self.name_repair(
+                                    &mut d, *span, repair, &rest, &pos, &origins, *seen,
+                                );
+                            }
+                            self.diags.push(d);
+                        }
+                        if let Some((repair, _)) = found {
+                            self.repairs.push(RepairNote {
+                                span: *span,
+                                index: None,
+                                repair: repair.clone(),
+                            });
+                            if let Repair::Replace(m) = repair {
+                                let number = fullmove + (ply + first_ply_offset) / 2;
+                                let black = pos.turn() == Color::Black;
+                                history.push(Played {
+                                    m,
+                                    span: *span,
+                                    number,
+                                    black,
+                                });
+                                origins.play(&m);
+                                pos.play_unchecked(m);
+                                if main && !self.main_broken {
+                                    self.mainline.push(Some(m));
+                                }
+                                ply += 1;
+                            }
+                            continue;
                         }
                         broken = true;
                         branch = Some((pos.clone(), origins, ply, history.len()));
@@ -785,6 +977,8 @@ impl GameChecker<'_> {
         }
         let mark_span = tok.check.map(|c| c.span).unwrap_or(tok.span);
         match (written, checkers > 0, mate) {
+            // UCI, Smith, ICCF and coordinate notation write no check signs.
+            (None, true, _) if !self.writer.writes_check_marks() => {}
             (None, true, true) => self.diags.push(
                 Diagnostic::new(Problem::MissingMate { text: text.clone() }, tok.span)
                     .label("this move mates")
@@ -853,7 +1047,7 @@ impl GameChecker<'_> {
                     .ply(ply)
                     .suggest(vec![self.writer.write(before, origins, m)]),
                 ),
-                (None, true) if !implied => self.diags.push(
+                (None, true) if !implied && self.writer.writes_capture_marks() => self.diags.push(
                     Diagnostic::new(
                         Problem::MissingCaptureMark {
                             text: text.clone(),
@@ -1081,6 +1275,282 @@ impl GameChecker<'_> {
         };
         let help = format!("`{token}` is not {current_name} here; {what}");
         Some((help, vec![render::san_styled(&self.style, pos, &m)]))
+    }
+
+    /// How many of `rest` resolve in turn from `pos`.
+    fn lookahead(&self, pos: &Chess, origins: &Origins, rest: &[&MoveToken]) -> usize {
+        let mut pos = pos.clone();
+        let mut origins = *origins;
+        for (n, tok) in rest.iter().enumerate() {
+            match resolve(&pos, self.patterns(tok, &pos, &origins).as_slice()) {
+                Resolution::Legal(m) => {
+                    origins.play(&m);
+                    pos.play_unchecked(m);
+                }
+                _ => return n,
+            }
+        }
+        rest.len()
+    }
+
+    /// The repair after which most of the following moves read (at least two of them, or all
+    /// when fewer follow): the token replaced by a likely move, a missing half-move inserted
+    /// before it, the token swapped with the next, or the token dropped. Returns the repair and
+    /// how many following moves it made readable.
+    #[allow(clippy::too_many_arguments)]
+    fn find_repair(
+        &self,
+        pos: &Chess,
+        origins: &Origins,
+        tok: Option<&MoveToken>,
+        written: &str,
+        hint: &Pattern,
+        rest: &[&MoveToken],
+        resolution: &Resolution,
+    ) -> Option<(Repair, usize)> {
+        if pos.legal_moves().is_empty() {
+            return None;
+        }
+        let need = rest.len().min(2);
+        // (moves read after it, cost, repair): more moves read wins, then the lower cost.
+        let mut best: Option<(usize, u32, Repair)> = None;
+        let mut consider = |seen: usize, cost: u32, repair: Repair| {
+            if seen < need {
+                return;
+            }
+            if best
+                .as_ref()
+                .is_none_or(|(s, c, _)| seen > *s || (seen == *s && cost < *c))
+            {
+                best = Some((seen, cost, repair));
+            }
+        };
+        // Replacements: the ranked suggestions, and the candidates of an ambiguity.
+        let mut candidates: Vec<Move> = match resolution {
+            Resolution::Ambiguous(ms) | Resolution::MissingPromotion(ms) => ms.clone(),
+            _ => Vec::new(),
+        };
+        let legal = pos.legal_moves();
+        for text in render::suggestions(&self.writer, pos, origins, written, Some(hint), 6) {
+            if let Some(m) = legal
+                .iter()
+                .find(|m| self.writer.write(pos, origins, m) == text)
+            {
+                if !candidates.contains(m) {
+                    candidates.push(*m);
+                }
+            }
+        }
+        for (rank, m) in candidates.iter().enumerate() {
+            let mut p = pos.clone();
+            let mut o = *origins;
+            o.play(m);
+            p.play_unchecked(*m);
+            let queen_first = u32::from(m.promotion().is_some_and(|r| r != Role::Queen));
+            consider(
+                self.lookahead(&p, &o, rest),
+                10 + rank as u32 + queen_first,
+                Repair::Replace(*m),
+            );
+        }
+        if let Some(tok) = tok {
+            // A missing half-move before the token.
+            let mut inserts = Vec::new();
+            for x in &legal {
+                let mut p = pos.clone();
+                let mut o = *origins;
+                o.play(x);
+                p.play_unchecked(*x);
+                if let Resolution::Legal(t) = resolve(&p, self.patterns(tok, &p, &o).as_slice()) {
+                    o.play(&t);
+                    p.play_unchecked(t);
+                    inserts.push((self.lookahead(&p, &o, rest), *x, t));
+                }
+            }
+            let top = inserts.iter().map(|i| i.0).max();
+            if let Some(top) = top {
+                let tied: Vec<&(usize, Move, Move)> =
+                    inserts.iter().filter(|i| i.0 == top).collect();
+                // A unique missing move is named; several that fit are a weaker repair, taken
+                // only when later moves bear it out.
+                if tied.len() == 1 || top >= 2 {
+                    let cost = if tied.len() == 1 { 9 } else { 16 };
+                    consider(
+                        top,
+                        cost,
+                        Repair::Insert {
+                            missing: tied[0].1,
+                            then: tied[0].2,
+                            fits: tied.len(),
+                        },
+                    );
+                }
+            }
+            // The token and the next one swapped.
+            if let Some(next) = rest.first() {
+                if let Resolution::Legal(a) =
+                    resolve(pos, self.patterns(next, pos, origins).as_slice())
+                {
+                    let mut p = pos.clone();
+                    let mut o = *origins;
+                    o.play(&a);
+                    p.play_unchecked(a);
+                    if let Resolution::Legal(b) = resolve(&p, self.patterns(tok, &p, &o).as_slice())
+                    {
+                        o.play(&b);
+                        p.play_unchecked(b);
+                        let seen = 1 + self.lookahead(&p, &o, &rest[1..]);
+                        consider(
+                            seen,
+                            8,
+                            Repair::Swap {
+                                first: a,
+                                second: b,
+                            },
+                        );
+                    }
+                }
+            }
+        }
+        // The token dropped: written twice, or not a move at all.
+        let twice = tok.is_some_and(|t| self.written_twice(t));
+        consider(
+            self.lookahead(pos, origins, rest),
+            if twice { 7 } else { 20 },
+            Repair::Delete,
+        );
+        best.map(|(seen, _, r)| (r, seen))
+    }
+
+    /// Is this token the same text as the move token just before it?
+    fn written_twice(&self, tok: &MoveToken) -> bool {
+        let text = strip_marks(self.src(tok.span));
+        let before = &self.text[..tok.span.start];
+        let prev = before
+            .split_whitespace()
+            .rev()
+            .find(|w| !w.chars().next().is_some_and(|c| c.is_ascii_digit()));
+        prev.is_some_and(|p| strip_marks(p) == text)
+    }
+
+    /// Names the repair in the diagnostic: a missing half-move, swapped moves, a move written
+    /// twice, or the move assumed.
+    #[allow(clippy::too_many_arguments)]
+    fn name_repair(
+        &self,
+        d: &mut Diagnostic,
+        span: Span,
+        repair: &Repair,
+        rest: &[&MoveToken],
+        pos: &Chess,
+        origins: &Origins,
+        seen: usize,
+    ) {
+        let text = self.src(span).to_owned();
+        let after = match seen {
+            0 => "the game ends there".to_owned(),
+            1 => "the next move reads".to_owned(),
+            n => format!("the next {n} moves read"),
+        };
+        let side = color_name(pos.turn());
+        match repair {
+            Repair::Replace(m) => {
+                let w = self.writer.write(pos, origins, m);
+                let note = format!("read on as if `{w}` had been written (assumed; {after})");
+                d.help = Some(match d.help.take() {
+                    Some(h) => format!("{h}\n{note}"),
+                    None => note,
+                });
+                if let Some(i) = d.suggestions.iter().position(|s| *s == w) {
+                    let s = d.suggestions.remove(i);
+                    d.suggestions.insert(0, s);
+                } else {
+                    d.suggestions.insert(0, w);
+                }
+            }
+            Repair::Insert {
+                missing,
+                then,
+                fits,
+            } => {
+                let w = self.writer.write(pos, origins, missing);
+                let probably = if *fits == 1 {
+                    format!("`{w}`")
+                } else {
+                    match fits - 1 {
+                        1 => format!("`{w}`, or one other move that fits as well"),
+                        n => format!("`{w}`, or one of {n} other moves that fit as well"),
+                    }
+                };
+                let mut p = pos.clone();
+                let mut o = *origins;
+                o.play(missing);
+                p.play_unchecked(*missing);
+                let t = self.writer.write(&p, &o, then);
+                d.problem = Problem::SkippedMove {
+                    text: text.clone(),
+                    side,
+                    missing: probably,
+                };
+                d.severity = Severity::Error;
+                d.label = Some(format!(
+                    "a half-move of {side} seems to be missing before this"
+                ));
+                d.help = Some(format!(
+                    "with {side}'s `{w}` inserted before it, `{text}` reads as `{t}` and {after} (assumed)"
+                ));
+                d.suggestions = vec![format!("{w} {t}")];
+            }
+            Repair::Swap { first, second } => {
+                let next_text = rest
+                    .first()
+                    .map(|t| self.src(t.span).to_owned())
+                    .unwrap_or_default();
+                let w1 = self.writer.write(pos, origins, first);
+                let mut p = pos.clone();
+                let mut o = *origins;
+                o.play(first);
+                p.play_unchecked(*first);
+                let w2 = self.writer.write(&p, &o, second);
+                d.problem = Problem::SwappedMoves {
+                    first: text.clone(),
+                    second: next_text.clone(),
+                };
+                d.severity = Severity::Error;
+                if let Some(next) = rest.first() {
+                    d.span = span.join(next.span);
+                }
+                d.label = Some("these two half-moves are in the wrong order".into());
+                d.help = Some(format!(
+                    "played as `{w1}` then `{w2}`, they are legal and {after} (assumed)"
+                ));
+                d.suggestions = vec![format!("{next_text} {text}")];
+            }
+            Repair::Delete => {
+                if rest.is_empty() && seen == 0 {
+                    let note = "read on without it (assumed)".to_owned();
+                    d.help = Some(match d.help.take() {
+                        Some(h) => format!("{h}\n{note}"),
+                        None => note,
+                    });
+                    return;
+                }
+                let twice = d.code() != "scoresheet::syntax"
+                    && self.text[..span.start]
+                        .trim_end()
+                        .ends_with(&strip_marks(&text));
+                if twice {
+                    d.problem = Problem::MoveWrittenTwice { text: text.clone() };
+                    d.label = Some("the same move again".into());
+                }
+                let note = format!("without `{text}`, {after} (assumed)");
+                d.help = Some(match d.help.take() {
+                    Some(h) => format!("{h}\n{note}"),
+                    None => note,
+                });
+                d.suggestions = vec![String::new()];
+            }
+        }
     }
 
     /// What the token says about the move, merged over its readings, to rank suggestions.

@@ -231,6 +231,30 @@ pub enum Problem {
     /// Nothing in the input.
     #[error("no game found in the input")]
     NoGame,
+    /// A half-move left out of the score.
+    #[error("a half-move of {side} seems to be missing before `{text}` (probably {missing})")]
+    SkippedMove {
+        /// The token after the gap.
+        text: String,
+        /// The side whose move is missing.
+        side: &'static str,
+        /// The missing move, written out.
+        missing: String,
+    },
+    /// Two half-moves in the wrong order.
+    #[error("`{first}` and `{second}` seem to be swapped")]
+    SwappedMoves {
+        /// The first token as written.
+        first: String,
+        /// The second token as written.
+        second: String,
+    },
+    /// The same move written twice.
+    #[error("`{text}` is written twice")]
+    MoveWrittenTwice {
+        /// The token.
+        text: String,
+    },
     /// A look-alike character from another script.
     #[error("`{token}` contains {found}, which looks like `{meant}`; read as `{read_as}`")]
     LookAlike {
@@ -252,6 +276,16 @@ pub enum Problem {
         figurine_color: &'static str,
         /// "White" or "Black".
         mover: &'static str,
+    },
+    /// A score that mixes long and short algebraic notation.
+    #[error("`{text}` is written in {form} algebraic, the rest of the game in {main} algebraic")]
+    MixedNotation {
+        /// The first move written in the less used form.
+        text: String,
+        /// Its form: "long" or "short".
+        form: &'static str,
+        /// The form most moves use.
+        main: &'static str,
     },
     /// The board could not tell the language; it was chosen by preference.
     #[error(
@@ -310,8 +344,12 @@ impl Problem {
             Problem::NoGame => "scoresheet::no_game",
             Problem::TooMany { .. } => "scoresheet::too_many",
             Problem::LanguageUndecided { .. } => "scoresheet::language_undecided",
+            Problem::MixedNotation { .. } => "scoresheet::mixed_notation",
             Problem::FigurineColor { .. } => "scoresheet::figurine_color",
             Problem::LookAlike { .. } => "scoresheet::look_alike",
+            Problem::SkippedMove { .. } => "scoresheet::skipped_move",
+            Problem::SwappedMoves { .. } => "scoresheet::swapped_moves",
+            Problem::MoveWrittenTwice { .. } => "scoresheet::move_written_twice",
         }
     }
 
@@ -335,7 +373,10 @@ impl Problem {
             | Problem::BadFen { .. }
             | Problem::UnsupportedVariant { .. }
             | Problem::Binary
-            | Problem::TooMany { .. } => Severity::Error,
+            | Problem::TooMany { .. }
+            | Problem::SkippedMove { .. }
+            | Problem::SwappedMoves { .. }
+            | Problem::MoveWrittenTwice { .. } => Severity::Error,
             Problem::TagInMovetext
             | Problem::StrayMark { .. }
             | Problem::CheckWithoutCheck { .. }
@@ -352,6 +393,7 @@ impl Problem {
             | Problem::NotUtf8 { .. }
             | Problem::NoGame
             | Problem::LanguageUndecided { .. }
+            | Problem::MixedNotation { .. }
             | Problem::FigurineColor { .. }
             | Problem::LookAlike { .. } => Severity::Warning,
             Problem::NotChecked { .. } => Severity::Advice,
@@ -460,10 +502,17 @@ impl miette::Diagnostic for Diagnostic {
         if self.suggestions.is_empty() {
             return help.map(|h| Box::new(h) as Box<dyn fmt::Display>);
         }
+        // An empty replacement means "remove it".
         let list = self
             .suggestions
             .iter()
-            .map(|s| format!("`{s}`"))
+            .map(|s| {
+                if s.is_empty() {
+                    "nothing (remove it)".to_owned()
+                } else {
+                    format!("`{s}`")
+                }
+            })
             .collect::<Vec<_>>()
             .join(", ");
         let text = match help {

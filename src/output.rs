@@ -255,7 +255,7 @@ fn write_line(
                 let m = match state {
                     MoveState::Legal(m) => Some(m),
                     MoveState::Null => None,
-                    MoveState::NotChecked | MoveState::Error => break,
+                    MoveState::NotChecked | MoveState::Error | MoveState::Assumed(_) => break,
                 };
                 let number = pos.fullmoves().get();
                 if pos.turn() == shakmaty::Color::White {

@@ -350,6 +350,11 @@ fn explain_own(pos: &Chess, pat: Pattern) -> Illegal {
     };
     for from in origins {
         for to in targets {
+            if from == to {
+                // A piece does not move to its own square; the target holds our own piece.
+                consider(5, Illegal::OwnPieceOnTarget { to, piece });
+                continue;
+            }
             let (geometric, actual) = if role == Role::Pawn {
                 pawn_reach(pos, from, to)
             } else {

@@ -265,14 +265,18 @@ fn json_has_exactly_the_documented_fields() {
         .filter_map(Value::as_str)
         .collect();
     assert!(suggestions.contains(&"Bb5"), "{suggestions:?}");
-    // An advice that is not about one move has a null ply.
-    let advice = diags
-        .iter()
-        .find(|d| d["severity"] == "advice")
-        .expect("not_checked advice");
-    assert_eq!(advice["code"], "scoresheet::not_checked");
-    assert!(advice["ply"].is_null());
-    assert_eq!(advice["text"], "a6");
+    // After the error the checker reads on from its best repair, and says what it assumed.
+    let help = d["help"].as_str().expect("help");
+    assert!(help.contains("assumed"), "{help}");
+    assert_eq!(
+        suggestions.first(),
+        Some(&"Bb5"),
+        "the assumed move comes first: {suggestions:?}"
+    );
+    assert!(
+        !diags.iter().any(|d| d["code"] == "scoresheet::not_checked"),
+        "with a repair the rest of the line is checked"
+    );
 }
 
 #[test]

@@ -472,7 +472,9 @@ fn compare_line(file: &CheckedFile, game: &CheckedGame, line: &Line, start: Ches
     for item in &line.items {
         match item {
             Item::Move(tok) => {
-                if broken {
+                // After a repair the checker reads on in a position it assumed: stop comparing.
+                if broken || game.repairs.iter().any(|r| r.index == Some(tok.index)) {
+                    broken = true;
                     continue;
                 }
                 match game.moves[tok.index] {
@@ -495,7 +497,7 @@ fn compare_line(file: &CheckedFile, game: &CheckedGame, line: &Line, start: Ches
                         before = Some(pos.clone());
                         pos = pos.clone().swap_turn().unwrap_or(pos);
                     }
-                    MoveState::Error | MoveState::NotChecked => {
+                    MoveState::Error | MoveState::NotChecked | MoveState::Assumed(_) => {
                         broken = true;
                         before = Some(pos.clone());
                     }
@@ -715,14 +717,19 @@ fn illegal_games_reported_at_the_right_move() {
             .diagnostics
             .iter()
             .filter(|d| {
+                // The mistake may also be named (a skipped or swapped half-move).
                 matches!(
                     d.problem,
-                    Problem::IllegalMove { .. } | Problem::AmbiguousMove { .. }
+                    Problem::IllegalMove { .. }
+                        | Problem::AmbiguousMove { .. }
+                        | Problem::SkippedMove { .. }
+                        | Problem::SwappedMoves { .. }
                 )
             })
             .min_by_key(|d| d.span.start);
         match first {
-            Some(d) if d.ply == Some(*ply) && src(&c.file, d.span) == *text => {
+            // A named mistake (two swapped half-moves) spans the token and the next one.
+            Some(d) if d.ply == Some(*ply) && src(&c.file, d.span).starts_with(*text) => {
                 println!("conformance: {rel} game {number}: reported at ply {ply} `{text}`: {}", d.problem);
             }
             Some(d) => failures.push(format!(
