@@ -1387,9 +1387,10 @@ impl GameChecker<'_> {
                 }
             }
             // The token and the next one swapped.
-            if let Some(next) = rest.first() {
-                if let Resolution::Legal(a) =
+            if let Some(next) = rest.first()
+                && let Resolution::Legal(a) =
                     resolve(pos, self.patterns(next, pos, origins).as_slice())
+            {
                 {
                     let mut p = pos.clone();
                     let mut o = *origins;
