@@ -1335,10 +1335,9 @@ impl GameChecker<'_> {
             if let Some(m) = legal
                 .iter()
                 .find(|m| self.writer.write(pos, origins, m) == text)
+                && !candidates.contains(m)
             {
-                if !candidates.contains(m) {
-                    candidates.push(*m);
-                }
+                candidates.push(*m);
             }
         }
         for (rank, m) in candidates.iter().enumerate() {
