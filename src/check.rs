@@ -733,6 +733,7 @@ impl GameChecker<'_> {
                                 &hint,
                                 &rest,
                                 &other,
+                                &[],
                             );
                             match found {
                                 Some((repair, seen)) => {
@@ -848,6 +849,7 @@ impl GameChecker<'_> {
                             &Pattern::EMPTY,
                             &rest,
                             &Resolution::Illegal(Illegal::NoMatch),
+                            other.as_ref().map(|(_, o)| o.as_slice()).unwrap_or(&[]),
                         );
                         if let Some(i) = self
                             .diags
@@ -1307,6 +1309,7 @@ impl GameChecker<'_> {
         hint: &Pattern,
         rest: &[&MoveToken],
         resolution: &Resolution,
+        preferred: &[String],
     ) -> Option<(Repair, usize)> {
         if pos.legal_moves().is_empty() {
             return None;
@@ -1331,10 +1334,11 @@ impl GameChecker<'_> {
             _ => Vec::new(),
         };
         let legal = pos.legal_moves();
-        for text in render::suggestions(&self.writer, pos, origins, written, Some(hint), 6) {
+        let ranked = render::suggestions(&self.writer, pos, origins, written, Some(hint), 6);
+        for text in preferred.iter().chain(ranked.iter()) {
             if let Some(m) = legal
                 .iter()
-                .find(|m| self.writer.write(pos, origins, m) == text)
+                .find(|m| self.writer.write(pos, origins, m) == *text)
                 && !candidates.contains(m)
             {
                 candidates.push(*m);

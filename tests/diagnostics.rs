@@ -82,6 +82,10 @@ const EXPECTED: &[(&str, &[&str])] = &[
     ("moves-after-result", &["moves_after_result", "not_checked"]),
     ("no-game", &["no_game"]),
     ("not-checked", &["illegal_move"]),
+    // `Sf3` read as English: the help names the languages where S is the knight.
+    ("cross-language", &["syntax"]),
+    // Cyrillic `е` and `В` typed for Latin `e` and `B`.
+    ("look-alike", &["look_alike", "look_alike"]),
     ("not-double-check", &["not_double_check"]),
     ("not-utf8", &["not_utf8"]),
     ("result-contradicts-mate", &["result_contradicts_position"]),
