@@ -18,6 +18,7 @@ pub mod detect;
 pub mod diagnostic;
 pub mod grammar;
 pub mod grammar_check;
+pub mod inject;
 pub mod lookalike;
 pub mod output;
 pub mod pattern;

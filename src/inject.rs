@@ -1,0 +1,1412 @@
+//! The error-injection benchmark: real games from `../shared/corpus/bulk/` with one mistake
+//! injected each, checked, and measured against what was injected.
+//!
+//! Deterministic: a seed drives a small xorshift generator ([`Rng`]) that picks the games, the
+//! tokens and the edits, so a seed and a case count always give the same cases. Used by the
+//! bench binary `benches/inject.rs` (a table over a few thousand cases) and by
+//! `tests/inject.rs` (a small sample with the targets of issue 6 as assertions).
+//!
+//! The mistakes ([`Kind`]), each applied to one move token of a game's main line:
+//! - a single-character substitution in the token: typing and handwriting confusions
+//!   (b/6, l/1, O/0, S/5, g/9), a neighbouring key, a neighbouring file or rank;
+//! - a single-character insertion (a doubled character, a neighbouring key, any chess
+//!   character) or deletion;
+//! - a wrong piece letter (`N`, `B`, `R`, `Q`, `K` for another);
+//! - a dropped half-move (the token removed, with its move number when that number would be
+//!   left without a move);
+//! - two adjacent half-moves swapped.
+//!
+//! Only edits that change the meaning are kept: an edited token that the checker still reads
+//! as the move played (`Nbd2` → `Nd2` when only one knight can go there, a capture mark
+//! added) is discarded and counted. A single-character edit that leaves a legal but different
+//! move is measured apart ("legal but wrong"): it can only be found at the first later move
+//! that becomes illegal, if any.
+//!
+//! What is measured, per kind:
+//! - **located**: an error diagnostic overlaps the edited token (for a legal-but-wrong edit:
+//!   the first error is at the first later move that becomes illegal);
+//! - **top 1 / top 3**: the true move (compared with its SAN after stripping `+`/`#`, or read
+//!   back as SAN to the same move) is the first suggestion / among the first three of the
+//!   error diagnostic at the edited token;
+//! - **named** (dropped and swapped half-moves): a `scoresheet::skipped_move` naming the
+//!   dropped move (a unique fit) at the token after the gap, or a `scoresheet::swapped_moves`
+//!   at the two swapped tokens naming both moves in the order played.
+//!
+//! A dropped or swapped half-move is *identifiable* when no other explanation of the same
+//! kind fits the rest of the game: for a drop, exactly one (gap, move) pair near the edit
+//! makes every later move legal; for a swap, no other adjacent swap nearby does. The "named"
+//! target is measured on the identifiable cases (a move that the rest of the game does not
+//! determine cannot be named); the counts of all cases are shown beside it.
+//!
+//! An independent oracle (shakmaty's SAN reader, lenient only about a wrong capture mark, as
+//! the checker is) decides which later move first becomes illegal; the games used are those
+//! whose every main-line token it reads as the checker does. A swap that the checker reads as
+//! the same moves (only the capture marks moved: `Qb3 Qxb3` → `Qxb3 Qb3`) is discarded.
+
+use std::collections::{BTreeMap, HashMap};
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use shakmaty::san::San;
+use shakmaty::{Chess, Move, Position};
+
+use crate::check::{CheckedFile, MoveState, Options, Repair, check_str};
+use crate::diagnostic::{Diagnostic, Severity};
+use crate::span::Span;
+use crate::syntax::Item;
+
+// ---------------------------------------------------------------------------------------------
+// Random numbers
+// ---------------------------------------------------------------------------------------------
+
+/// A tiny deterministic generator (xorshift64*), seeded through splitmix64.
+#[derive(Clone, Debug)]
+pub struct Rng(u64);
+
+impl Rng {
+    /// A generator for this seed (any seed, zero included).
+    pub const fn new(seed: u64) -> Self {
+        let mut z = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^= z >> 31;
+        Rng(if z == 0 { 1 } else { z })
+    }
+
+    /// The next 64 random bits.
+    pub const fn next_u64(&mut self) -> u64 {
+        let mut x = self.0;
+        x ^= x >> 12;
+        x ^= x << 25;
+        x ^= x >> 27;
+        self.0 = x;
+        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    /// A number in `0..n` (`n > 0`).
+    pub const fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n as u64) as usize
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Corpus
+// ---------------------------------------------------------------------------------------------
+
+/// The corpus folder: `SCORESHEET_CORPUS`, else `$CARGO_MANIFEST_DIR/../shared/corpus`, when its
+/// `bulk/` folder exists.
+pub fn corpus_dir() -> Option<PathBuf> {
+    let dir = match std::env::var_os("SCORESHEET_CORPUS") {
+        Some(d) => PathBuf::from(d),
+        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"),
+    };
+    dir.join("bulk").is_dir().then_some(dir)
+}
+
+/// One game of the corpus, as text.
+#[derive(Clone, Debug)]
+pub struct CorpusGame {
+    /// The file it comes from.
+    pub file: String,
+    /// 1-based number of the game in that file.
+    pub number: usize,
+    /// The game's text (tag pairs and movetext).
+    pub text: String,
+}
+
+/// The games of `bulk/*.pgn`, files in name order.
+#[derive(Clone, Debug, Default)]
+pub struct Corpus {
+    /// Every game of every file.
+    pub games: Vec<CorpusGame>,
+}
+
+impl Corpus {
+    /// Reads and splits the games of `dir/bulk/*.pgn`.
+    ///
+    /// # Errors
+    /// When the folder or a file cannot be read.
+    pub fn load(dir: &Path) -> std::io::Result<Corpus> {
+        let mut files: Vec<PathBuf> = std::fs::read_dir(dir.join("bulk"))?
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|e| e == "pgn"))
+            .collect();
+        files.sort();
+        let mut games = Vec::new();
+        for path in files {
+            let bytes = std::fs::read(&path)?;
+            let decoded = crate::decode::decode(&bytes);
+            let text = decoded.text.as_ref();
+            let name = path
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            for (i, span) in crate::split::split_games(text).into_iter().enumerate() {
+                games.push(CorpusGame {
+                    file: name.clone(),
+                    number: i + 1,
+                    text: text[span.start..span.end].to_owned(),
+                });
+            }
+        }
+        Ok(Corpus { games })
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Kinds of mistakes and results
+// ---------------------------------------------------------------------------------------------
+
+/// A kind of injected mistake.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Kind {
+    /// One character of a move replaced.
+    Substitution,
+    /// One character inserted into a move.
+    Insertion,
+    /// One character of a move deleted.
+    Deletion,
+    /// The piece letter of a piece move replaced by another piece letter.
+    PieceLetter,
+    /// A half-move left out.
+    Dropped,
+    /// Two adjacent half-moves written in the wrong order.
+    Swapped,
+}
+
+impl Kind {
+    /// Every kind, in the order cases cycle through them.
+    pub const ALL: [Kind; 6] = [
+        Kind::Substitution,
+        Kind::Insertion,
+        Kind::Deletion,
+        Kind::PieceLetter,
+        Kind::Dropped,
+        Kind::Swapped,
+    ];
+
+    /// Its name in reports.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Kind::Substitution => "substitution",
+            Kind::Insertion => "insertion",
+            Kind::Deletion => "deletion",
+            Kind::PieceLetter => "piece letter",
+            Kind::Dropped => "dropped half-move",
+            Kind::Swapped => "swapped half-moves",
+        }
+    }
+
+    /// True for the edits of one character inside a move token.
+    pub const fn single_char(self) -> bool {
+        !matches!(self, Kind::Dropped | Kind::Swapped)
+    }
+}
+
+/// One injected mistake and what the checker made of it.
+#[derive(Clone, Debug)]
+pub struct Case {
+    /// The kind of mistake.
+    pub kind: Kind,
+    /// A finer kind (`confusion`, `keyboard`, `file/rank`, …).
+    pub sub: &'static str,
+    /// Where the game comes from: file and 1-based game number.
+    pub origin: (String, usize),
+    /// The ply of the (first) edited token, 1 = White's first move.
+    pub ply: u32,
+    /// The token as it was (for a swap: both tokens).
+    pub written: String,
+    /// What stands there now (empty for a dropped half-move).
+    pub edited: String,
+    /// The true move in SAN (for a swap: both, in the order played).
+    pub truth: String,
+    /// The edited token is a legal move, but not the one played.
+    pub legal_but_wrong: bool,
+    /// The edited token is no longer read as a move at all.
+    pub unreadable: bool,
+    /// Some move becomes illegal (always true for illegal edits).
+    pub detectable: bool,
+    /// Dropped and swapped: only this explanation fits the rest of the game.
+    pub identifiable: bool,
+    /// See the module docs.
+    pub located: bool,
+    /// Legal-but-wrong edits: an error diagnostic overlaps the edited token itself.
+    pub located_at_edit: bool,
+    /// Index of the true move among the suggestions of the error at the edited token.
+    pub rank: Option<usize>,
+    /// Dropped and swapped: the mistake is named with the right move(s).
+    pub named: bool,
+    /// Why the case falls short of a target (empty when it meets them).
+    pub cause: String,
+    /// The text around the edit, before.
+    pub before: String,
+    /// The text around the edit, after.
+    pub after: String,
+    /// The checker's errors and repairs on the edited text, in short.
+    pub report: String,
+}
+
+impl Case {
+    /// Single-character edit that makes the move illegal, ambiguous or unreadable.
+    pub const fn in_single_char_target(&self) -> bool {
+        self.kind.single_char() && !self.legal_but_wrong
+    }
+
+    /// Dropped or swapped half-move that the rest of the game determines.
+    pub const fn in_named_target(&self) -> bool {
+        !self.kind.single_char() && self.identifiable
+    }
+}
+
+/// Counts over a set of cases.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Rates {
+    /// Cases.
+    pub n: usize,
+    /// Located.
+    pub located: usize,
+    /// True move first.
+    pub top1: usize,
+    /// True move among the first three.
+    pub top3: usize,
+    /// Named with the right move.
+    pub named: usize,
+}
+
+impl Rates {
+    /// Adds one case.
+    pub fn add(&mut self, c: &Case) {
+        self.n += 1;
+        self.located += usize::from(c.located);
+        self.top1 += usize::from(c.rank == Some(0));
+        self.top3 += usize::from(c.rank.is_some_and(|r| r < 3));
+        self.named += usize::from(c.named);
+    }
+
+    /// `part` of `n` in percent (100 when `n` is 0).
+    pub fn pct(&self, part: usize) -> f64 {
+        if self.n == 0 {
+            100.0
+        } else {
+            part as f64 * 100.0 / self.n as f64
+        }
+    }
+}
+
+/// All cases of one run.
+#[derive(Clone, Debug, Default)]
+pub struct Results {
+    /// The seed.
+    pub seed: u64,
+    /// The cases kept, in order.
+    pub cases: Vec<Case>,
+    /// Edits discarded because the checker still read the move played, per kind.
+    pub discarded: BTreeMap<Kind, usize>,
+    /// Games of the corpus tried, and how many of them qualified (no errors, no variations,
+    /// at least 12 half-moves, every token read alike by the oracle).
+    pub games_tried: usize,
+    /// See `games_tried`.
+    pub games_clean: usize,
+}
+
+impl Results {
+    /// Rates over the cases that pass `filter`.
+    pub fn rates(&self, filter: impl Fn(&Case) -> bool) -> Rates {
+        let mut r = Rates::default();
+        for c in self.cases.iter().filter(|c| filter(c)) {
+            r.add(c);
+        }
+        r
+    }
+
+    /// Single-character edits that make the move illegal or unreadable (the first target).
+    pub fn single_char(&self) -> Rates {
+        self.rates(Case::in_single_char_target)
+    }
+
+    /// Identifiable dropped or swapped half-moves of this kind (the second target).
+    pub fn named(&self, kind: Kind) -> Rates {
+        self.rates(|c| c.kind == kind && c.in_named_target())
+    }
+
+    /// The tables of counts and percentages.
+    pub fn table(&self) -> String {
+        let mut out = String::new();
+        let p = |r: &Rates, x: usize| format!("{:>6.1}%", r.pct(x));
+        let _ = writeln!(
+            out,
+            "seed {}: {} cases from {} games ({} of {} games tried qualified)",
+            self.seed,
+            self.cases.len(),
+            {
+                let mut g: Vec<&(String, usize)> = self.cases.iter().map(|c| &c.origin).collect();
+                g.sort();
+                g.dedup();
+                g.len()
+            },
+            self.games_clean,
+            self.games_tried
+        );
+        let _ = writeln!(out);
+        let _ = writeln!(
+            out,
+            "Single-character edits that make the move illegal or unreadable"
+        );
+        let _ = writeln!(
+            out,
+            "  {:<28} {:>6} {:>7} {:>7} {:>7} {:>7}   {:>9} {:>9}",
+            "kind", "cases", "located", "top 1", "top 3", "unread.", "discarded", "legal"
+        );
+        let mut subs: BTreeMap<(Kind, &'static str), ()> = BTreeMap::new();
+        for c in self.cases.iter().filter(|c| c.kind.single_char()) {
+            subs.insert((c.kind, c.sub), ());
+        }
+        for kind in Kind::ALL.into_iter().filter(|k| k.single_char()) {
+            let rows: Vec<&'static str> = subs
+                .keys()
+                .filter(|(k, _)| *k == kind)
+                .map(|(_, s)| *s)
+                .collect();
+            let mut line = |label: String, f: &dyn Fn(&Case) -> bool, extra: String| {
+                let r = self.rates(|c| c.in_single_char_target() && f(c));
+                let unread = self
+                    .cases
+                    .iter()
+                    .filter(|c| c.in_single_char_target() && f(c) && c.unreadable)
+                    .count();
+                let legal = self
+                    .cases
+                    .iter()
+                    .filter(|c| c.kind.single_char() && c.legal_but_wrong && f(c))
+                    .count();
+                let _ = writeln!(
+                    out,
+                    "  {label:<28} {:>6} {} {} {} {:>7}   {extra:>9} {legal:>9}",
+                    r.n,
+                    p(&r, r.located),
+                    p(&r, r.top1),
+                    p(&r, r.top3),
+                    unread
+                );
+            };
+            let disc = self.discarded.get(&kind).copied().unwrap_or(0);
+            line(
+                kind.name().to_owned(),
+                &|c: &Case| c.kind == kind,
+                disc.to_string(),
+            );
+            if rows.len() > 1 {
+                for s in rows {
+                    line(
+                        format!("  {s}"),
+                        &|c: &Case| c.kind == kind && c.sub == s,
+                        String::new(),
+                    );
+                }
+            }
+        }
+        let r = self.single_char();
+        let _ = writeln!(
+            out,
+            "  {:<28} {:>6} {} {} {}   targets: 100% located, >= 85% top 1, >= 97% top 3",
+            "all single-character",
+            r.n,
+            p(&r, r.located),
+            p(&r, r.top1),
+            p(&r, r.top3)
+        );
+        let _ = writeln!(out);
+        let lw = self.rates(|c| c.kind.single_char() && c.legal_but_wrong);
+        let lw_det = self.rates(|c| c.kind.single_char() && c.legal_but_wrong && c.detectable);
+        let at_edit = self
+            .cases
+            .iter()
+            .filter(|c| c.kind.single_char() && c.legal_but_wrong && c.located_at_edit)
+            .count();
+        let _ = writeln!(
+            out,
+            "Single-character edits that leave a legal but different move: {} ({} never become illegal)",
+            lw.n,
+            lw.n - lw_det.n
+        );
+        let _ = writeln!(
+            out,
+            "  located at the first move that becomes illegal: {} of {} ({:.1}%); an error at the edited token itself: {}",
+            lw_det.located,
+            lw_det.n,
+            lw_det.pct(lw_det.located),
+            at_edit
+        );
+        let _ = writeln!(out);
+        let _ = writeln!(out, "Dropped and swapped half-moves");
+        let _ = writeln!(
+            out,
+            "  {:<28} {:>6} {:>7} {:>7} {:>7} {:>7} {:>7}   {:>9}",
+            "kind", "cases", "undet.", "ident.", "named", "located", "named*", "discarded"
+        );
+        for kind in [Kind::Dropped, Kind::Swapped] {
+            let all = self.rates(|c| c.kind == kind);
+            let det = self.rates(|c| c.kind == kind && c.detectable);
+            let id = self.named(kind);
+            let _ = writeln!(
+                out,
+                "  {:<28} {:>6} {:>7} {:>7} {} {} {}   {:>9}",
+                kind.name(),
+                all.n,
+                all.n - det.n,
+                id.n,
+                p(&id, id.named),
+                p(&id, id.located),
+                p(&det, det.named),
+                self.discarded.get(&kind).copied().unwrap_or(0)
+            );
+        }
+        let _ = writeln!(
+            out,
+            "  undet.: the edited game is legal throughout; ident.: only this explanation fits the rest of the game"
+        );
+        let _ = writeln!(
+            out,
+            "  named, located: of the identifiable cases; named*: of all detectable cases. Target: >= 90% named"
+        );
+        out
+    }
+
+    /// The cases that miss a target, grouped by cause, with up to `per_group` examples each.
+    pub fn failures(&self, per_group: usize) -> String {
+        let mut groups: BTreeMap<(Kind, String), Vec<&Case>> = BTreeMap::new();
+        for c in &self.cases {
+            if !c.cause.is_empty() {
+                groups.entry((c.kind, c.cause.clone())).or_default().push(c);
+            }
+        }
+        let mut order: Vec<(&(Kind, String), &Vec<&Case>)> = groups.iter().collect();
+        order.sort_by_key(|(k, v)| (k.0, std::cmp::Reverse(v.len())));
+        let mut out = String::new();
+        for ((kind, cause), cases) in order {
+            let _ = writeln!(out, "[{}] {} — {} case(s)", kind.name(), cause, cases.len());
+            for c in cases.iter().take(per_group) {
+                let _ = writeln!(
+                    out,
+                    "    {} #{} ply {} ({}): `{}` -> `{}`, true move `{}`",
+                    c.origin.0, c.origin.1, c.ply, c.sub, c.written, c.edited, c.truth
+                );
+                let _ = writeln!(out, "      before: {}", c.before);
+                let _ = writeln!(out, "      after:  {}", c.after);
+                for l in c.report.lines() {
+                    let _ = writeln!(out, "      {l}");
+                }
+            }
+        }
+        out
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Running
+// ---------------------------------------------------------------------------------------------
+
+fn options() -> Options {
+    Options {
+        notation: "algebraic".into(),
+        lang: "en".into(),
+    }
+}
+
+/// One main-line move token of a clean game.
+#[derive(Clone, Debug)]
+struct Tok {
+    span: Span,
+    /// Length of the token without trailing `+`, `#`, `!`, `?`.
+    body_len: usize,
+    mv: Move,
+    before: Chess,
+    san: String,
+    /// The move number right before the token.
+    number: Option<Span>,
+    /// The next item of the line is a move token.
+    next_is_move: bool,
+}
+
+#[derive(Clone, Debug)]
+struct Prepared {
+    text: String,
+    toks: Vec<Tok>,
+}
+
+impl Prepared {
+    fn body(&self, i: usize) -> &str {
+        let t = &self.toks[i];
+        &self.text[t.span.start..t.span.start + t.body_len]
+    }
+}
+
+const SAN_CHARS: &str = "abcdefghNBRQKx12345678=O-";
+
+/// Reads a clean game: no errors, no variations, at least 12 half-moves, every token read by
+/// shakmaty's SAN reader as by the checker.
+fn prepare(text: &str) -> Option<Prepared> {
+    let file = check_str("game.pgn", text, &options()).ok()?;
+    if file.has_errors() || file.games.len() != 1 {
+        return None;
+    }
+    let g = &file.games[0];
+    let mut pos = g.start.clone()?;
+    if !g.complete {
+        return None;
+    }
+    let items = &g.syntax.root.items;
+    let mut toks = Vec::new();
+    for (i, item) in items.iter().enumerate() {
+        match item {
+            Item::Variation(_) | Item::Unknown(_) => return None,
+            Item::Move(tok) => {
+                let MoveState::Legal(mv) = g.moves[tok.index] else {
+                    return None;
+                };
+                let full = &text[tok.span.start..tok.span.end];
+                let body = full.trim_end_matches(['+', '#', '!', '?']);
+                if body.is_empty() || !body.chars().all(|c| SAN_CHARS.contains(c)) {
+                    return None;
+                }
+                if San::from_ascii(body.as_bytes()).ok()?.to_move(&pos).ok()? != mv {
+                    return None;
+                }
+                let number = match i.checked_sub(1).map(|j| &items[j]) {
+                    Some(Item::MoveNumber(n)) => Some(n.span),
+                    _ => None,
+                };
+                toks.push(Tok {
+                    span: tok.span,
+                    body_len: body.len(),
+                    mv,
+                    before: pos.clone(),
+                    san: San::from_move(&pos, mv).to_string(),
+                    number,
+                    next_is_move: matches!(items.get(i + 1), Some(Item::Move(_))),
+                });
+                pos.play_unchecked(mv);
+            }
+            _ => {}
+        }
+    }
+    (toks.len() >= 12).then(|| Prepared {
+        text: text.to_owned(),
+        toks,
+    })
+}
+
+/// Reads a SAN token as shakmaty does, except that a wrong capture mark (`x` on a quiet
+/// move, none on a capture) is only a slip, as for the checker.
+fn san_move(pos: &Chess, body: &str) -> Option<Move> {
+    let san = San::from_ascii(body.as_bytes()).ok()?;
+    if let Ok(m) = san.clone().to_move(pos) {
+        return Some(m);
+    }
+    match san {
+        San::Normal {
+            role,
+            file,
+            rank,
+            capture,
+            to,
+            promotion,
+        } => San::Normal {
+            role,
+            file,
+            rank,
+            capture: !capture,
+            to,
+            promotion,
+        }
+        .to_move(pos)
+        .ok(),
+        _ => None,
+    }
+}
+
+/// Plays SAN tokens from `pos`; the index of the first that is not a legal move, if any.
+fn first_illegal(pos: &Chess, bodies: &[&str]) -> Option<usize> {
+    let mut p = pos.clone();
+    for (i, b) in bodies.iter().enumerate() {
+        match san_move(&p, b) {
+            Some(m) => p.play_unchecked(m),
+            None => return Some(i),
+        }
+    }
+    None
+}
+
+const fn overlaps(a: Span, b: Span) -> bool {
+    a.start < b.end && b.start < a.end
+}
+
+/// Moves a span of the original text to the edited text, after `delta` bytes were added at
+/// `at` (spans starting at or after `at` move).
+const fn shift(s: Span, at: usize, delta: isize) -> Span {
+    if s.start >= at {
+        Span::new(
+            s.start.wrapping_add_signed(delta),
+            s.end.wrapping_add_signed(delta),
+        )
+    } else {
+        s
+    }
+}
+
+/// The text around `span`, on one line.
+fn excerpt(text: &str, span: Span) -> String {
+    let mut start = span.start.saturating_sub(36);
+    while start > 0 && !text.is_char_boundary(start) {
+        start -= 1;
+    }
+    if start > 0
+        && let Some(i) = text[start..span.start].find(char::is_whitespace)
+    {
+        start += i + 1;
+    }
+    let mut end = (span.end + 36).min(text.len());
+    while !text.is_char_boundary(end) {
+        end += 1;
+    }
+    if end < text.len()
+        && let Some(i) = text[span.end..end].rfind(char::is_whitespace)
+    {
+        end = span.end + i;
+    }
+    let mut s: String = text[start..end]
+        .chars()
+        .map(|c| if c.is_whitespace() { ' ' } else { c })
+        .collect();
+    if start > 0 {
+        s.insert(0, '…');
+    }
+    if end < text.len() {
+        s.push('…');
+    }
+    s
+}
+
+fn strip_marks(s: &str) -> &str {
+    s.trim_end_matches(['+', '#', '!', '?'])
+}
+
+/// Is this suggestion the true move?
+fn same_move(suggestion: &str, san: &str, pos: &Chess, mv: Move) -> bool {
+    let s = strip_marks(suggestion.trim());
+    s == san || san_move(pos, s) == Some(mv)
+}
+
+fn errors(file: &CheckedFile) -> Vec<&Diagnostic> {
+    let mut e: Vec<&Diagnostic> = file
+        .all_diagnostics()
+        .filter(|d| d.severity == Severity::Error)
+        .collect();
+    e.sort_by_key(|d| d.span.start);
+    e
+}
+
+/// The checker's errors and repairs, in short, for the failure report.
+fn summary(file: &CheckedFile) -> String {
+    let text = &file.text;
+    let mut out = String::new();
+    for d in errors(file).into_iter().take(3) {
+        let at = text.get(d.span.start..d.span.end).unwrap_or("?");
+        let _ = writeln!(
+            out,
+            "{} at `{}` (ply {}): {}; suggestions {:?}",
+            d.code(),
+            at,
+            d.ply.map_or("-".to_owned(), |p| p.to_string()),
+            d.problem,
+            d.suggestions.iter().take(4).collect::<Vec<_>>()
+        );
+    }
+    if let Some(g) = file.games.first() {
+        for r in g.repairs.iter().take(2) {
+            let at = text.get(r.span.start..r.span.end).unwrap_or("?");
+            let what = match &r.repair {
+                Repair::Replace(m) => format!("replace by {m}"),
+                Repair::Insert {
+                    missing,
+                    then,
+                    fits,
+                } => {
+                    format!("insert {missing} then {then} (fits {fits})")
+                }
+                Repair::Swap { first, second } => format!("swap: {first} then {second}"),
+                Repair::Delete => "delete".to_owned(),
+            };
+            let _ = writeln!(out, "repair at `{at}`: {what}");
+        }
+    }
+    if out.is_empty() {
+        out.push_str("no error reported\n");
+    }
+    out
+}
+
+const fn is_file(c: char) -> bool {
+    matches!(c, 'a'..='h')
+}
+
+const fn is_rank(c: char) -> bool {
+    matches!(c, '1'..='8')
+}
+
+/// Characters never produced by an edit: they would change the structure of the text
+/// (comments, tags, variations, NAGs) rather than a move.
+const FORBIDDEN: &str = "[]{}();%$\"'\\";
+
+/// Keys next to `c` on a QWERTY keyboard (letters keep their case; shifted digits are not
+/// offered).
+fn keyboard(c: char) -> Vec<char> {
+    const ROWS: [&str; 4] = ["1234567890-=", "qwertyuiop[]", "asdfghjkl;'", "zxcvbnm,./"];
+    let upper = c.is_ascii_uppercase();
+    let lc = c.to_ascii_lowercase();
+    let rows: Vec<Vec<char>> = ROWS.iter().map(|r| r.chars().collect()).collect();
+    let mut out = Vec::new();
+    for (r, row) in rows.iter().enumerate() {
+        let Some(i) = row.iter().position(|&x| x == lc) else {
+            continue;
+        };
+        let mut add = |rr: usize, ii: isize| {
+            if let Some(&k) = usize::try_from(ii).ok().and_then(|ii| rows[rr].get(ii)) {
+                out.push(k);
+            }
+        };
+        let i = i as isize;
+        add(r, i - 1);
+        add(r, i + 1);
+        if r > 0 {
+            add(r - 1, i);
+            add(r - 1, i + 1);
+        }
+        if r + 1 < rows.len() {
+            add(r + 1, i - 1);
+            add(r + 1, i);
+        }
+    }
+    out.into_iter()
+        .filter_map(|k| {
+            if upper {
+                k.is_ascii_alphabetic().then(|| k.to_ascii_uppercase())
+            } else {
+                Some(k)
+            }
+        })
+        .filter(|k| !FORBIDDEN.contains(*k) && *k != c)
+        .collect()
+}
+
+/// Typing and handwriting confusions of issue 6.
+fn confusion(c: char) -> Option<char> {
+    const PAIRS: [(char, char); 5] = [('b', '6'), ('l', '1'), ('O', '0'), ('S', '5'), ('g', '9')];
+    PAIRS.iter().find_map(|&(a, b)| {
+        if c == a {
+            Some(b)
+        } else if c == b {
+            Some(a)
+        } else {
+            None
+        }
+    })
+}
+
+/// Picks one of several groups of candidates (a group uniformly, then a candidate).
+fn pick<T: Clone>(rng: &mut Rng, groups: &[(&'static str, Vec<T>)]) -> Option<(&'static str, T)> {
+    let live: Vec<&(&'static str, Vec<T>)> = groups.iter().filter(|g| !g.1.is_empty()).collect();
+    if live.is_empty() {
+        return None;
+    }
+    let g = live[rng.below(live.len())];
+    Some((g.0, g.1[rng.below(g.1.len())].clone()))
+}
+
+/// A single-character edit of a token body: (finer kind, new body).
+fn edit_body(kind: Kind, body: &str, rng: &mut Rng) -> Option<(&'static str, String)> {
+    let chars: Vec<char> = body.chars().collect();
+    let with = |i: usize, c: Option<char>, insert: bool| -> String {
+        let mut v = chars.clone();
+        match (c, insert) {
+            (Some(c), true) => v.insert(i, c),
+            (Some(c), false) => v[i] = c,
+            (None, _) => {
+                v.remove(i);
+            }
+        }
+        v.into_iter().collect()
+    };
+    match kind {
+        Kind::Substitution => {
+            let mut conf = Vec::new();
+            let mut keys = Vec::new();
+            let mut near = Vec::new();
+            for (i, &c) in chars.iter().enumerate() {
+                if let Some(r) = confusion(c) {
+                    conf.push((i, r));
+                }
+                for k in keyboard(c) {
+                    keys.push((i, k));
+                }
+                if is_file(c) || is_rank(c) {
+                    let (lo, hi) = if is_file(c) { ('a', 'h') } else { ('1', '8') };
+                    for d in [-1i32, 1] {
+                        let n = char::from_u32((c as u32).wrapping_add_signed(d))
+                            .filter(|n| (lo..=hi).contains(n));
+                        if let Some(n) = n {
+                            near.push((i, n));
+                        }
+                    }
+                }
+            }
+            let (sub, (i, c)) = pick(
+                rng,
+                &[("confusion", conf), ("keyboard", keys), ("file/rank", near)],
+            )?;
+            Some((sub, with(i, Some(c), false)))
+        }
+        Kind::Insertion => {
+            let mut doubled = Vec::new();
+            let mut keys = Vec::new();
+            let mut other = Vec::new();
+            for i in 0..=chars.len() {
+                let around: Vec<char> = [i.checked_sub(1), Some(i)]
+                    .into_iter()
+                    .flatten()
+                    .filter_map(|j| chars.get(j).copied())
+                    .collect();
+                for &c in &around {
+                    doubled.push((i, c));
+                    for k in keyboard(c) {
+                        keys.push((i, k));
+                    }
+                }
+                for c in "abcdefgh12345678NBRQKx".chars() {
+                    other.push((i, c));
+                }
+            }
+            let (sub, (i, c)) = pick(
+                rng,
+                &[
+                    ("doubled", doubled),
+                    ("keyboard", keys),
+                    ("chess character", other),
+                ],
+            )?;
+            Some((sub, with(i, Some(c), true)))
+        }
+        Kind::Deletion => {
+            let i = rng.below(chars.len());
+            let c = chars[i];
+            let sub = if "NBRQK".contains(c) {
+                "piece letter"
+            } else if is_file(c) {
+                "file"
+            } else if is_rank(c) {
+                "rank"
+            } else if c == 'x' {
+                "capture mark"
+            } else {
+                "other"
+            };
+            Some((sub, with(i, None, false)))
+        }
+        Kind::PieceLetter => {
+            let first = *chars.first()?;
+            if !"NBRQK".contains(first) {
+                return None;
+            }
+            let others: Vec<char> = "NBRQK".chars().filter(|&c| c != first).collect();
+            let c = others[rng.below(others.len())];
+            Some(("piece", with(0, Some(c), false)))
+        }
+        Kind::Dropped | Kind::Swapped => None,
+    }
+}
+
+/// Finds the main-line move token at `span` in the edited game: its state, if it is one.
+fn state_at(file: &CheckedFile, span: Span) -> Option<MoveState> {
+    let g = file.games.first()?;
+    g.syntax.root.items.iter().find_map(|item| match item {
+        Item::Move(t) if t.span == span => Some(g.moves[t.index]),
+        _ => None,
+    })
+}
+
+/// Where an error lies relative to the expected token, in words.
+fn whereabouts(d: &Diagnostic, expected: Span) -> &'static str {
+    if overlaps(d.span, expected) {
+        "at the token"
+    } else if d.span.start >= expected.end {
+        "at a later token"
+    } else {
+        "at an earlier token"
+    }
+}
+
+/// How many following moves the checker tries a repair on (`check::LOOKAHEAD`).
+const LOOKAHEAD: usize = 8;
+
+/// What the edited game has at `span`, in words.
+fn item_at(file: &CheckedFile, span: Span) -> &'static str {
+    let Some(g) = file.games.first() else {
+        return "no game";
+    };
+    let found = g.syntax.root.items.iter().find(|item| {
+        let s = match item {
+            Item::Move(t) => t.span,
+            Item::MoveNumber(n) => n.span,
+            Item::Ellipsis(s) | Item::Unknown(s) => *s,
+            Item::Comment(c) => c.span,
+            Item::Nag(n) => n.span,
+            Item::Variation(v) => v.span,
+            Item::Result(r) => r.span,
+        };
+        overlaps(s, span)
+    });
+    match found {
+        None => "nothing (skipped)",
+        Some(Item::Move(_)) => "a move token",
+        Some(Item::MoveNumber(_)) => "a move number",
+        Some(Item::Ellipsis(_)) => "an ellipsis",
+        Some(Item::Unknown(_)) => "unknown text",
+        Some(Item::Comment(_)) => "a comment",
+        Some(Item::Nag(_)) => "an annotation",
+        Some(Item::Variation(_)) => "a variation",
+        Some(Item::Result(_)) => "a result",
+    }
+}
+
+/// Runs `count` cases with `seed`.
+pub fn run(corpus: &Corpus, seed: u64, count: usize) -> Results {
+    let mut rng = Rng::new(seed);
+    let mut cache: HashMap<usize, Option<Prepared>> = HashMap::new();
+    let mut results = Results {
+        seed,
+        ..Results::default()
+    };
+    if corpus.games.is_empty() {
+        return results;
+    }
+    let mut attempts = 0usize;
+    while results.cases.len() < count && attempts < count * 200 {
+        attempts += 1;
+        let kind = Kind::ALL[results.cases.len() % Kind::ALL.len()];
+        let gi = rng.below(corpus.games.len());
+        let prepared = cache.entry(gi).or_insert_with(|| {
+            results.games_tried += 1;
+            let p = prepare(&corpus.games[gi].text);
+            results.games_clean += usize::from(p.is_some());
+            p
+        });
+        let Some(game) = prepared.as_ref() else {
+            continue;
+        };
+        let origin = (corpus.games[gi].file.clone(), corpus.games[gi].number);
+        let outcome = match kind {
+            Kind::Dropped => dropped(game, &mut rng),
+            Kind::Swapped => swapped(game, &mut rng),
+            _ => single(game, kind, &mut rng),
+        };
+        match outcome {
+            Outcome::Skip => {}
+            Outcome::Discarded => *results.discarded.entry(kind).or_default() += 1,
+            Outcome::Case(mut c) => {
+                c.origin = origin;
+                results.cases.push(*c);
+            }
+        }
+    }
+    results
+}
+
+enum Outcome {
+    /// Not applicable to the chosen token.
+    Skip,
+    /// The edit does not change the move.
+    Discarded,
+    Case(Box<Case>),
+}
+
+fn blank_case(kind: Kind, sub: &'static str, ply: u32) -> Case {
+    Case {
+        kind,
+        sub,
+        origin: (String::new(), 0),
+        ply,
+        written: String::new(),
+        edited: String::new(),
+        truth: String::new(),
+        legal_but_wrong: false,
+        unreadable: false,
+        detectable: true,
+        identifiable: false,
+        located: false,
+        located_at_edit: false,
+        rank: None,
+        named: false,
+        cause: String::new(),
+        before: String::new(),
+        after: String::new(),
+        report: String::new(),
+    }
+}
+
+fn single(game: &Prepared, kind: Kind, rng: &mut Rng) -> Outcome {
+    let p = rng.below(game.toks.len());
+    let tok = &game.toks[p];
+    let body = game.body(p);
+    let Some((sub, new_body)) = edit_body(kind, body, rng) else {
+        return Outcome::Skip;
+    };
+    if new_body == body {
+        return Outcome::Discarded;
+    }
+    let text = &game.text;
+    let body_end = tok.span.start + tok.body_len;
+    let edited_text = format!(
+        "{}{}{}",
+        &text[..tok.span.start],
+        new_body,
+        &text[body_end..]
+    );
+    let delta = new_body.len() as isize - body.len() as isize;
+    let slot = Span::new(tok.span.start, tok.span.end.wrapping_add_signed(delta));
+    let Ok(file) = check_str("game.pgn", &edited_text, &options()) else {
+        return Outcome::Skip;
+    };
+    let state = state_at(&file, slot);
+    let errs = errors(&file);
+    let mut c = blank_case(kind, sub, p as u32 + 1);
+    c.written = body.to_owned();
+    c.edited = new_body.clone();
+    c.truth = tok.san.clone();
+    c.before = excerpt(text, tok.span);
+    c.after = excerpt(&edited_text, slot);
+    c.report = summary(&file);
+    match state {
+        Some(MoveState::Legal(m)) if m == tok.mv => return Outcome::Discarded,
+        Some(MoveState::Legal(m)) => {
+            c.legal_but_wrong = true;
+            let mut after = tok.before.clone();
+            after.play_unchecked(m);
+            let rest: Vec<&str> = (p + 1..game.toks.len()).map(|i| game.body(i)).collect();
+            c.located_at_edit = errs.iter().any(|d| overlaps(d.span, slot));
+            match first_illegal(&after, &rest) {
+                None => {
+                    c.detectable = false;
+                    c.located = errs.is_empty();
+                }
+                Some(k) => {
+                    let expected = shift(game.toks[p + 1 + k].span, tok.span.end, delta);
+                    c.located = errs.first().is_some_and(|d| overlaps(d.span, expected));
+                    if !c.located {
+                        c.cause = match errs.first() {
+                            None => "legal but wrong: no error reported".to_owned(),
+                            Some(d) => format!(
+                                "legal but wrong: first error {} {}",
+                                d.code(),
+                                if overlaps(d.span, slot) {
+                                    "at the edited token".to_owned()
+                                } else {
+                                    whereabouts(d, expected).to_owned()
+                                }
+                            ),
+                        };
+                    }
+                }
+            }
+        }
+        _ => {
+            c.unreadable = state.is_none();
+            let d = errs.iter().find(|d| overlaps(d.span, slot));
+            c.located = d.is_some();
+            match d {
+                None => {
+                    let read = item_at(&file, slot);
+                    c.cause = match errs.first() {
+                        None => format!("not located: the edited token read as {read}; no error"),
+                        Some(d) => format!(
+                            "not located: the edited token read as {read}; first error {} {}",
+                            d.code(),
+                            whereabouts(d, slot)
+                        ),
+                    };
+                }
+                Some(d) => {
+                    c.rank = d
+                        .suggestions
+                        .iter()
+                        .position(|s| same_move(s, &tok.san, &tok.before, tok.mv));
+                    if c.rank != Some(0) {
+                        let code = d.code();
+                        let rest: Vec<&str> =
+                            (p + 1..game.toks.len()).map(|i| game.body(i)).collect();
+                        c.cause = if matches!(
+                            code,
+                            "scoresheet::skipped_move"
+                                | "scoresheet::swapped_moves"
+                                | "scoresheet::move_written_twice"
+                        ) {
+                            format!("misnamed as {code}")
+                        } else {
+                            let rank = match c.rank {
+                                None if d.suggestions.is_empty() => "no suggestion",
+                                Some(1 | 2) => "true move 2nd or 3rd",
+                                _ => "true move not in the first three",
+                            };
+                            let top = d
+                                .suggestions
+                                .first()
+                                .and_then(|s| san_move(&tok.before, strip_marks(s.trim())));
+                            let fate = match top {
+                                None if d.suggestions.is_empty() => String::new(),
+                                None => "; the first suggestion is no legal move".to_owned(),
+                                Some(m) => {
+                                    let mut after = tok.before.clone();
+                                    after.play_unchecked(m);
+                                    match first_illegal(&after, &rest) {
+                                        None => {
+                                            "; the first suggestion fits the rest of the game too"
+                                                .to_owned()
+                                        }
+                                        Some(k) if k < LOOKAHEAD => format!(
+                                            "; the first suggestion makes one of the next {LOOKAHEAD} moves illegal"
+                                        ),
+                                        Some(_) => format!(
+                                            "; the first suggestion makes a move illegal, but only more than {LOOKAHEAD} half-moves later"
+                                        ),
+                                    }
+                                }
+                            };
+                            format!("{code}: {rank}{fate}")
+                        };
+                    }
+                }
+            }
+        }
+    }
+    Outcome::Case(Box::new(c))
+}
+
+/// How many (gap, move) pairs near `p` make every later move legal, up to 2.
+fn drop_fits(game: &Prepared, p: usize, bodies: &[&str], last: usize) -> usize {
+    let mut count = 0;
+    for g in p.saturating_sub(4)..=last {
+        let pos = if g <= p {
+            game.toks[g].before.clone()
+        } else {
+            let mut pos = game.toks[p].before.clone();
+            for b in &bodies[p..g] {
+                let Some(m) = san_move(&pos, b) else {
+                    return count;
+                };
+                pos.play_unchecked(m);
+            }
+            pos
+        };
+        for x in pos.legal_moves() {
+            let mut q = pos.clone();
+            q.play_unchecked(x);
+            if first_illegal(&q, &bodies[g..]).is_none() {
+                count += 1;
+                if count >= 2 {
+                    return count;
+                }
+            }
+        }
+    }
+    count
+}
+
+fn dropped(game: &Prepared, rng: &mut Rng) -> Outcome {
+    let n = game.toks.len();
+    if n < 5 {
+        return Outcome::Skip;
+    }
+    // At least three half-moves follow the dropped one.
+    let p = rng.below(n - 3);
+    let tok = &game.toks[p];
+    let text = &game.text;
+    let mut cut = tok.span;
+    if let Some(num) = tok.number
+        && !tok.next_is_move
+    {
+        cut.start = num.start;
+    }
+    // One blank after the removed text goes with it.
+    if text[cut.end..].starts_with(' ') {
+        cut.end += 1;
+    }
+    let edited_text = format!("{}{}", &text[..cut.start], &text[cut.end..]);
+    let delta = -(cut.len() as isize);
+    let slot = shift(game.toks[p + 1].span, cut.end, delta);
+    let Ok(file) = check_str("game.pgn", &edited_text, &options()) else {
+        return Outcome::Skip;
+    };
+    let bodies: Vec<&str> = (0..n).filter(|&i| i != p).map(|i| game.body(i)).collect();
+    let mut c = blank_case(Kind::Dropped, "dropped", p as u32 + 1);
+    c.written = game.body(p).to_owned();
+    c.truth = tok.san.clone();
+    c.before = excerpt(text, tok.span.join(game.toks[p + 1].span));
+    c.after = excerpt(&edited_text, slot);
+    c.report = summary(&file);
+    let k = first_illegal(&tok.before, &bodies[p..]);
+    c.detectable = k.is_some();
+    c.identifiable = k.is_some_and(|k| drop_fits(game, p, &bodies, p + k) == 1);
+    let errs = errors(&file);
+    c.located = errs.first().is_some_and(|d| overlaps(d.span, slot));
+    let g = file.games.first();
+    let repair_at = |span: Span| {
+        g.and_then(|g| g.repairs.iter().find(|r| overlaps(r.span, span)))
+            .map(|r| &r.repair)
+    };
+    c.named = matches!(
+        repair_at(slot),
+        Some(Repair::Insert { missing, fits: 1, .. }) if *missing == tok.mv
+    ) && errs
+        .iter()
+        .any(|d| d.code() == "scoresheet::skipped_move" && overlaps(d.span, slot));
+    if c.detectable && !c.named {
+        let k = k.unwrap_or(0);
+        let first_bad = shift(game.toks[p + 1 + k].span, cut.end, delta);
+        let gap = if k == 0 {
+            "illegal right after the gap".to_owned()
+        } else {
+            format!("reads on legally for {k} half-move(s) after the gap")
+        };
+        c.cause = match errs.first() {
+            None => format!("{gap}; no error reported"),
+            Some(d) => {
+                let code = d.code();
+                let place = if overlaps(d.span, slot) {
+                    "at the token after the gap".to_owned()
+                } else if overlaps(d.span, first_bad) {
+                    "at the first illegal token".to_owned()
+                } else {
+                    whereabouts(d, slot).to_owned()
+                };
+                let detail = match (code, repair_at(d.span)) {
+                    ("scoresheet::skipped_move", Some(Repair::Insert { missing, fits, .. })) => {
+                        if *missing != tok.mv && *fits == 1 {
+                            ", naming another move as the only fit".to_owned()
+                        } else if *fits > 1 && *missing == tok.mv {
+                            ", several moves fit its lookahead (the first is the true one)"
+                                .to_owned()
+                        } else if *fits > 1 {
+                            ", several moves fit its lookahead (the first is another)".to_owned()
+                        } else {
+                            String::new()
+                        }
+                    }
+                    _ => String::new(),
+                };
+                format!("{gap}; first error {code} {place}{detail}")
+            }
+        };
+        if !c.identifiable {
+            c.cause = format!("(not identifiable) {}", c.cause);
+        }
+    }
+    Outcome::Case(Box::new(c))
+}
+
+/// The checker reads the edited game without error as the same moves (only marks changed).
+fn same_moves(file: &CheckedFile, game: &Prepared) -> bool {
+    file.games.first().is_some_and(|g| {
+        !file.has_errors()
+            && g.mainline.len() == game.toks.len()
+            && g.mainline
+                .iter()
+                .zip(&game.toks)
+                .all(|(m, t)| *m == Some(t.mv))
+    })
+}
+
+fn swapped(game: &Prepared, rng: &mut Rng) -> Outcome {
+    let n = game.toks.len();
+    let p = rng.below(n - 1);
+    let (a, b) = (&game.toks[p], &game.toks[p + 1]);
+    let (ba, bb) = (game.body(p), game.body(p + 1));
+    if ba == bb {
+        return Outcome::Skip;
+    }
+    let text = &game.text;
+    let ta = &text[a.span.start..a.span.end];
+    let tb = &text[b.span.start..b.span.end];
+    let edited_text = format!(
+        "{}{}{}{}{}",
+        &text[..a.span.start],
+        tb,
+        &text[a.span.end..b.span.start],
+        ta,
+        &text[b.span.end..]
+    );
+    let slot1 = Span::new(a.span.start, a.span.start + tb.len());
+    let slot2 = Span::new(b.span.end - ta.len(), b.span.end);
+    let Ok(file) = check_str("game.pgn", &edited_text, &options()) else {
+        return Outcome::Skip;
+    };
+    if same_moves(&file, game) {
+        return Outcome::Discarded;
+    }
+    let mut bodies: Vec<&str> = (0..n).map(|i| game.body(i)).collect();
+    bodies.swap(p, p + 1);
+    let mut c = blank_case(Kind::Swapped, "swapped", p as u32 + 1);
+    c.written = format!("{ba} {bb}");
+    c.edited = format!("{bb} {ba}");
+    c.truth = format!("{} {}", a.san, b.san);
+    c.before = excerpt(text, a.span.join(b.span));
+    c.after = excerpt(&edited_text, slot1.join(slot2));
+    c.report = summary(&file);
+    let k = first_illegal(&a.before, &bodies[p..]);
+    c.detectable = k.is_some();
+    let alternatives = (p.saturating_sub(3)..=(p + 3).min(n - 2))
+        .filter(|&j| j != p)
+        .filter(|&j| {
+            let mut seq = bodies.clone();
+            seq.swap(j, j + 1);
+            let s = j.min(p);
+            first_illegal(&game.toks[s].before, &seq[s..]).is_none()
+        })
+        .count();
+    c.identifiable = c.detectable && alternatives == 0;
+    let errs = errors(&file);
+    let both = slot1.join(slot2);
+    c.located = errs.first().is_some_and(|d| overlaps(d.span, both));
+    c.named = file.games.first().is_some_and(|g| {
+        g.repairs.iter().any(|r| {
+            overlaps(r.span, both)
+                && matches!(r.repair, Repair::Swap { first, second } if first == a.mv && second == b.mv)
+        })
+    }) && errs
+        .iter()
+        .any(|d| d.code() == "scoresheet::swapped_moves" && overlaps(d.span, both));
+    if c.detectable && !c.named {
+        let k = k.unwrap_or(0);
+        let gap = match k {
+            0 => "first swapped token illegal".to_owned(),
+            1 => "first swapped token legal, second illegal".to_owned(),
+            k => format!(
+                "both swapped tokens legal, illegal {} half-move(s) later",
+                k - 1
+            ),
+        };
+        c.cause = match errs.first() {
+            None => format!("{gap}; no error reported"),
+            Some(d) => {
+                let place = if overlaps(d.span, both) {
+                    "at the swapped tokens".to_owned()
+                } else {
+                    whereabouts(d, both).to_owned()
+                };
+                format!("{gap}; first error {} {place}", d.code())
+            }
+        };
+        if !c.identifiable {
+            c.cause = format!("(not identifiable) {}", c.cause);
+        }
+    }
+    Outcome::Case(Box::new(c))
+}

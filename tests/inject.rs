@@ -1,0 +1,137 @@
+//! A small sample of the error-injection benchmark (issue 6, `src/inject.rs`) with the issue's
+//! targets as assertions: single-character edits that make a move illegal or unreadable are
+//! all located, the true move is the first suggestion in at least 85% of them and among the
+//! first three in at least 97%; dropped and swapped half-moves are named with the right move
+//! in at least 90% of the cases that the rest of the game determines.
+//!
+//! Reads real games from `../shared/corpus/bulk/` (`SCORESHEET_CORPUS` overrides); when the
+//! corpus is absent every test prints `skipped: …` and passes. Run with `-- --nocapture` to
+//! see the table and the failing cases grouped by cause. The full run is
+//! `cargo bench --bench inject`.
+//!
+//! The target tests that the checker does not meet yet are `#[ignore]`d with the measured
+//! numbers in the reason; run them with `-- --ignored`.
+
+use std::sync::OnceLock;
+
+use scoresheet::inject::{Corpus, Kind, Rates, Results, Rng, corpus_dir, run};
+
+const SEED: u64 = 6;
+const CASES: usize = 240;
+
+fn corpus() -> Option<&'static Corpus> {
+    static CORPUS: OnceLock<Option<Corpus>> = OnceLock::new();
+    CORPUS
+        .get_or_init(|| {
+            let Some(dir) = corpus_dir() else {
+                eprintln!("skipped: corpus not found (set SCORESHEET_CORPUS)");
+                return None;
+            };
+            Some(Corpus::load(&dir).expect("the corpus is readable"))
+        })
+        .as_ref()
+}
+
+fn sample() -> Option<&'static Results> {
+    static RESULTS: OnceLock<Option<Results>> = OnceLock::new();
+    RESULTS
+        .get_or_init(|| {
+            let r = run(corpus()?, SEED, CASES);
+            eprintln!("{}", r.table());
+            eprintln!("{}", r.failures(3));
+            Some(r)
+        })
+        .as_ref()
+}
+
+fn pct(r: &Rates, part: usize) -> f64 {
+    r.pct(part)
+}
+
+#[test]
+fn rng_is_deterministic() {
+    let mut a = Rng::new(42);
+    let mut b = Rng::new(42);
+    let xs: Vec<u64> = (0..100).map(|_| a.next_u64()).collect();
+    let ys: Vec<u64> = (0..100).map(|_| b.next_u64()).collect();
+    assert_eq!(xs, ys);
+    assert_ne!(Rng::new(1).next_u64(), Rng::new(2).next_u64());
+    let mut z = Rng::new(0);
+    assert!((0..1000).all(|_| z.below(7) < 7));
+}
+
+#[test]
+fn generator_is_deterministic() {
+    let Some(corpus) = corpus() else { return };
+    let key = |r: &Results| -> Vec<(String, usize, u32, String, String)> {
+        r.cases
+            .iter()
+            .map(|c| {
+                (
+                    c.origin.0.clone(),
+                    c.origin.1,
+                    c.ply,
+                    c.written.clone(),
+                    c.edited.clone(),
+                )
+            })
+            .collect()
+    };
+    let a = run(corpus, 7, 12);
+    let b = run(corpus, 7, 12);
+    assert_eq!(a.cases.len(), 12);
+    assert_eq!(key(&a), key(&b));
+    // Every kind comes round.
+    for kind in Kind::ALL {
+        assert!(a.cases.iter().any(|c| c.kind == kind), "{kind:?}");
+    }
+}
+
+#[test]
+fn sample_has_every_kind() {
+    let Some(r) = sample() else { return };
+    assert_eq!(r.cases.len(), CASES);
+    assert!(r.single_char().n >= CASES / 2, "{}", r.table());
+    assert!(r.named(Kind::Dropped).n >= 10, "{}", r.table());
+    assert!(r.named(Kind::Swapped).n >= 10, "{}", r.table());
+}
+
+#[test]
+#[ignore = "checker misses the target on seed 6 (240 cases): 143 of 152 illegal/unreadable single-character edits located (94.1%, target 100%); a pawn move with its file deleted (`g5` -> `5`) is read as a move number without any error at it. Run `cargo bench --bench inject` for the cases"]
+fn single_char_edits_are_located() {
+    let Some(r) = sample() else { return };
+    let s = r.single_char();
+    assert_eq!(s.located, s.n, "{}\n{}", r.table(), r.failures(3));
+}
+
+#[test]
+#[ignore = "checker misses the target on seed 6 (240 cases): true move first in 123 of 152 (80.9%, target 85%); ties are broken alphabetically and the repair lookahead (8 moves, 6 candidates) is too short to tell them apart. Run `cargo bench --bench inject` for the cases"]
+fn single_char_edits_true_move_first() {
+    let Some(r) = sample() else { return };
+    let s = r.single_char();
+    assert!(pct(&s, s.top1) >= 85.0, "{}\n{}", r.table(), r.failures(3));
+}
+
+#[test]
+#[ignore = "checker misses the target on seed 6 (240 cases): true move in the first three in 138 of 152 (90.8%, target 97%); the true move is cut by alphabetical tie-breaks among equal scores, and `5` for `g5` is no move at all. Run `cargo bench --bench inject` for the cases"]
+fn single_char_edits_true_move_in_top_three() {
+    let Some(r) = sample() else { return };
+    let s = r.single_char();
+    assert!(pct(&s, s.top3) >= 97.0, "{}\n{}", r.table(), r.failures(3));
+}
+
+#[test]
+#[ignore = "checker misses the target on seed 6 (240 cases): 14 of 21 identifiable dropped half-moves named (66.7%, target 90%); several moves fit the 8-move lookahead though the rest of the game fits only one, and a gap found one ply late is not looked for before the previous move. Run `cargo bench --bench inject` for the cases"]
+fn dropped_half_moves_are_named() {
+    let Some(r) = sample() else { return };
+    let s = r.named(Kind::Dropped);
+    assert!(pct(&s, s.named) >= 90.0, "{}\n{}", r.table(), r.failures(3));
+}
+
+#[test]
+#[ignore = "checker misses the target on seed 6 (240 cases): 34 of 40 swapped half-moves named (85.0%, target 90%); when the first swapped token is itself legal (`3. d5 Bf4` for `3. Bf4 d5`) the error at the second is not tried as a swap with the previous token. Run `cargo bench --bench inject` for the cases"]
+fn swapped_half_moves_are_named() {
+    let Some(r) = sample() else { return };
+    let s = r.named(Kind::Swapped);
+    assert!(pct(&s, s.named) >= 90.0, "{}\n{}", r.table(), r.failures(3));
+}
