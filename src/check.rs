@@ -355,6 +355,28 @@ struct LineStart {
     history: Vec<Played>,
 }
 
+/// Plays a move the checker assumed (a repair): position, origins, history and ply move on.
+fn advance(
+    pos: &mut Chess,
+    origins: &mut Origins,
+    history: &mut Vec<Played>,
+    ply: &mut u32,
+    (m, span): (Move, Span),
+    (fullmove, first_ply_offset): (u32, u32),
+) {
+    let number = fullmove + (*ply + first_ply_offset) / 2;
+    let black = pos.turn() == Color::Black;
+    history.push(Played {
+        m,
+        span,
+        number,
+        black,
+    });
+    origins.play(&m);
+    pos.play_unchecked(m);
+    *ply += 1;
+}
+
 /// The move tokens that follow in a line (up to a few), skipping everything else; a result
 /// ends them.
 fn upcoming(items: &[Item]) -> Vec<&MoveToken> {
@@ -766,20 +788,15 @@ impl GameChecker<'_> {
                                         Repair::Delete => Vec::new(),
                                     };
                                     for m in moves {
-                                        let number = fullmove + (ply + first_ply_offset) / 2;
-                                        let black = pos.turn() == Color::Black;
-                                        history.push(Played {
-                                            m,
-                                            span: tok.span,
-                                            number,
-                                            black,
-                                        });
-                                        origins.play(&m);
-                                        pos.play_unchecked(m);
-                                        if main && !self.main_broken {
-                                            self.mainline.push(Some(m));
-                                        }
-                                        ply += 1;
+                                        // Repaired moves are not part of the main line as read.
+                                        advance(
+                                            &mut pos,
+                                            &mut origins,
+                                            &mut history,
+                                            &mut ply,
+                                            (m, tok.span),
+                                            (fullmove, first_ply_offset),
+                                        );
                                     }
                                 }
                                 None => {
@@ -876,20 +893,14 @@ impl GameChecker<'_> {
                                 repair: repair.clone(),
                             });
                             if let Repair::Replace(m) = repair {
-                                let number = fullmove + (ply + first_ply_offset) / 2;
-                                let black = pos.turn() == Color::Black;
-                                history.push(Played {
-                                    m,
-                                    span: *span,
-                                    number,
-                                    black,
-                                });
-                                origins.play(&m);
-                                pos.play_unchecked(m);
-                                if main && !self.main_broken {
-                                    self.mainline.push(Some(m));
-                                }
-                                ply += 1;
+                                advance(
+                                    &mut pos,
+                                    &mut origins,
+                                    &mut history,
+                                    &mut ply,
+                                    (m, *span),
+                                    (fullmove, first_ply_offset),
+                                );
                             }
                             continue;
                         }
