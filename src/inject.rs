@@ -600,7 +600,7 @@ fn prepare(text: &str) -> Option<Prepared> {
 /// move, none on a capture) is only a slip, as for the checker.
 fn san_move(pos: &Chess, body: &str) -> Option<Move> {
     let san = San::from_ascii(body.as_bytes()).ok()?;
-    if let Ok(m) = san.clone().to_move(pos) {
+    if let Ok(m) = san.to_move(pos) {
         return Some(m);
     }
     match san {
