@@ -350,6 +350,7 @@ fn english_patterns_in(
                 let p = Pattern {
                     role,
                     from_set: Some(from),
+                    to: single(targets),
                     to_set: Some(targets),
                     captured: *crole,
                     capture_required: w.captured.is_some(),
@@ -398,6 +399,12 @@ fn reads_back(pats: &[Pattern], legal: &[Move], m: &Move) -> bool {
     found == Some(m)
 }
 
+/// The square of a one-square set: patterns name it as their target too, so that the resolver
+/// looks only at the moves to it and can say why none is legal.
+fn single(set: Bitboard) -> Option<Square> {
+    set.single_square()
+}
+
 /// The readings of a move written with a dash that go to a square without an enemy piece,
 /// when one of them is legal; all readings otherwise.
 fn prefer_quiet(
@@ -412,6 +419,7 @@ fn prefer_quiet(
         .filter_map(|p| {
             let t = p.to_set? & !theirs;
             (!t.is_empty()).then_some(Pattern {
+                to: single(t),
                 to_set: Some(t),
                 ..*p
             })
@@ -1128,6 +1136,7 @@ fn spanish_patterns_in(
             out.push(Pattern {
                 role: Some(d.role),
                 from_set: Some(from),
+                to: single(targets),
                 to_set: Some(targets),
                 captured: *crole,
                 capture_required: w.captured.is_some(),
