@@ -6,6 +6,29 @@
 //! the pieces that stand on them at the start: R N B Q K B N R, with a Q/K prefix (English) or
 //! D/R suffix (Spanish) for the wing where it matters. A piece may be named by its origin (`KR`
 //! is the rook that started on the king's side) and a pawn by its file (`QBP`).
+//!
+//! A token has every reading its text allows ([`english_patterns`], [`spanish_patterns`]); a
+//! move written with a dash prefers the readings that capture nothing. When several legal moves
+//! remain, what else was written chooses ([`agreeing_with_marks`]): `B-N5ch` is the bishop move
+//! that checks, `B-N5` the one that does not, `P×P e.p.` the capture in passing. For a whole
+//! token, [`resolve_move`] does all of it; [`describe_readings`] names the moves of an
+//! ambiguous token for a diagnostic.
+//!
+//! ```
+//! use scoresheet::descriptive::{Origins, Written, english_patterns, write_english};
+//! use scoresheet::resolve::{Resolution, resolve};
+//! use shakmaty::{Chess, Position, Square};
+//!
+//! let pos = Chess::default();
+//! let origins = Origins::default();
+//! let w = Written { who: "N", to: Some("KB3"), ..Written::default() };
+//! let Resolution::Legal(m) = resolve(&pos, &english_patterns(&w, pos.turn(), &origins, &pos)) else {
+//!     panic!("N-KB3 is one move");
+//! };
+//! assert_eq!(m.to(), Square::F3);
+//! assert_eq!(write_english(&pos, &origins, &m, false), "N-KB3");
+//! assert_eq!(write_english(&pos, &origins, &m, true), "NKN1-KB3");
+//! ```
 
 use shakmaty::{
     Bitboard, CastlingSide, Chess, Color, File, Move, MoveList, Position, Rank, Role, Square,

@@ -7,6 +7,13 @@
 //! and the one whose moves stay legal longest wins. When the board never decides (`1. h4 h5
 //! 2. Rh3` is legal in English and in Finnish), the [`PREFERENCE`] order decides and a warning
 //! says so.
+//!
+//! The notation (`--notation auto`) is chosen the same way: a cheap scan of the first games'
+//! tokens says which notations the text may be in (`P-K4` descriptive, `P4R` Spanish
+//! descriptive, `e2e4` UCI, `e4d5p` Smith, `E2-E4` coordinate, `5254` ICCF numeric); each of
+//! those reads the first games, and the one whose moves stay legal longest, with the fewest
+//! errors and then the fewest warnings, wins. Algebraic, which also reads the long forms,
+//! wins ties.
 
 use std::collections::BTreeSet;
 
@@ -16,6 +23,8 @@ use crate::check::{CheckError, check_game};
 use crate::diagnostic::{Diagnostic, Problem};
 use crate::grammar::{LANGUAGE_FILES, LanguageFile, ParserEntry, parser_for};
 use crate::span::Span;
+use crate::syntax::{Item, MoveBody, SyntaxIssue};
+use crate::walker::{WrittenForm, written_form};
 
 /// Languages preferred when the board cannot tell them apart, most preferred first; the
 /// others follow in the order of `grammars/lang/`.
@@ -25,6 +34,10 @@ pub const PREFERENCE: &[&str] = &["en", "de", "fr", "es", "ru", "it", "nl", "pt"
 type Score = (usize, usize, usize);
 /// A game's main line as read (`None` = null move).
 type MainLine = Vec<Option<Move>>;
+
+/// The language reported for a notation without piece letters (UCI, Smith, ICCF numeric,
+/// coordinate).
+pub const NO_LANGUAGE: &str = "none";
 
 /// Games read per candidate while the board has not decided.
 const MAX_GAMES: usize = 8;
@@ -65,31 +78,87 @@ pub fn detect(
         })
     };
     match notation {
-        "algebraic" | "san" => detect_language(text, games, lang),
+        "algebraic" | "san" | "lan" | "figurine" => detect_language(text, games, lang),
         "descriptive" => letterless("descriptive", "en"),
         "descriptive_es" | "descriptive-es" => letterless("descriptive_es", "es"),
+        "coordinate" => letterless("coordinate", NO_LANGUAGE),
+        "uci" => letterless("uci", NO_LANGUAGE),
+        "smith" => letterless("smith", NO_LANGUAGE),
+        "iccf" => letterless("iccf", NO_LANGUAGE),
         "auto" => {
-            let algebraic = detect_language(text, games, lang)?;
             let (english, spanish) = descriptive_hints(text, games);
-            if !english && !spanish {
-                return Ok(algebraic);
+            let squares = square_hints(text, games);
+            if !english && !spanish && squares == SquareHints::default() {
+                return detect_language(text, games, lang);
             }
-            // The board decides between the notations the text may be in; algebraic wins ties.
-            let mut best = (board_score(algebraic.parser, text, games).0, algebraic);
+            let mut others = Vec::new();
             for (name, code, hinted) in [
+                ("uci", NO_LANGUAGE, squares.uci),
+                ("smith", NO_LANGUAGE, squares.smith),
+                ("coordinate", NO_LANGUAGE, squares.coordinate),
+                ("iccf", NO_LANGUAGE, squares.iccf),
                 ("descriptive", "en", english),
                 ("descriptive_es", "es", spanish),
             ] {
-                if !hinted {
-                    continue;
-                }
-                let d = letterless(name, code)?;
-                let score = board_score(d.parser, text, games).0;
-                if score > best.0 {
-                    best = (score, d);
+                if hinted {
+                    others.push(letterless(name, code)?);
                 }
             }
-            Ok(best.1)
+            // The grammars first (a parse, no board): a notation that leaves more tokens
+            // unread than another is not the one the text is in.
+            let mut with_algebraic = true;
+            if squares != SquareHints::default() {
+                let counts: Vec<usize> = others
+                    .iter()
+                    .map(|d| unread(d.parser, text, games))
+                    .collect();
+                // Algebraic in the languages whose letters start the move tokens (any one when
+                // no letter does: they read letterless moves alike).
+                let starts = token_starts(text, games);
+                let langs: Vec<&str> = if starts.is_empty() {
+                    vec![PREFERENCE[0]]
+                } else {
+                    narrow(&starts).iter().map(|l| l.codes[0]).collect()
+                };
+                let algebraic = langs
+                    .iter()
+                    .filter_map(|code| parser_for("algebraic", code))
+                    .map(|p| unread(p, text, games))
+                    .min();
+                let least = counts
+                    .iter()
+                    .chain(algebraic.iter())
+                    .copied()
+                    .min()
+                    .unwrap_or(0);
+                let mut i = 0;
+                others.retain(|_| {
+                    i += 1;
+                    counts[i - 1] == least
+                });
+                with_algebraic = algebraic.is_none_or(|u| u == least);
+            }
+            // The board decides between the notations left; algebraic wins ties, then the
+            // order above.
+            let mut best = if with_algebraic {
+                let algebraic = detect_language(text, games, lang)?;
+                Some((notation_score(algebraic.parser, text, games), algebraic))
+            } else {
+                None
+            };
+            if best.is_none() && others.len() == 1 {
+                return Ok(others.remove(0));
+            }
+            for d in others {
+                let score = notation_score(d.parser, text, games);
+                if best.as_ref().is_none_or(|b| score > b.0) {
+                    best = Some((score, d));
+                }
+            }
+            match best {
+                Some((_, d)) => Ok(d),
+                None => detect_language(text, games, lang),
+            }
         }
         other => Err(CheckError::UnknownGrammar {
             notation: other.into(),
@@ -150,6 +219,133 @@ fn descriptive_hints(text: &str, games: &[Span]) -> (bool, bool) {
         }
     }
     (english, spanish)
+}
+
+/// Which notations without piece letters the movetext may be in.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct SquareHints {
+    /// `e2e4`, `e7e8q`.
+    uci: bool,
+    /// `e4d5p`, `e1g1c`, `e7e8Q`.
+    smith: bool,
+    /// `E2-E4`, `e2-e4`, `b5xd7`, or look-alike capitals (`Е2-Е4`).
+    coordinate: bool,
+    /// `5254`, `57581`.
+    iccf: bool,
+}
+
+/// A cheap scan of the first games' tokens for moves written as squares only, no parse.
+fn square_hints(text: &str, games: &[Span]) -> SquareHints {
+    let mut h = SquareHints::default();
+    // A file letter in either case, or a Cyrillic or Greek capital that looks like one.
+    let file = |c: char| {
+        matches!(
+            c,
+            'a'..='h' | 'A'..='H' | 'А' | 'В' | 'С' | 'Е' | 'Н' | 'а' | 'с' | 'е' | 'Α' | 'Β' | 'Ε' | 'Η'
+        )
+    };
+    let rank = |c: char| matches!(c, '1'..='8');
+    for span in games.iter().take(MAX_GAMES) {
+        for token in text[span.start..span.end].split_whitespace().take(400) {
+            // A move number glued to its move (`1.e2e4`), then the marks after the move.
+            let t = token.rsplit(['.', '…']).next().unwrap_or(token);
+            let t = t.trim_end_matches(['+', '#', '!', '?']);
+            let c: Vec<char> = t.chars().take(8).collect();
+            if c.len() >= 4 && c.len() <= 5 && c.iter().all(char::is_ascii_digit) {
+                let digits = |d: &[char]| d.iter().all(|&d| ('1'..='8').contains(&d));
+                h.iccf |= digits(&c[..4]) && c.get(4).is_none_or(|&p| ('1'..='4').contains(&p));
+                continue;
+            }
+            if c.len() < 4 || !file(c[0]) || !rank(c[1]) {
+                continue;
+            }
+            let sep = matches!(c[2], '-' | '‑' | '–' | '—' | 'x' | '×' | ':');
+            let rest = if sep { &c[3..] } else { &c[2..] };
+            if rest.len() < 2 || !file(rest[0]) || !rank(rest[1]) {
+                continue;
+            }
+            // Coordinate notation reads every such move (marks optional).
+            h.coordinate = true;
+            let lower = c[0].is_ascii_lowercase() && rest[0].is_ascii_lowercase();
+            let tail = &rest[2..];
+            if sep || !lower {
+                continue;
+            }
+            match tail {
+                [] => h.uci = true,
+                ['q' | 'r' | 'b' | 'n'] => {
+                    h.uci = true;
+                    h.smith = true;
+                }
+                ['p' | 'k' | 'E' | 'c' | 'C']
+                | ['N' | 'B' | 'R' | 'Q']
+                | [
+                    'p' | 'n' | 'b' | 'r' | 'q' | 'k' | 'E',
+                    'N' | 'B' | 'R' | 'Q',
+                ] => h.smith = true,
+                _ => {}
+            }
+        }
+    }
+    h
+}
+
+/// Move-like tokens of the first games that `parser`'s grammar cannot read (a parse only).
+fn unread(parser: &ParserEntry, text: &str, games: &[Span]) -> usize {
+    games
+        .iter()
+        .take(MAX_GAMES)
+        .map(|span| {
+            let syntax = (parser.parse)(&text[span.start..span.end], span.start);
+            syntax
+                .issues
+                .iter()
+                .filter(|i| matches!(i, SyntaxIssue::Unknown(_)))
+                .count()
+        })
+        .sum()
+}
+
+/// How well a notation's parser reads the first games: (complete games, resolved main-line
+/// plies, fewer errors), then fewer warnings, then whether the notation explains the text:
+/// algebraic only when some move uses its letters or short forms (`e2-e4 e7-e5 g1-f3` is
+/// coordinate notation even though algebraic reads it too).
+fn notation_score(parser: &ParserEntry, text: &str, games: &[Span]) -> (Score, usize, bool) {
+    let mut warnings = 0usize;
+    let mut fits = parser.notation != "algebraic";
+    let mut score = (0, 0, usize::MAX);
+    let mut errors = 0usize;
+    for (i, span) in games.iter().take(MAX_GAMES).enumerate() {
+        let syntax = (parser.parse)(&text[span.start..span.end], span.start);
+        let g = check_game(i + 1, syntax, text, parser);
+        if !fits {
+            let mut lines = vec![&g.syntax.root];
+            while let Some(line) = lines.pop() {
+                for item in &line.items {
+                    match item {
+                        Item::Move(tok) => {
+                            let src = text.get(tok.span.start..tok.span.end).unwrap_or("");
+                            fits |= matches!(tok.body, MoveBody::Normal(n) if n.role_written)
+                                || written_form(tok, src) == Some(WrittenForm::Short);
+                        }
+                        Item::Variation(v) => lines.push(v),
+                        _ => {}
+                    }
+                }
+            }
+        }
+        score.0 += usize::from(g.complete);
+        score.1 += g.mainline.len();
+        for d in &g.diagnostics {
+            match d.severity {
+                crate::diagnostic::Severity::Error => errors += 1,
+                crate::diagnostic::Severity::Warning => warnings += 1,
+                crate::diagnostic::Severity::Advice => {}
+            }
+        }
+    }
+    score.2 -= errors;
+    (score, usize::MAX - warnings, fits)
 }
 
 /// Chooses the language of algebraic notation.

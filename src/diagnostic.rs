@@ -278,7 +278,7 @@ pub enum Problem {
         mover: &'static str,
     },
     /// A score that mixes long and short algebraic notation.
-    #[error("`{text}` is written in {form} algebraic, the rest of the game in {main} algebraic")]
+    #[error("`{text}` is written in {form} algebraic, most of the game in {main} algebraic")]
     MixedNotation {
         /// The first move written in the less used form.
         text: String,

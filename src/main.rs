@@ -57,6 +57,9 @@ enum Command {
         /// With `--to descriptive`: the full form (`PK2-K4`, `NKN1-KB3`).
         #[arg(long)]
         full: bool,
+        /// With `--to san`, `lan` or `lan-compact`: figurines (`♘f3`) instead of letters.
+        #[arg(long)]
+        figurines: bool,
         /// When to use colour in error reports.
         #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
         color: ColorChoice,
@@ -67,7 +70,9 @@ enum Command {
 
 #[derive(clap::Args)]
 struct ReadArgs {
-    /// Notation of the input: `auto` or a name (`algebraic`).
+    /// Notation of the input: `auto` or a name (`algebraic`, `descriptive`, `descriptive-es`,
+    /// `coordinate`, `uci`, `smith`, `iccf`). Algebraic reads its long and compact forms and
+    /// figurines too.
     #[arg(long, default_value = "auto")]
     notation: String,
     /// Language of the input: `auto` or an ISO 639-1 code.
@@ -94,8 +99,20 @@ enum Target {
     Pgn,
     /// The main line in SAN, one game per line.
     San,
+    /// The main line in long algebraic (`Ng1-f3`, `e7-e8=Q`), one game per line.
+    Lan,
+    /// The main line in compact algebraic (`Кg1f3`, `d24`, `Оg5:Кf6`), one game per line.
+    LanCompact,
+    /// The main line in figurine algebraic (`♘f3`), one game per line.
+    Figurine,
+    /// The main line in coordinate notation (`E2-E4 B8-C6`), one game per line.
+    Coordinate,
     /// The main line in UCI, one game per line.
     Uci,
+    /// The main line in Smith notation (`e2e4`, `e4d5p`, `e1g1c`), one game per line.
+    Smith,
+    /// The main line in ICCF numeric notation (`5254`), one game per line.
+    Iccf,
     /// The main line in English descriptive notation (`P-K4`), one game per line.
     Descriptive,
     /// The main line in Spanish descriptive notation (`P4R`), one game per line.
@@ -212,6 +229,7 @@ fn run(cli: Cli) -> std::io::Result<ExitCode> {
             to_lang,
             fide,
             full,
+            figurines,
             color,
         } => {
             let Some(lang) = scoresheet::grammar::language(&to_lang) else {
@@ -226,12 +244,30 @@ fn run(cli: Cli) -> std::io::Result<ExitCode> {
                 );
                 return Ok(ExitCode::from(2));
             }
+            use scoresheet::render::{LongForm, SquareNotation, Style, Writer};
+            let style = || {
+                let style = Style::of(lang, fide);
+                Box::new(if figurines || matches!(to, Target::Figurine) {
+                    style.figurines()
+                } else {
+                    style
+                })
+            };
             let writer = match to {
-                Target::Descriptive => scoresheet::render::Writer::Descriptive { full },
-                Target::DescriptiveEs => scoresheet::render::Writer::DescriptiveEs,
-                _ => scoresheet::render::Writer::San(Box::new(scoresheet::render::Style::of(
-                    lang, fide,
-                ))),
+                Target::Descriptive => Writer::Descriptive { full },
+                Target::DescriptiveEs => Writer::DescriptiveEs,
+                Target::Lan => Writer::Long {
+                    style: style(),
+                    form: LongForm::Hyphen,
+                },
+                Target::LanCompact => Writer::Long {
+                    style: style(),
+                    form: LongForm::Compact,
+                },
+                Target::Coordinate => Writer::Squares(SquareNotation::Coordinate { upper: true }),
+                Target::Smith => Writer::Squares(SquareNotation::Smith),
+                Target::Iccf => Writer::Squares(SquareNotation::Iccf),
+                Target::San | Target::Figurine | Target::Pgn | Target::Uci => Writer::San(style()),
             };
             let checked = match check_files(&files, &read) {
                 Ok(c) => c,
@@ -248,9 +284,15 @@ fn run(cli: Cli) -> std::io::Result<ExitCode> {
                     }
                     match to {
                         Target::Uci => writeln!(out, "{}", output::uci_line(g))?,
-                        Target::San | Target::Descriptive | Target::DescriptiveEs => {
-                            writeln!(out, "{}", output::line(g, &writer))?
-                        }
+                        Target::San
+                        | Target::Lan
+                        | Target::LanCompact
+                        | Target::Figurine
+                        | Target::Coordinate
+                        | Target::Smith
+                        | Target::Iccf
+                        | Target::Descriptive
+                        | Target::DescriptiveEs => writeln!(out, "{}", output::line(g, &writer))?,
                         Target::Pgn => write!(out, "{}", output::pgn(g, &f.text))?,
                     }
                 }

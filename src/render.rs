@@ -1,4 +1,9 @@
 //! Writing moves: SAN (English), UCI, and ranked suggestions in the input's notation.
+//!
+//! [`Writer`] writes a legal move in any notation: short algebraic in a language's letters and
+//! customs, long and compact algebraic (`Ng1-f3`, `d24`, `Оg5:Кf6`), figurines, English and
+//! Spanish descriptive, and the notations without piece letters (coordinate, UCI, Smith, ICCF
+//! numeric).
 
 use shakmaty::san::{San, SanPlus};
 use shakmaty::uci::UciMove;
@@ -34,6 +39,43 @@ pub enum Writer {
     },
     /// Spanish descriptive.
     DescriptiveEs,
+    /// Long or compact algebraic in a language's style (`Ng1-f3`, `Оg5:Кf6`, `d24`).
+    Long {
+        /// Letters and customs (figurines in [`Style::figurines`]).
+        style: Box<Style>,
+        /// Hyphenated long form or compact form.
+        form: LongForm,
+    },
+    /// A notation without piece letters: coordinate, UCI, Smith, ICCF numeric.
+    Squares(SquareNotation),
+}
+
+/// The long forms of algebraic notation (seeds/chess-notation.bg.txt).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LongForm {
+    /// Full algebraic: both squares with a hyphen or the capture mark (`Ng1-f3`, `Bf1xb5`,
+    /// `e7-e8=Q`).
+    Hyphen,
+    /// Compact algebraic: no hyphen (`Кg1f3`), a pawn move without its target file (`d24`), a
+    /// capture naming the captured piece (`Оg5:Кf6`).
+    Compact,
+}
+
+/// Notations that write squares only.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SquareNotation {
+    /// Coordinate notation: `E2-E4` (capitals, as the Bulgarian seed) or `e2-e4`; castling as
+    /// the king's move, a promotion with its English letter (`E7-E8Q`).
+    Coordinate {
+        /// Capital file letters.
+        upper: bool,
+    },
+    /// UCI: `e2e4`, `e7e8q`, `e1g1` (king takes rook in Chess960).
+    Uci,
+    /// Smith notation: `e2e4`, `e4d5p`, `e1g1c`, `e5d6E`, `d7c8rQ`.
+    Smith,
+    /// ICCF numeric notation: `5254`, `57581`.
+    Iccf,
 }
 
 impl Writer {
@@ -42,6 +84,10 @@ impl Writer {
         match notation {
             "descriptive" => Writer::Descriptive { full: false },
             "descriptive_es" => Writer::DescriptiveEs,
+            "coordinate" => Writer::Squares(SquareNotation::Coordinate { upper: false }),
+            "uci" => Writer::Squares(SquareNotation::Uci),
+            "smith" => Writer::Squares(SquareNotation::Smith),
+            "iccf" => Writer::Squares(SquareNotation::Iccf),
             _ => Writer::San(Box::new(
                 crate::grammar::LANGUAGE_FILES
                     .iter()
@@ -60,7 +106,26 @@ impl Writer {
                 crate::descriptive::write_english(pos, origins, m, *full)
             }
             Writer::DescriptiveEs => crate::descriptive::write_spanish(pos, origins, m),
+            Writer::Long { style, form } => long_styled(style, *form, pos, m),
+            Writer::Squares(n) => squares(*n, pos, m),
         }
+    }
+
+    /// Does the notation write check and mate signs? When it does not (UCI, Smith, ICCF,
+    /// coordinate), a missing sign is no slip; a wrong one written all the same still is.
+    pub const fn writes_check_marks(&self) -> bool {
+        !matches!(self, Writer::Squares(_))
+    }
+
+    /// Does the notation mark captures? Smith does (the captured piece's letter); UCI, ICCF
+    /// and coordinate notation do not.
+    pub const fn writes_capture_marks(&self) -> bool {
+        !matches!(
+            self,
+            Writer::Squares(
+                SquareNotation::Uci | SquareNotation::Iccf | SquareNotation::Coordinate { .. }
+            )
+        )
     }
 }
 
@@ -142,6 +207,13 @@ pub struct Style {
 }
 
 impl Style {
+    /// The same style with figurines (the white set, as printed books use for both sides)
+    /// instead of letters.
+    pub fn figurines(mut self) -> Style {
+        self.letters = ["♔", "♕", "♖", "♗", "♘"].map(String::from);
+        self
+    }
+
     /// FIDE style with English letters.
     pub fn english() -> Style {
         Style::fide(["K", "Q", "R", "B", "N"].map(String::from))
@@ -290,6 +362,166 @@ pub fn san_styled(style: &Style, pos: &Chess, m: &Move) -> String {
         match &style.double_check {
             Some(dc) if after.checkers().count() > 1 => out.push_str(dc),
             _ => out.push_str(&style.check),
+        }
+    }
+    out
+}
+
+/// The check or mate sign of `m` in `style` ("" when it gives neither).
+fn check_suffix<'a>(style: &'a Style, pos: &Chess, m: &Move) -> &'a str {
+    let mut after = pos.clone();
+    after.play_unchecked(*m);
+    if after.is_checkmate() {
+        &style.mate
+    } else if after.is_check() {
+        match &style.double_check {
+            Some(dc) if after.checkers().count() > 1 => dc,
+            _ => &style.check,
+        }
+    } else {
+        ""
+    }
+}
+
+/// Castling in a style's letters (`O-O`, `0-0-0`).
+fn castling(style: &Style, side: shakmaty::CastlingSide, out: &mut String) {
+    let o = if style.castle_zero { "0" } else { "O" };
+    out.push_str(o);
+    out.push('-');
+    out.push_str(o);
+    if side.is_queen_side() {
+        out.push('-');
+        out.push_str(o);
+    }
+}
+
+/// A promotion piece in a style (`=Q`, `Д`, `(D)`).
+fn promotion(style: &Style, role: shakmaty::Role, out: &mut String) {
+    match style.promotion.as_str() {
+        "(" => {
+            out.push('(');
+            out.push_str(style.letter(role));
+            out.push(')');
+        }
+        mark => {
+            out.push_str(mark);
+            out.push_str(style.letter(role));
+        }
+    }
+}
+
+/// A legal move of `pos` in long or compact algebraic, in `style`, with its check or mate
+/// sign: `Ng1-f3`, `Bf1xb5`, `e7-e8=Q` (hyphen); `Кg1f3`, `d24`, `Оg5:Кf6`, `f78Д` (compact).
+pub fn long_styled(style: &Style, form: LongForm, pos: &Chess, m: &Move) -> String {
+    let mut out = String::new();
+    if let Some(side) = m.castling_side() {
+        castling(style, side, &mut out);
+    } else if let Some(from) = m.from() {
+        let to = m.to();
+        // The capture mark between the squares (a trailing-colon language writes `:` there).
+        let capture = if style.capture.is_empty() {
+            "x"
+        } else {
+            &style.capture
+        };
+        out.push_str(style.letter(m.role()));
+        out.push_str(&from.to_string());
+        match (form, m.capture()) {
+            (LongForm::Hyphen, None) => {
+                out.push('-');
+                out.push_str(&to.to_string());
+            }
+            (LongForm::Hyphen, Some(_)) => {
+                out.push_str(capture);
+                out.push_str(&to.to_string());
+            }
+            // `d24`: a pawn move keeps its file.
+            (LongForm::Compact, None) if m.role() == shakmaty::Role::Pawn => {
+                out.push(to.rank().char());
+            }
+            (LongForm::Compact, None) => out.push_str(&to.to_string()),
+            // `Оg5:Кf6`; a captured pawn is not named (`e5:d6`), pawns have no letter.
+            (LongForm::Compact, Some(captured)) => {
+                out.push_str(capture);
+                out.push_str(style.letter(captured));
+                out.push_str(&to.to_string());
+            }
+        }
+        if let Some(p) = m.promotion() {
+            promotion(style, p, &mut out);
+        }
+        if m.is_en_passant()
+            && let Some(ep) = &style.ep
+        {
+            out.push(' ');
+            out.push_str(ep);
+        }
+    } else {
+        out.push_str("--");
+    }
+    out.push_str(check_suffix(style, pos, m));
+    out
+}
+
+/// A legal move of `pos` in a notation without piece letters.
+pub fn squares(notation: SquareNotation, pos: &Chess, m: &Move) -> String {
+    use shakmaty::{CastlingSide, Role};
+    let letter = |r: Role| match r {
+        Role::Queen => 'Q',
+        Role::Rook => 'R',
+        Role::Bishop => 'B',
+        Role::Knight => 'N',
+        Role::King => 'K',
+        Role::Pawn => 'P',
+    };
+    // The king's squares, also for castling (UCI in Chess960 aside).
+    let from = m.from().unwrap_or(m.to());
+    let to = match m.castling_side() {
+        Some(side) => side.king_to(pos.turn()),
+        None => m.to(),
+    };
+    let mut out = String::new();
+    match notation {
+        SquareNotation::Coordinate { upper } => {
+            let sq = |s: Square| {
+                let t = s.to_string();
+                if upper { t.to_ascii_uppercase() } else { t }
+            };
+            out.push_str(&sq(from));
+            out.push('-');
+            out.push_str(&sq(to));
+            if let Some(p) = m.promotion() {
+                out.push(letter(p));
+            }
+        }
+        SquareNotation::Uci => out.push_str(&uci(Some(m), pos.castles().mode())),
+        SquareNotation::Smith => {
+            out.push_str(&from.to_string());
+            out.push_str(&to.to_string());
+            match (m.castling_side(), m.capture()) {
+                (Some(CastlingSide::KingSide), _) => out.push('c'),
+                (Some(CastlingSide::QueenSide), _) => out.push('C'),
+                _ if m.is_en_passant() => out.push('E'),
+                (None, Some(captured)) => out.push(letter(captured).to_ascii_lowercase()),
+                (None, None) => {}
+            }
+            if let Some(p) = m.promotion() {
+                out.push(letter(p));
+            }
+        }
+        SquareNotation::Iccf => {
+            for s in [from, to] {
+                out.push(char::from(b'1' + u32::from(s.file()) as u8));
+                out.push(s.rank().char());
+            }
+            if let Some(p) = m.promotion() {
+                out.push(match p {
+                    Role::Queen => '1',
+                    Role::Rook => '2',
+                    Role::Bishop => '3',
+                    _ => '4',
+                });
+            }
         }
     }
     out

@@ -133,6 +133,8 @@ struct MoveBuilder {
     from_rank: Option<Rank>,
     to: Option<Square>,
     to_file: Option<File>,
+    /// The target rank of a compact pawn move (`d24`).
+    to_rank: Option<Rank>,
     promotion: Option<Role>,
     captured: Option<Role>,
     capture: Option<Spanned<CaptureMark>>,
@@ -140,6 +142,8 @@ struct MoveBuilder {
     ep: Option<Span>,
     figurine: Option<Color>,
     in_promotion: bool,
+    /// Inside the captured piece of a compact capture (`Оg5:Кf6`).
+    in_captured: bool,
     /// Descriptive notation: which system, and the parts.
     desc: Option<System>,
     castles: Option<Option<CastlingSide>>,
@@ -407,7 +411,25 @@ impl Walker {
             | Kind::EsFile
             | Kind::EsX
             | Kind::EsPromotion
-            | Kind::EsPromotionPiece => self.issues.push(SyntaxIssue::Unknown(span)),
+            | Kind::EsPromotionPiece
+            | Kind::CapturedPiece
+            | Kind::CompactPawn
+            | Kind::CoordMove
+            | Kind::CoordFile
+            | Kind::CoordPromotion
+            | Kind::PromotionLetter
+            | Kind::UciMove
+            | Kind::SmithCastling
+            | Kind::SmithShort
+            | Kind::SmithLong
+            | Kind::SmithMove
+            | Kind::SmithCaptured
+            | Kind::SmithEp
+            | Kind::SmithPromotion
+            | Kind::IccfMove
+            | Kind::IccfFrom
+            | Kind::IccfTo
+            | Kind::IccfPromotion => self.issues.push(SyntaxIssue::Unknown(span)),
         }
     }
 
@@ -455,6 +477,10 @@ impl Walker {
         let mut b = MoveBuilder::default();
         for p in pair.into_inner() {
             self.move_part(p, &mut b);
+        }
+        // A compact pawn move (`d24`) stays on its file.
+        if let (None, Some(rank), Some(file)) = (b.to, b.to_rank, b.from_file) {
+            b.to = Some(Square::from_coords(file, rank));
         }
         // A pawn move written with its target square alone (`e4`) comes from that file: it is
         // never read as a capture (`c4` is not `dxc4`, `f6` is not `exf6` e.p.).
@@ -516,11 +542,13 @@ impl Walker {
             Kind::Rook => self.piece(b, Role::Rook),
             Kind::Bishop => self.piece(b, Role::Bishop),
             Kind::Knight => self.piece(b, Role::Knight),
-            Kind::Pawn => b.role = Some(Role::Pawn),
+            Kind::Pawn => self.piece(b, Role::Pawn),
             Kind::Figurine => {
                 let (role, color) = figurine(text);
                 if b.in_promotion {
                     b.promotion = Some(role);
+                } else if b.in_captured {
+                    b.captured = Some(role);
                 } else {
                     b.role = Some(role);
                     b.figurine = Some(color);
@@ -565,9 +593,75 @@ impl Walker {
                 }
                 b.in_promotion = false;
             }
-            Kind::Castling | Kind::PieceMove | Kind::PawnMove | Kind::Piece | Kind::CheckMark => {
+            Kind::Castling
+            | Kind::PieceMove
+            | Kind::PawnMove
+            | Kind::Piece
+            | Kind::CheckMark
+            | Kind::CoordMove
+            | Kind::UciMove
+            | Kind::SmithCastling
+            | Kind::SmithMove
+            | Kind::IccfMove => {
                 for p in pair.into_inner() {
                     self.move_part(p, b);
+                }
+            }
+            // Long and compact algebraic.
+            Kind::CapturedPiece => {
+                b.in_captured = true;
+                for p in pair.into_inner() {
+                    self.move_part(p, b);
+                }
+                b.in_captured = false;
+            }
+            Kind::CompactPawn => {
+                // Only a pawn move is written this way (`d24`): it stays on its file.
+                let mut c = text.chars();
+                b.role = Some(Role::Pawn);
+                b.from_file = c.next().and_then(File::from_char);
+                b.from_rank = c.next().and_then(Rank::from_char);
+                b.to_rank = c.next().and_then(Rank::from_char);
+            }
+            // Coordinate notation (and Smith, UCI, ICCF below): a promotion letter.
+            Kind::CoordPromotion => {
+                for p in pair.into_inner() {
+                    self.move_part(p, b);
+                }
+            }
+            Kind::PromotionLetter | Kind::SmithPromotion => b.promotion = promotion_letter(text),
+            // Smith notation.
+            Kind::SmithShort => b.castle = Some(CastlingSide::KingSide),
+            Kind::SmithLong => b.castle = Some(CastlingSide::QueenSide),
+            Kind::SmithCaptured => {
+                b.captured = match text {
+                    "p" => Some(Role::Pawn),
+                    "n" => Some(Role::Knight),
+                    "b" => Some(Role::Bishop),
+                    "r" => Some(Role::Rook),
+                    "q" => Some(Role::Queen),
+                    _ => Some(Role::King),
+                };
+                b.capture = Some(Spanned::new(CaptureMark::X, span));
+            }
+            Kind::SmithEp => {
+                b.captured = Some(Role::Pawn);
+                b.capture = Some(Spanned::new(CaptureMark::X, span));
+                b.ep = Some(span);
+            }
+            // ICCF numeric notation.
+            Kind::IccfFrom => {
+                let sq = iccf_square(text);
+                b.from_file = sq.map(Square::file);
+                b.from_rank = sq.map(Square::rank);
+            }
+            Kind::IccfTo => b.to = iccf_square(text),
+            Kind::IccfPromotion => {
+                b.promotion = match text {
+                    "1" => Some(Role::Queen),
+                    "2" => Some(Role::Rook),
+                    "3" => Some(Role::Bishop),
+                    _ => Some(Role::Knight),
                 }
             }
             // English descriptive.
@@ -693,13 +787,16 @@ impl Walker {
             | Kind::CastlesWord
             | Kind::DescSpace
             | Kind::DescLetters
-            | Kind::EsFile => {}
+            | Kind::EsFile
+            | Kind::CoordFile => {}
         }
     }
 
     fn piece(&mut self, b: &mut MoveBuilder, role: Role) {
         if b.in_promotion {
             b.promotion = Some(role);
+        } else if b.in_captured {
+            b.captured = Some(role);
         } else {
             b.role = Some(role);
         }
@@ -740,8 +837,34 @@ fn check_mark(kind: Kind) -> Option<CheckMark> {
     }
 }
 
+/// A square written in either case (`e4`, `E4`: coordinate notation writes capitals).
 fn square(text: &str) -> Option<Square> {
-    Square::from_ascii(text.as_bytes()).ok()
+    match text.as_bytes() {
+        [f, r] => Square::from_ascii(&[f.to_ascii_lowercase(), *r]).ok(),
+        _ => None,
+    }
+}
+
+/// A square of ICCF numeric notation: file digit 1–8 (a–h), rank digit (`52` = e2).
+fn iccf_square(text: &str) -> Option<Square> {
+    match text.as_bytes() {
+        [f @ b'1'..=b'8', r @ b'1'..=b'8'] => Some(Square::from_coords(
+            File::new(u32::from(f - b'1')),
+            Rank::new(u32::from(r - b'1')),
+        )),
+        _ => None,
+    }
+}
+
+/// The piece of an English promotion letter, either case (`Q`, `n`).
+fn promotion_letter(text: &str) -> Option<Role> {
+    match text {
+        "Q" | "q" => Some(Role::Queen),
+        "R" | "r" => Some(Role::Rook),
+        "B" | "b" => Some(Role::Bishop),
+        "N" | "n" => Some(Role::Knight),
+        _ => None,
+    }
 }
 
 fn figurine(text: &str) -> (Role, Color) {
@@ -803,4 +926,123 @@ fn unescape_tag(quoted: &str) -> String {
         }
     }
     out
+}
+
+/// How a move token is written, for the mixed-notation warning.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WrittenForm {
+    /// Short algebraic: the target square and no more of the origin than needed (`e4`,
+    /// `exd5`, `Nf3`, `Nbd2`).
+    Short,
+    /// Long algebraic: both squares (`e2-e4`, `e2e4`, `Ng1-f3`), or a compact form (`d24`,
+    /// `Оg5:Кf6`).
+    Long,
+}
+
+impl WrittenForm {
+    /// The form's name in messages.
+    pub const fn name(self) -> &'static str {
+        match self {
+            WrittenForm::Short => "short",
+            WrittenForm::Long => "long",
+        }
+    }
+}
+
+/// The form of a move token as written (`text` is the token's source text), when it tells:
+/// castling, null moves and descriptive moves are written alike in both forms, and so is a
+/// piece move naming both squares without a hyphen (`Ng1f3`), which SAN writes too when
+/// neither the file nor the rank alone tells two pieces apart.
+pub fn written_form(tok: &MoveToken, text: &str) -> Option<WrittenForm> {
+    let MoveBody::Normal(n) = tok.body else {
+        return None;
+    };
+    let both = n.from_file.is_some() && n.from_rank.is_some();
+    if n.role == Role::Pawn || !n.role_written {
+        // SAN never writes a pawn's origin rank.
+        return Some(if n.from_rank.is_some() {
+            WrittenForm::Long
+        } else {
+            WrittenForm::Short
+        });
+    }
+    if !both {
+        return Some(WrittenForm::Short);
+    }
+    let hyphen = text.contains(['-', '‑', '‐', '–', '—', '−']);
+    (hyphen || n.captured.is_some()).then_some(WrittenForm::Long)
+}
+
+/// A warning when a game mixes long and short algebraic (a long-algebraic game with a
+/// short-algebraic variation): the first move written in the less used form, with the first
+/// move of the other form as a secondary label. `text` is the file's text.
+pub fn mixed_notation(syntax: &GameSyntax, text: &str) -> Option<crate::diagnostic::Diagnostic> {
+    use crate::diagnostic::{Diagnostic, Problem};
+    // (first token, count) of each form, in reading order (main line and variations).
+    let mut first: [Option<Span>; 2] = [None, None];
+    let mut count = [0usize; 2];
+    // Every move token, without recursion (variations nest up to MAX_DEPTH), in text order.
+    let mut stack: Vec<&Line> = vec![&syntax.root];
+    let mut order: Vec<&MoveToken> = Vec::new();
+    while let Some(line) = stack.pop() {
+        for item in &line.items {
+            match item {
+                Item::Move(m) => order.push(m),
+                Item::Variation(v) => stack.push(v),
+                _ => {}
+            }
+        }
+    }
+    order.sort_by_key(|m| m.span.start);
+    for tok in order {
+        let src = text.get(tok.span.start..tok.span.end).unwrap_or("");
+        if let Some(form) = written_form(tok, src) {
+            let i = form as usize;
+            count[i] += 1;
+            first[i].get_or_insert(tok.span);
+        }
+    }
+    let (Some(short), Some(long)) = (first[0], first[1]) else {
+        return None;
+    };
+    // The form most moves use is the game's; the first move in the other one is reported.
+    let (odd, odd_form, main, main_form) = if count[0] < count[1] {
+        (short, WrittenForm::Short, long, WrittenForm::Long)
+    } else {
+        (long, WrittenForm::Long, short, WrittenForm::Short)
+    };
+    let odd_count = count[odd_form as usize];
+    let main_count = count[main_form as usize];
+    let token = text.get(odd.start..odd.end).unwrap_or("").to_owned();
+    let to = match main_form {
+        WrittenForm::Long => "lan",
+        WrittenForm::Short => "san",
+    };
+    Some(
+        Diagnostic::new(
+            Problem::MixedNotation {
+                text: token,
+                form: odd_form.name(),
+                main: main_form.name(),
+            },
+            odd,
+        )
+        .label(format!("{} algebraic", odd_form.name()))
+        .with_secondary(
+            main,
+            format!("{} algebraic, as most moves", main_form.name()),
+        )
+        .help(format!(
+            "{odd_count} {} written in {} algebraic, {main_count} in {} algebraic; the moves are \
+             read all the same. Write the score in one notation (`scoresheet convert --to {to}` \
+             does it)",
+            if odd_count == 1 {
+                "move is"
+            } else {
+                "moves are"
+            },
+            odd_form.name(),
+            main_form.name()
+        )),
+    )
 }
