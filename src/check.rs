@@ -4,10 +4,10 @@ use std::sync::Arc;
 
 use rayon::prelude::*;
 use shakmaty::fen::Fen;
-use shakmaty::{CastlingMode, CastlingSide, Chess, Color, Move, Position, Role};
+use shakmaty::{CastlingMode, Chess, Color, Move, Position, Role};
 
 use crate::decode::{Encoding, decode};
-use crate::descriptive::{Origins, System, Written};
+use crate::descriptive::Origins;
 use crate::detect::{Detection, detect};
 use crate::diagnostic::{Diagnostic, Problem, Severity};
 use crate::grammar::ParserEntry;
@@ -303,7 +303,8 @@ pub fn check_game(
             history: Vec::new(),
         };
         let end = g.walk_line(&syntax.root, ctx, 0);
-        complete = end.complete;
+        // Moves read on after an error (assumed repairs) do not make the game complete.
+        complete = end.complete && !g.main_broken;
         g.results(&syntax, &end);
     }
     for d in &mut g.diags {
@@ -678,8 +679,7 @@ impl GameChecker<'_> {
                     }
                     last_move = Some(tok.span);
                     let ply_here = ply + 1;
-                    let patterns = self.patterns(tok, &pos, &origins);
-                    match resolve(&pos, patterns.as_slice()) {
+                    match self.resolve_tok(tok, &pos, &origins) {
                         Resolution::Legal(m) => {
                             let before = pos.clone();
                             let origins_before = origins;
@@ -704,7 +704,7 @@ impl GameChecker<'_> {
                         Resolution::Null => {
                             let before = pos.clone();
                             let origins_before = origins;
-                            pos = pos.swap_turn().unwrap_or(before.clone());
+                            pos = crate::resolve::play_null(&before);
                             self.moves[tok.index] = MoveState::Null;
                             if main && !self.main_broken {
                                 self.mainline.push(None);
@@ -842,7 +842,7 @@ impl GameChecker<'_> {
                 }
                 Item::Result(r) => {
                     if main && depth == 0 {
-                        result = Some((r.value, r.span));
+                        result = Some((r.value.decided(pos.turn()), r.span));
                     }
                 }
                 Item::Unknown(span) => {
@@ -1079,6 +1079,29 @@ impl GameChecker<'_> {
                 _ => {}
             }
         }
+        if let MoveBody::Descriptive(d) = tok.body
+            && d.castles.is_none()
+            && d.captured.is_none()
+            && m.is_capture()
+        {
+            self.diags.push(
+                Diagnostic::new(
+                    Problem::MissingCaptureMark {
+                        text: text.clone(),
+                        square: m.to().to_string(),
+                    },
+                    tok.span,
+                )
+                .label(format!(
+                    "captures the {} on {}",
+                    role_name(m.capture().unwrap_or(Role::Pawn)),
+                    m.to()
+                ))
+                .ply(ply)
+                .help("descriptive notation writes a capture with × and what is taken, not with a dash")
+                .suggest(vec![self.writer.write(before, origins, m)]),
+            );
+        }
         if let Some(color) = tok.figurine {
             // Print style uses the white set for both sides: a white figurine on a Black move is
             // only wrong when the writer uses black figurines too.
@@ -1126,6 +1149,48 @@ impl GameChecker<'_> {
     ) -> Diagnostic {
         let text = self.src(tok.span).to_owned();
         match res {
+            Resolution::Ambiguous(ms) if matches!(tok.body, MoveBody::Descriptive(_)) => {
+                let MoveBody::Descriptive(d) = &tok.body else {
+                    unreachable!("matched above")
+                };
+                let readings = crate::descriptive::describe_readings(pos, origins, &ms, d.system);
+                let mut d = Diagnostic::new(
+                    Problem::AmbiguousReading {
+                        text: text.clone(),
+                        count: ms.len(),
+                    },
+                    tok.span,
+                )
+                .label("which one?")
+                .ply(ply);
+                for m in &ms {
+                    if let Some(p) = history.iter().rev().find(|p| Some(p.m.to()) == m.from()) {
+                        let from = m.from().map(|s| s.to_string()).unwrap_or_default();
+                        d = d.with_secondary(
+                            p.span,
+                            format!(
+                                "the {} on {from} arrived with {}",
+                                role_name(m.role()),
+                                p.label(self.text)
+                            ),
+                        );
+                    }
+                }
+                let listed: Vec<String> = readings
+                    .iter()
+                    .map(|(spelling, words)| format!("`{spelling}` ({words})"))
+                    .collect();
+                let marks = if tok.check.is_some() {
+                    "; its check mark does not choose between them"
+                } else {
+                    ""
+                };
+                d.help(format!(
+                    "`{text}` can mean {}{marks}; write the one you mean",
+                    join_or(&listed.iter().map(String::as_str).collect::<Vec<_>>())
+                ))
+                .suggest(readings.into_iter().map(|(spelling, _)| spelling).collect())
+            }
             Resolution::Ambiguous(ms) => {
                 let role = ms[0].role();
                 let mut d = Diagnostic::new(
@@ -1594,49 +1659,27 @@ impl GameChecker<'_> {
 
     /// The patterns of a move token in this position (descriptive moves have several readings).
     fn patterns(&self, tok: &MoveToken, pos: &Chess, origins: &Origins) -> Patterns {
-        match tok.body {
-            MoveBody::Descriptive(d) => {
-                if let Some(side) = d.castles {
-                    return match side {
-                        Some(side) => Patterns::One([Pattern {
-                            castle: Some(side),
-                            ..Pattern::EMPTY
-                        }]),
-                        None => Patterns::Many(
-                            [CastlingSide::KingSide, CastlingSide::QueenSide]
-                                .map(|s| Pattern {
-                                    castle: Some(s),
-                                    ..Pattern::EMPTY
-                                })
-                                .to_vec(),
-                        ),
-                    };
-                }
-                let w = Written {
-                    who: self.src(d.who),
-                    to: d.to.map(|s| self.src(s)),
-                    captured: d.captured.map(|s| self.src(s)),
-                    at: d.at.map(|s| self.src(s)),
-                    promotion: d.promotion,
-                };
-                let pats = match d.system {
-                    System::English => {
-                        crate::descriptive::english_patterns(&w, pos.turn(), origins, pos)
-                    }
-                    System::Spanish => {
-                        crate::descriptive::spanish_patterns(&w, pos.turn(), origins, pos)
-                    }
-                };
-                if pats.is_empty() {
-                    Patterns::One([Pattern {
-                        to_set: Some(shakmaty::Bitboard::EMPTY),
-                        ..Pattern::EMPTY
-                    }])
-                } else {
-                    Patterns::Many(pats)
-                }
-            }
+        match &tok.body {
+            MoveBody::Descriptive(d) => Patterns::Many(crate::descriptive::move_patterns(
+                d, self.text, pos, origins,
+            )),
             _ => Patterns::One([Pattern::from_body(&tok.body)]),
+        }
+    }
+
+    /// Resolves a move token in `pos`. A descriptive token's readings are matched on the
+    /// board, and among several legal moves its check or mate mark (or its absence) and its
+    /// e.p. mark choose, as readers of descriptive scores do (`B-N5ch`).
+    fn resolve_tok(&self, tok: &MoveToken, pos: &Chess, origins: &Origins) -> Resolution {
+        let pats = self.patterns(tok, pos, origins);
+        match tok.body {
+            MoveBody::Descriptive(_) => crate::descriptive::resolve_readings(
+                pos,
+                pats.as_slice(),
+                crate::descriptive::written_mark(tok),
+                tok.ep.is_some(),
+            ),
+            _ => resolve(pos, pats.as_slice()),
         }
     }
 
@@ -1854,10 +1897,41 @@ pub fn strip_marks(text: &str) -> String {
         let before = t;
         for suffix in [
             "e.p.", "ep", "a.p.", "(e.p)", "(e.p.)", "#", "++", "+", "‡", "†", "!", "?", "X",
-            " mate", " dis ch", " dbl ch", " check", " ch", " ch.",
         ] {
             if let Some(s) = t.strip_suffix(suffix) {
                 t = s.trim_end();
+            }
+        }
+        // The words of descriptive scores, in any case, with or without a space or dots.
+        for word in [
+            "checkmate",
+            "mate",
+            "dis. ch.",
+            "dis.ch.",
+            "dis ch.",
+            "dis. ch",
+            "dis.ch",
+            "dis ch",
+            "disch",
+            "dbl. ch.",
+            "dbl.ch.",
+            "dbl ch.",
+            "dbl. ch",
+            "dbl.ch",
+            "dbl ch",
+            "dblch",
+            "check",
+            "ch.",
+            "ch",
+        ] {
+            let n = t.len().saturating_sub(word.len());
+            if n > 0
+                && t.is_char_boundary(n)
+                && t[n..].eq_ignore_ascii_case(word)
+                && t[..n].ends_with(|c: char| c == ' ' || c.is_ascii_digit() || c.is_uppercase())
+            {
+                t = t[..n].trim_end();
+                break;
             }
         }
         if t == before {

@@ -95,6 +95,15 @@ pub enum Problem {
         /// The kind of piece, plural ("knights").
         pieces: String,
     },
+    /// A descriptive move whose readings are several legal moves (`N-B3` when both knights'
+    /// third-rank bishop squares can be reached, `R-B1` with QB1 and KB1 open).
+    #[error("ambiguous move `{text}`: it can be read as {count} legal moves")]
+    AmbiguousReading {
+        /// The token.
+        text: String,
+        /// How many moves match.
+        count: usize,
+    },
     /// A promotion without its piece.
     #[error("`{text}` promotes a pawn but does not say to which piece")]
     MissingPromotion {
@@ -319,7 +328,9 @@ impl Problem {
             Problem::StrayMark { .. } => "scoresheet::stray_mark",
             Problem::ParserLimit { .. } => "scoresheet::parser_limit",
             Problem::IllegalMove { .. } => "scoresheet::illegal_move",
-            Problem::AmbiguousMove { .. } => "scoresheet::ambiguous_move",
+            Problem::AmbiguousMove { .. } | Problem::AmbiguousReading { .. } => {
+                "scoresheet::ambiguous_move"
+            }
             Problem::MissingPromotion { .. } => "scoresheet::missing_promotion",
             Problem::NotChecked { .. } => "scoresheet::not_checked",
             Problem::CheckWithoutCheck { .. } => "scoresheet::check_without_check",
@@ -365,6 +376,7 @@ impl Problem {
             | Problem::ParserLimit { .. }
             | Problem::IllegalMove { .. }
             | Problem::AmbiguousMove { .. }
+            | Problem::AmbiguousReading { .. }
             | Problem::MissingPromotion { .. }
             | Problem::ResultTagMismatch { .. }
             | Problem::ResultContradictsPosition { .. }

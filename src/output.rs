@@ -158,7 +158,7 @@ pub fn line(g: &CheckedGame, writer: &render::Writer) -> String {
             }
             None => {
                 out.push_str("--");
-                pos = pos.clone().swap_turn().unwrap_or(pos);
+                pos = crate::resolve::play_null(&pos);
             }
         }
         out.push(' ');
@@ -170,7 +170,17 @@ pub fn line(g: &CheckedGame, writer: &render::Writer) -> String {
 fn result_of(g: &CheckedGame) -> String {
     let token = find_result(&g.syntax.root);
     token
-        .map(|o| o.pgn().to_owned())
+        .map(|o| {
+            // `Resigns`: the side to move after the main line resigns.
+            let turn = g.start.as_ref().map(|p| p.turn());
+            match turn {
+                Some(t) if g.mainline.len() % 2 == 1 => o.decided(!t),
+                Some(t) => o.decided(t),
+                None => o,
+            }
+            .pgn()
+            .to_owned()
+        })
         .or_else(|| g.syntax.tag("Result").map(|t| t.value.clone()))
         .unwrap_or_else(|| "*".to_owned())
 }
@@ -271,7 +281,7 @@ fn write_line(
                     }
                     None => {
                         out.push("--".into());
-                        pos = pos.clone().swap_turn().unwrap_or(pos);
+                        pos = crate::resolve::play_null(&pos);
                     }
                 }
                 need_number = false;

@@ -201,7 +201,7 @@ pub fn resolve(pos: &Chess, patterns: &[Pattern]) -> Resolution {
                 Resolution::Null
             }
         }
-        0 => Resolution::Illegal(explain(pos, patterns.first().copied().unwrap_or_default())),
+        0 => Resolution::Illegal(explain_readings(pos, patterns)),
         1 => {
             let m = found[0];
             if m.is_promotion() && patterns.iter().all(|p| p.promotion.is_none()) {
@@ -221,6 +221,65 @@ pub fn resolve(pos: &Chess, patterns: &[Pattern]) -> Resolution {
                 Resolution::Ambiguous(found.to_vec())
             }
         }
+    }
+}
+
+/// The position after a null move (`--`, `Z0`, `0000`): the other side to move, no en passant
+/// square, and the next move number when Black passed, as after any Black move.
+pub fn play_null(pos: &Chess) -> Chess {
+    let mut setup = pos.to_setup(shakmaty::EnPassantMode::Legal);
+    if setup.turn == Color::Black {
+        setup.fullmoves = setup.fullmoves.saturating_add(1);
+    }
+    setup.turn = !setup.turn;
+    setup.ep_square = None;
+    setup.halfmoves = setup.halfmoves.saturating_add(1);
+    <Chess as shakmaty::FromSetup>::from_setup(setup, pos.castles().mode())
+        .or_else(shakmaty::PositionError::ignore_impossible_check)
+        .unwrap_or_else(|_| pos.clone().swap_turn().unwrap_or_else(|_| pos.clone()))
+}
+
+/// Why no reading matches: with several readings (descriptive `Q×B`, `N-B3`), the one that
+/// comes nearest to a legal move explains it best (a pinned knight says more than "no knight
+/// there").
+fn explain_readings(pos: &Chess, patterns: &[Pattern]) -> Illegal {
+    match patterns {
+        [] => explain(pos, Pattern::default()),
+        [one] => explain(pos, *one),
+        many => many
+            .iter()
+            .map(|p| explain(pos, *p))
+            .enumerate()
+            .max_by_key(|(i, why)| (nearness(why), std::cmp::Reverse(*i)))
+            .map(|(_, why)| why)
+            .unwrap_or(Illegal::NoMatch),
+    }
+}
+
+/// How near to a legal move an explanation is: higher is nearer.
+fn nearness(why: &Illegal) -> u8 {
+    match why {
+        Illegal::NoMatch => 0,
+        Illegal::NoSuchPiece { .. } => 1,
+        Illegal::NoneFromThere { .. }
+        | Illegal::EmptyOrigin { .. }
+        | Illegal::OpponentsPiece { .. } => 2,
+        Illegal::CannotReach { .. } => 3,
+        Illegal::NothingToCapture { .. } => 4,
+        Illegal::PathBlocked { .. } | Illegal::OwnPieceOnTarget { .. } => 5,
+        Illegal::WrongCapturedPiece { .. }
+        | Illegal::PromotionNotAllowed { .. }
+        | Illegal::BadPromotion { .. } => 6,
+        Illegal::Pinned { .. }
+        | Illegal::StaysInCheck { .. }
+        | Illegal::KingIntoCheck { .. }
+        | Illegal::NoCastlingRight { .. }
+        | Illegal::CastlingInCheck { .. }
+        | Illegal::CastlingBlocked { .. }
+        | Illegal::CastlingThroughCheck { .. }
+        | Illegal::NullInCheck => 7,
+        Illegal::WrongSide { .. } => 8,
+        Illegal::GameOver { .. } => 9,
     }
 }
 
@@ -339,6 +398,17 @@ fn explain_own(pos: &Chess, pat: Pattern) -> Illegal {
     }
     if let Some(set) = pat.to_set {
         targets &= set;
+    }
+    // A capture that names what it takes (descriptive `Q×B`) aims at those pieces, wherever
+    // the written squares leave it open.
+    if let Some(named) = pat.captured {
+        let theirs = board.by_piece(Piece {
+            color: !turn,
+            role: named,
+        });
+        if !(targets & theirs).is_empty() {
+            targets &= theirs;
+        }
     }
     let occupied = board.occupied();
     let king = board.king_of(turn);
@@ -465,7 +535,11 @@ fn explain_own(pos: &Chess, pat: Pattern) -> Illegal {
     }
     match best {
         Some((_, why)) => why,
-        None => match pat.to {
+        // A named capture aims at the nearest piece of that kind (`Q×B`: a bishop).
+        None => match pat
+            .to
+            .or_else(|| pat.captured.and(single_or_first(targets, origins)))
+        {
             Some(to) => Illegal::CannotReach {
                 piece,
                 to,
@@ -474,6 +548,16 @@ fn explain_own(pos: &Chess, pat: Pattern) -> Illegal {
             None => Illegal::NoMatch,
         },
     }
+}
+
+/// The target when there is one, else the one nearest to the pieces that could move.
+fn single_or_first(targets: Bitboard, from: Bitboard) -> Option<Square> {
+    targets.into_iter().min_by_key(|t| {
+        from.into_iter()
+            .map(|f| f.distance(*t))
+            .min()
+            .unwrap_or(u32::MAX)
+    })
 }
 
 /// (reaches on an empty board, reaches here) for a pawn.

@@ -101,6 +101,8 @@ pub enum Outcome {
     Draw,
     /// `*`
     Unfinished,
+    /// `Resigns` (`Abandonan`): the side to move resigns; [`Outcome::decided`] names the winner.
+    Resigns,
 }
 
 impl Outcome {
@@ -110,7 +112,17 @@ impl Outcome {
             Outcome::WhiteWins => "1-0",
             Outcome::BlackWins => "0-1",
             Outcome::Draw => "1/2-1/2",
-            Outcome::Unfinished => "*",
+            Outcome::Unfinished | Outcome::Resigns => "*",
+        }
+    }
+
+    /// The outcome when `to_move` is the side to move where it was written: `Resigns` is a
+    /// win for the other side; the others stay as they are.
+    pub const fn decided(self, to_move: shakmaty::Color) -> Outcome {
+        match (self, to_move) {
+            (Outcome::Resigns, shakmaty::Color::White) => Outcome::BlackWins,
+            (Outcome::Resigns, shakmaty::Color::Black) => Outcome::WhiteWins,
+            (other, _) => other,
         }
     }
 

@@ -280,10 +280,20 @@ impl Walker {
                 }
             }
             Kind::Result => {
-                let outcome = match pair.into_inner().next().map(|p| p.as_rule().kind()) {
+                let inner = pair.into_inner().next();
+                let word = inner
+                    .clone()
+                    .and_then(|p| p.into_inner().next())
+                    .map(|p| p.as_rule().kind());
+                let outcome = match inner.map(|p| p.as_rule().kind()) {
                     Some(Kind::WhiteWins) => Outcome::WhiteWins,
                     Some(Kind::BlackWins) => Outcome::BlackWins,
-                    Some(Kind::Draw) => Outcome::Draw,
+                    Some(Kind::Draw | Kind::DrawnWord) => Outcome::Draw,
+                    Some(Kind::ResignsWord) => match word {
+                        Some(Kind::WhiteResigns) => Outcome::BlackWins,
+                        Some(Kind::BlackResigns) => Outcome::WhiteWins,
+                        _ => Outcome::Resigns,
+                    },
                     _ => Outcome::Unfinished,
                 };
                 self.push(Item::Result(Spanned::new(outcome, span)));
@@ -349,6 +359,11 @@ impl Walker {
             | Kind::BlackWins
             | Kind::Draw
             | Kind::Unfinished
+            | Kind::ResignsWord
+            | Kind::WhiteResigns
+            | Kind::BlackResigns
+            | Kind::SideResigns
+            | Kind::DrawnWord
             | Kind::Dash
             | Kind::CheckMark
             | Kind::MateSign
@@ -673,7 +688,7 @@ impl Walker {
                 }
             }
             Kind::CastlesSide => {
-                let side = if text.starts_with('K') {
+                let side = if text.starts_with(['K', 'k']) {
                     CastlingSide::KingSide
                 } else {
                     CastlingSide::QueenSide
@@ -739,8 +754,8 @@ impl Walker {
                 }
             }
             Kind::DescCheck => {
-                let mark = match text.trim_end_matches('.') {
-                    "mate" | "#" | "++" => CheckMark::Mate,
+                let mark = match text.trim_end_matches('.').to_lowercase().as_str() {
+                    "mate" | "checkmate" | "#" | "++" => CheckMark::Mate,
                     t if t.starts_with("dbl") => CheckMark::DoubleCheck,
                     _ => CheckMark::Check,
                 };
@@ -775,6 +790,11 @@ impl Walker {
             | Kind::BlackWins
             | Kind::Draw
             | Kind::Unfinished
+            | Kind::ResignsWord
+            | Kind::WhiteResigns
+            | Kind::BlackResigns
+            | Kind::SideResigns
+            | Kind::DrawnWord
             | Kind::Dash
             | Kind::TokenEnd
             | Kind::Unknown

@@ -237,21 +237,10 @@ fn boleslavsky_bronstein_report() {
 /// Snapshots of the reports on descriptive scores (`tests/fixtures/descriptive/diagnostics/`,
 /// notation detected), each read by a person.
 ///
-/// KNOWN WRONG (accepted as they are today; each says what the report should be; none is in
-/// src/descriptive.rs, which provides what the fix needs):
-///
-/// - `ambiguous-two-pieces`: "2 rooks can make it … the rooks on b1 and g1": the readings are
-///   the rook on b1 and the queen on g1. Should list each reading
-///   (`descriptive::describe_readings`: "`R-N2`: the rook on b1 to b2; `Q-N2`: the queen on g1
-///   to g2").
-/// - `ambiguous-one-piece`: "2 rooks … the rooks on d1 and d1": one rook, two squares (QB1 or
-///   KB1). Same fix.
-/// - `check-mark-chooses`: `B-N5ch` is reported ambiguous; the check mark chooses `B-QN5`
-///   (check.rs should resolve descriptive tokens with `descriptive::resolve_move`).
-/// - `capture-written-with-dash`: `P-Q5` takes a pawn and is read without a word; it should
-///   warn that a capture is written `P×P` (check.rs checks capture marks of algebraic moves
-///   only).
-/// - `resigns`: `Resigns` is a syntax error; it is the result (grammars/common.pest).
+/// Among them: an ambiguity lists each reading as a move (`ambiguous-two-pieces`: the rook on
+/// b1 or the queen on g1; `ambiguous-one-piece`: one rook, QB1 or KB1), the check mark
+/// chooses between readings (`check-mark-chooses`: `B-N5ch` is `B-QN5`), a capture written
+/// with a dash is a warning (`capture-written-with-dash`), and `Resigns` is the result.
 #[test]
 fn diagnostic_reports() {
     let mut settings = insta::Settings::clone_current();
@@ -1320,50 +1309,7 @@ fn fen_of(pos: &Chess) -> String {
 /// Cases that do not agree through `scoresheet check` yet, for reasons outside the
 /// descriptive reader (src/descriptive.rs reads all of them: see
 /// `corpus_cases_read_with_marks`). Each must still disagree; remove it when it agrees.
-const PENDING: &[(&str, &str)] = &[
-    (
-        "should parse descriptive notation",
-        "21. QxPch: the check mark chooses between Q×QP and Q×RP (check.rs does not use descriptive::resolve_move yet)",
-    ),
-    (
-        "should parse descriptive notation 2",
-        "4. B-N5ch: the check mark chooses between B-QN5 and B-KN5",
-    ),
-    (
-        "should parse descriptive notation with initial board 2",
-        "10. Q-R8ch: the check mark chooses between Q-QR8 and Q-KR8",
-    ),
-    (
-        "should parse descriptive notation Irving Chernev Practical Chess Endings Game 1",
-        "`Resigns` is no result token (grammars/common.pest)",
-    ),
-    (
-        "should parse descriptive notation Irving Chernev Practical Chess Endings Game 9",
-        "`Resigns` is no result token (grammars/common.pest)",
-    ),
-    (
-        "should parse descriptive notation Irving Chernev Practical Chess Endings Game 12",
-        "`Resigns` is no result token (grammars/common.pest)",
-    ),
-    (
-        "should parse descriptive notation Irving Chernev Practical Chess Endings Game 13",
-        "`Resigns` is no result token (grammars/common.pest)",
-    ),
-    (
-        "should parse descriptive notation Irving Chernev Practical Chess Endings Game 294",
-        "3. R-B8ch: the check mark chooses between R-QB8 and R-KB8",
-    ),
-    (
-        "should parse descriptive notation Irving Chernev Practical Chess Endings Game 296",
-        "5. R-B5ch: the check mark chooses; 8. R(R6)-B6: its absence chooses; and with the \
-         error, --notation auto reads the game as algebraic (detect.rs counts moves assumed \
-         after errors as resolved)",
-    ),
-    (
-        "should parse descriptive notation Irving Chernev Practical Chess Endings Game 278",
-        "1... R-R3ch and 8... R-Kt5ch: the check mark chooses",
-    ),
-];
+const PENDING: &[(&str, &str)] = &[];
 
 /// What a case must come to: its moves (from the algebraic translation) or its ply count and
 /// final position.

@@ -944,3 +944,29 @@ fn convert_to_every_notation_reads_back() {
     assert!(convert(&["--to", "iccf"], &input).contains("6. 5171 5878"));
     assert!(convert(&["--to", "coordinate"], &input).contains("6. E1-G1 E8-G8"));
 }
+
+/// A null move passes the turn: after Black's `--` the move number goes on, and every notation
+/// writes and reads it (`--` in SAN and long algebraic, `0000` in UCI).
+#[test]
+fn null_moves_keep_move_numbers() {
+    let dir = std::env::temp_dir().join(format!("scoresheet-null-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let input = dir.join("null.pgn");
+    std::fs::write(&input, "1. e4 e5 2. -- Nf6 3. Nf3 -- 4. d4 *\n").expect("write");
+    assert_eq!(
+        convert(&["--to", "san"], &input),
+        "1. e4 e5 2. -- Nf6 3. Nf3 -- 4. d4 *\n"
+    );
+    assert_eq!(
+        convert(&["--to", "lan"], &input),
+        "1. e2-e4 e7-e5 2. -- Ng8-f6 3. Ng1-f3 -- 4. d2-d4 *\n"
+    );
+    let uci_text = convert(&["--to", "uci"], &input);
+    assert_eq!(uci_text, "e2e4 e7e5 0000 g8f6 g1f3 0000 d2d4\n");
+    // The move numbers the checker expects go on too: `4.` is right, `3.` would be wrong.
+    let file = read("1. e4 e5 2. -- Nf6 3. Nf3 -- 4. d4 *", "algebraic", "en");
+    assert!(codes(&file).is_empty(), "{:?}", codes(&file));
+    let pgn = convert(&["--to", "pgn"], &input);
+    assert!(pgn.contains("3. Nf3 -- 4. d4"), "{pgn}");
+    std::fs::remove_dir_all(&dir).ok();
+}
