@@ -233,32 +233,50 @@ fn token_end(b: &[u8], mut i: usize) -> usize {
     i
 }
 
-/// Is this token a game result?
+/// Is this token a game result? Every result the grammar reads (`grammars/common.pest`):
+/// `1-0`, `0-1`, `1/2-1/2`, `½-½` with any dash or a colon, `*`, the forfeits `+--`, `--+`,
+/// `+:-`, `-:+`, and the words `Resigns`, `Drawn`, `Tablas`, `Abandonan` (the last word of
+/// `White resigns`).
 pub fn is_result(token: &str) -> bool {
     let t = token.trim_end_matches(['!', '?']);
+    let t = t.strip_suffix('.').unwrap_or(t);
+    let is_sep = |c: char| matches!(c, '-' | '‑' | '‐' | '–' | '—' | '−' | ':');
+    let halves = |s: &str| -> Option<(String, String)> {
+        let (i, c) = s.char_indices().find(|&(_, c)| is_sep(c))?;
+        Some((s[..i].to_owned(), s[i + c.len_utf8()..].to_owned()))
+    };
+    if t == "*" {
+        return true;
+    }
+    if let Some((l, r)) = halves(t) {
+        let half = |x: &str| x == "1/2" || x == "½";
+        if (l == "1" && r == "0") || (l == "0" && r == "1") || (half(&l) && half(&r)) {
+            return true;
+        }
+    }
+    let forfeit = |s: &str| {
+        let mut cs = s.chars();
+        match (cs.next(), cs.next(), cs.next(), cs.next()) {
+            (Some('+'), Some(a), Some(b), None) => is_sep(a) && b == '-' || (a == '-' && is_sep(b)),
+            (Some(a), Some(b), Some('+'), None) => is_sep(b) && a == '-' || (a == '-' && is_sep(b)),
+            _ => false,
+        }
+    };
+    if forfeit(t) {
+        return true;
+    }
+    let word = t.to_lowercase();
     matches!(
-        t,
-        "1-0"
-            | "0-1"
-            | "1/2-1/2"
-            | "½-½"
-            | "*"
-            | "1:0"
-            | "0:1"
-            | "½:½"
-            | "1–0"
-            | "0–1"
-            | "½–½"
-            | "1/2–1/2"
-            | "1‑0"
-            | "0‑1"
-            | "½‑½"
-            | "1—0"
-            | "0—1"
-            | "+--"
-            | "--+"
-            | "+:-"
-            | "-:+"
+        word.as_str(),
+        "resigns"
+            | "resigned"
+            | "drawn"
+            | "draw"
+            | "tablas"
+            | "abandonan"
+            | "abandona"
+            | "abandono"
+            | "abandonó"
     )
 }
 

@@ -10,6 +10,7 @@
 //!
 //! Run with `cargo test --test conformance -- --nocapture` to see the counts.
 
+mod common;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
@@ -28,25 +29,11 @@ use shakmaty::{CastlingMode, Chess, EnPassantMode, Move, Position, PositionError
 // Corpus and data files
 // ---------------------------------------------------------------------------------------------
 
-/// The corpus folder, when it exists.
 fn corpus() -> Option<PathBuf> {
-    let dir = match std::env::var_os("SCORESHEET_CORPUS") {
-        Some(d) => PathBuf::from(d),
-        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"),
-    };
-    dir.join("README.md").is_file().then_some(dir)
+    common::corpus_with("README.md")
 }
 
-/// The corpus, or `None` after printing why the test is skipped.
-fn corpus_or_skip(test: &str) -> Option<PathBuf> {
-    let c = corpus();
-    if c.is_none() {
-        let dir = std::env::var("SCORESHEET_CORPUS")
-            .unwrap_or_else(|_| format!("{}/../shared/corpus", env!("CARGO_MANIFEST_DIR")));
-        println!("skipped: corpus not found at {dir} ({test})");
-    }
-    c
-}
+use common::corpus_or_skip;
 
 /// Rows of a tab-separated file: the header line and `#` lines are skipped.
 fn read_tsv(path: &Path) -> Vec<Vec<String>> {

@@ -17,6 +17,8 @@
 //!
 //! Run with `cargo test --test descriptive -- --nocapture` to see the corpus counts.
 
+mod common;
+use common::{Rng, random_game};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -1181,24 +1183,8 @@ fn marks_choose_among_readings() {
 // The corpus
 // ---------------------------------------------------------------------------------------------
 
-fn corpus() -> Option<PathBuf> {
-    let dir = match std::env::var_os("SCORESHEET_CORPUS") {
-        Some(d) => PathBuf::from(d),
-        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"),
-    };
-    dir.join("descriptive/ostinato_descriptive_cases.jsonl")
-        .is_file()
-        .then_some(dir)
-}
-
 fn corpus_or_skip(test: &str) -> Option<PathBuf> {
-    let c = corpus();
-    if c.is_none() {
-        let dir = std::env::var("SCORESHEET_CORPUS")
-            .unwrap_or_else(|_| format!("{}/../shared/corpus", env!("CARGO_MANIFEST_DIR")));
-        println!("skipped: corpus not found at {dir} ({test})");
-    }
-    c
+    common::corpus_or_skip_with(test, "descriptive/ostinato_descriptive_cases.jsonl")
 }
 
 /// One case of `ostinato_descriptive_cases.jsonl`.
@@ -1447,47 +1433,6 @@ fn corpus_cases_read_with_marks() {
 // ---------------------------------------------------------------------------------------------
 // Round trips through the writers
 // ---------------------------------------------------------------------------------------------
-
-/// A small deterministic generator (xorshift64*), so failures reproduce.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
-/// A random legal game of up to `plies` half-moves, biased towards captures, promotions,
-/// castling and en passant so that every form is exercised.
-fn random_game(rng: &mut Rng, plies: usize) -> Vec<Move> {
-    let mut pos = Chess::default();
-    let mut moves = Vec::new();
-    for _ in 0..plies {
-        let legal = pos.legal_moves();
-        if legal.is_empty() {
-            break;
-        }
-        let special: Vec<&Move> = legal
-            .iter()
-            .filter(|m| m.is_capture() || m.is_promotion() || m.is_castle())
-            .collect();
-        let m = if !special.is_empty() && rng.below(3) == 0 {
-            *special[rng.below(special.len())]
-        } else {
-            legal[rng.below(legal.len())]
-        };
-        pos.play_unchecked(m);
-        moves.push(m);
-    }
-    moves
-}
 
 #[derive(Clone, Copy, Debug)]
 enum Form {

@@ -1,9 +1,6 @@
 //! Table-driven tests of the algebraic grammar with English letters: what it accepts (the
 //! whole input read, and read as the right thing) and what it rejects (reported as an issue,
 //! never silently accepted), with exact byte spans.
-//!
-//! Tests marked `#[ignore = "known gap: …"]` state the behaviour the grammar should have and
-//! does not have yet; run them with `cargo test --test grammar_table -- --ignored`.
 
 use scoresheet::grammar::{ParserEntry, parser_for};
 use scoresheet::span::Span;
@@ -657,9 +654,20 @@ fn several_games_per_file() {
 }
 
 #[test]
-#[ignore = "known gap: split::is_result does not know results the grammar reads (1/2:1/2, 1‐0 with U+2010, 1−0 with U+2212, ½—½)"]
 fn every_result_the_grammar_reads_ends_a_game() {
-    for result in ["1/2:1/2", "1‐0", "1−0", "0−1", "½—½", "1/2–1/2"] {
+    for result in [
+        "1/2:1/2",
+        "1‐0",
+        "1−0",
+        "0−1",
+        "½—½",
+        "1/2–1/2",
+        "+--",
+        "-:+",
+        "Resigns",
+        "Drawn.",
+        "Tablas",
+    ] {
         let g = parse(&format!("1. e4 e5 {result}"));
         assert!(
             matches!(g.root.items.last(), Some(Item::Result(_))),

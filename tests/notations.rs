@@ -15,6 +15,8 @@
 //!
 //! Run with `cargo test --test notations -- --nocapture` to see the agreement counts.
 
+mod common;
+use common::{corpus_or_skip, games};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -63,20 +65,6 @@ fn uci(file: &CheckedFile) -> Vec<String> {
 
 fn read(text: &str, notation: &str, lang: &str) -> CheckedFile {
     check_str("input", text, &options(notation, lang)).expect("the grammar exists")
-}
-
-/// The corpus folder, or `None` after printing why the test is skipped.
-fn corpus_or_skip(test: &str) -> Option<PathBuf> {
-    let dir = match std::env::var_os("SCORESHEET_CORPUS") {
-        Some(d) => PathBuf::from(d),
-        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"),
-    };
-    if dir.join("README.md").is_file() {
-        Some(dir)
-    } else {
-        println!("skipped: corpus not found at {} ({test})", dir.display());
-        None
-    }
 }
 
 fn fixture(path: &str) -> PathBuf {
@@ -502,52 +490,6 @@ fn every_seed_fixture_is_listed() {
 // ---------------------------------------------------------------------------------------------
 // Round trips
 // ---------------------------------------------------------------------------------------------
-
-/// A small deterministic generator (xorshift64*), so failures reproduce.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
-/// A random legal game of up to `plies` half-moves, biased towards captures (en passant too),
-/// promotions and castling so that every form of every notation is written.
-fn random_game(rng: &mut Rng, plies: usize) -> Vec<Move> {
-    let mut pos = Chess::default();
-    let mut moves = Vec::new();
-    for _ in 0..plies {
-        let legal = pos.legal_moves();
-        if legal.is_empty() {
-            break;
-        }
-        let special: Vec<&Move> = legal
-            .iter()
-            .filter(|m| m.is_capture() || m.is_promotion() || m.is_castle())
-            .collect();
-        let m = if !special.is_empty() && rng.below(3) == 0 {
-            *special[rng.below(special.len())]
-        } else {
-            legal[rng.below(legal.len())]
-        };
-        pos.play_unchecked(m);
-        moves.push(m);
-    }
-    moves
-}
-
-fn games(seed: u64, count: usize, plies: usize) -> Vec<Vec<Move>> {
-    let mut rng = Rng(seed);
-    (0..count).map(|_| random_game(&mut rng, plies)).collect()
-}
 
 /// A game written by `writer`, with move numbers, ending `*`.
 fn write_game(writer: &Writer, moves: &[Move]) -> String {

@@ -2,51 +2,12 @@
 //! customs and in FIDE style, read back to the same moves — with the language given and with
 //! `--lang auto`.
 
+mod common;
+use common::{Rng, random_game};
 use scoresheet::check::{Options, check_str};
 use scoresheet::grammar::LANGUAGE_FILES;
 use scoresheet::render::{Style, san_styled};
 use shakmaty::{Chess, Color, Move, Position};
-
-/// A small deterministic generator (xorshift64*), so failures reproduce.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
-/// A random legal game of up to `plies` half-moves, biased towards captures, checks and
-/// promotions so that every custom is exercised.
-fn random_game(rng: &mut Rng, plies: usize) -> Vec<Move> {
-    let mut pos = Chess::default();
-    let mut moves = Vec::new();
-    for _ in 0..plies {
-        let legal = pos.legal_moves();
-        if legal.is_empty() {
-            break;
-        }
-        let special: Vec<&Move> = legal
-            .iter()
-            .filter(|m| m.is_capture() || m.is_promotion() || m.is_castle())
-            .collect();
-        let m = if !special.is_empty() && rng.below(3) == 0 {
-            *special[rng.below(special.len())]
-        } else {
-            legal[rng.below(legal.len())]
-        };
-        pos.play_unchecked(m);
-        moves.push(m);
-    }
-    moves
-}
 
 fn render(style: &Style, moves: &[Move]) -> String {
     let mut pos = Chess::default();

@@ -1,0 +1,80 @@
+//! Helpers shared by the integration tests: the corpus folder and random legal games.
+//!
+//! Each test binary uses part of this module; the rest is dead code there.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+
+use shakmaty::{Chess, Move, Position};
+
+/// The corpus folder (`SCORESHEET_CORPUS`, else `../shared/corpus`), when it holds `probe`.
+pub fn corpus_with(probe: &str) -> Option<PathBuf> {
+    let dir = match std::env::var_os("SCORESHEET_CORPUS") {
+        Some(d) => PathBuf::from(d),
+        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"),
+    };
+    dir.join(probe).is_file().then_some(dir)
+}
+
+/// The corpus folder, or `None` after printing why `test` is skipped.
+pub fn corpus_or_skip(test: &str) -> Option<PathBuf> {
+    corpus_or_skip_with(test, "README.md")
+}
+
+/// The corpus folder when it holds `probe`, or `None` after printing why `test` is skipped.
+pub fn corpus_or_skip_with(test: &str, probe: &str) -> Option<PathBuf> {
+    let c = corpus_with(probe);
+    if c.is_none() {
+        let dir = std::env::var("SCORESHEET_CORPUS")
+            .unwrap_or_else(|_| format!("{}/../shared/corpus", env!("CARGO_MANIFEST_DIR")));
+        println!("skipped: corpus not found at {dir} ({test})");
+    }
+    c
+}
+
+/// A small deterministic generator (xorshift64*), so failures reproduce.
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// A random legal game of up to `plies` half-moves, biased towards captures (en passant too),
+/// promotions and castling so that every form of every notation is written.
+pub fn random_game(rng: &mut Rng, plies: usize) -> Vec<Move> {
+    let mut pos = Chess::default();
+    let mut moves = Vec::new();
+    for _ in 0..plies {
+        let legal = pos.legal_moves();
+        if legal.is_empty() {
+            break;
+        }
+        let special: Vec<&Move> = legal
+            .iter()
+            .filter(|m| m.is_capture() || m.is_promotion() || m.is_castle())
+            .collect();
+        let m = if !special.is_empty() && rng.below(3) == 0 {
+            *special[rng.below(special.len())]
+        } else {
+            legal[rng.below(legal.len())]
+        };
+        pos.play_unchecked(m);
+        moves.push(m);
+    }
+    moves
+}
+
+/// `count` random games of up to `plies` half-moves from `seed`.
+pub fn games(seed: u64, count: usize, plies: usize) -> Vec<Vec<Move>> {
+    let mut rng = Rng(seed);
+    (0..count).map(|_| random_game(&mut rng, plies)).collect()
+}
