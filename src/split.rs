@@ -254,11 +254,12 @@ pub fn is_result(token: &str) -> bool {
             return true;
         }
     }
+    // `+--`, `+:-`, `--+`, `-:+` (a dash of any kind where `-` stands).
     let forfeit = |s: &str| {
         let mut cs = s.chars();
         match (cs.next(), cs.next(), cs.next(), cs.next()) {
-            (Some('+'), Some(a), Some(b), None) => is_sep(a) && b == '-' || (a == '-' && is_sep(b)),
-            (Some(a), Some(b), Some('+'), None) => is_sep(b) && a == '-' || (a == '-' && is_sep(b)),
+            (Some('+'), Some(a), Some(b), None) => is_sep(a) && is_sep(b) && b != ':',
+            (Some(a), Some(b), Some('+'), None) => is_sep(a) && is_sep(b) && a != ':',
             _ => false,
         }
     };
