@@ -10,6 +10,17 @@ pub trait RuleKind: pest::RuleType {
     fn kind(self) -> Kind;
 }
 
+/// The rules of a parser built at run time (pest_vm) are their names. Every rule of a composed
+/// grammar is a rule of a built-in grammar or a language rule (the checks of
+/// [`crate::user_grammar`] refuse any other), so a name always has a kind; an unknown name
+/// would be read as unknown text, never a panic.
+impl RuleKind for &str {
+    #[inline]
+    fn kind(self) -> Kind {
+        Kind::from_name(self).unwrap_or(Kind::Unknown)
+    }
+}
+
 /// A derived parser: its rule type and its entry rules.
 pub trait GrammarParser: pest::Parser<Self::Rule> {
     /// The parser's rule enum.
@@ -20,7 +31,18 @@ pub trait GrammarParser: pest::Parser<Self::Rule> {
     const SINGLE_MOVE: Self::Rule;
 }
 
-/// One derived parser in the registry.
+/// Reads one game whose text starts at byte `base` of its file.
+pub type ParseFn = dyn Fn(&str, usize) -> GameSyntax + Sync;
+/// Explains why a token is not a move of a grammar.
+pub type ExplainFn = dyn Fn(&str) -> TokenExplanation + Sync;
+
+/// One parser in the registry: a derived one (built in) or one built at run time from a user
+/// language file ([`crate::user_grammar`]).
+///
+/// Both are called alike, `(entry.parse)(text, base)`. A built-in entry's functions are the
+/// monomorphised `walker::parse_game::<P>` of its derived parser, behind a reference to a
+/// zero-sized function item (one indirect call per game, as with a function pointer); a user
+/// entry's are closures over its pest_vm parser.
 #[derive(Clone, Copy)]
 pub struct ParserEntry {
     /// The notation (file stem of `grammars/<notation>.pest`).
@@ -28,14 +50,23 @@ pub struct ParserEntry {
     /// The language file stem (`grammars/lang/<file>.pest`), empty for letterless notations.
     pub lang_file: &'static str,
     /// Reads one game whose text starts at byte `base` of the file.
-    pub parse: fn(&str, usize) -> GameSyntax,
+    pub parse: &'static ParseFn,
     /// Explains why a token is not a move of this grammar.
-    pub explain: fn(&str) -> TokenExplanation,
+    pub explain: &'static ExplainFn,
+    /// The user language file this parser was built from at run time; `None` when built in.
+    pub user: Option<&'static str>,
 }
 
 impl std::fmt::Debug for ParserEntry {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "ParserEntry({}, {})", self.notation, self.lang_file)
+        match self.user {
+            None => write!(f, "ParserEntry({}, {})", self.notation, self.lang_file),
+            Some(path) => write!(
+                f,
+                "ParserEntry({}, {}, user file {path})",
+                self.notation, self.lang_file
+            ),
+        }
     }
 }
 
@@ -52,19 +83,51 @@ pub struct LanguageFile {
     pub customs: &'static str,
     /// Letters of king, queen, rook, bishop, knight, pawn (alternatives separated by spaces).
     pub letters: [&'static str; 6],
+    /// The path of the user language file this language was loaded from at run time; `None`
+    /// when built in.
+    pub user: Option<&'static str>,
 }
 
 include!(concat!(env!("OUT_DIR"), "/parsers.rs"));
 
-/// The parser for a notation and language code, if there is one.
+/// The parser for a notation and language code, if there is one: built in, or loaded from a
+/// user language file ([`crate::user_grammar::register`]).
 pub fn parser_for(notation: &str, lang: &str) -> Option<&'static ParserEntry> {
     let file = language(lang).map(|l| l.file).unwrap_or("");
-    PARSERS
-        .iter()
-        .find(|p| p.notation == notation && (p.lang_file.is_empty() || p.lang_file == file))
+    let matches =
+        |p: &ParserEntry| p.notation == notation && (p.lang_file.is_empty() || p.lang_file == file);
+    PARSERS.iter().find(|p| matches(p)).or_else(|| {
+        crate::user_grammar::parsers()
+            .into_iter()
+            .find(|p| matches(p))
+    })
 }
 
-/// The language file serving an ISO 639-1 code.
+/// The language file serving an ISO 639-1 code (or a user language's code).
 pub fn language(code: &str) -> Option<&'static LanguageFile> {
-    LANGUAGE_FILES.iter().find(|l| l.codes.contains(&code))
+    LANGUAGE_FILES
+        .iter()
+        .find(|l| l.codes.contains(&code))
+        .or_else(|| {
+            crate::user_grammar::languages()
+                .into_iter()
+                .find(|l| l.codes.contains(&code))
+        })
+}
+
+/// The language file with this file stem, built in or user-supplied.
+pub fn language_file(file: &str) -> Option<&'static LanguageFile> {
+    LANGUAGE_FILES.iter().find(|l| l.file == file).or_else(|| {
+        crate::user_grammar::languages()
+            .into_iter()
+            .find(|l| l.file == file)
+    })
+}
+
+/// Every language: the built-in ones in the order of `grammars/lang/`, then the user-supplied
+/// ones in the order they were loaded.
+pub fn languages() -> Vec<&'static LanguageFile> {
+    let mut v: Vec<&'static LanguageFile> = LANGUAGE_FILES.iter().collect();
+    v.extend(crate::user_grammar::languages());
+    v
 }
