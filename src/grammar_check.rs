@@ -50,6 +50,8 @@ pub struct Issue {
     pub end: Option<(usize, usize)>,
     /// What is wrong, in words.
     pub message: String,
+    /// Another line the message names (the earlier alternative of a shadowed choice).
+    pub other_line: Option<usize>,
 }
 
 impl Issue {
@@ -60,6 +62,7 @@ impl Issue {
             col,
             end: None,
             message,
+            other_line: None,
         }
     }
 
@@ -68,7 +71,16 @@ impl Issue {
             pest::error::LineColLocation::Pos(p) => (p, None),
             pest::error::LineColLocation::Span(a, b) => (a, Some(b)),
         };
-        let message = e.variant.message().into_owned();
+        let message = e
+            .clone()
+            .renamed_rules(|r| meta_rule_name(*r))
+            .variant
+            .message()
+            .into_owned();
+        // pest_meta's advice for expression grammars does not apply to a grammar file here.
+        let message = message
+            .trim_end_matches("; pest::pratt_parser might be useful in this case")
+            .to_owned();
         let kind = if kind != IssueKind::Syntax {
             if message.contains("left-recursive") {
                 IssueKind::LeftRecursion
@@ -88,8 +100,36 @@ impl Issue {
             col: start.1,
             end,
             message,
+            other_line: None,
         }
     }
+}
+
+/// What a person calls a rule of pest's own grammar, in syntax errors.
+fn meta_rule_name(rule: MetaRule) -> String {
+    let name = match rule {
+        MetaRule::opening_brace => "`{`",
+        MetaRule::closing_brace => "`}`",
+        MetaRule::opening_paren => "`(`",
+        MetaRule::closing_paren => "`)`",
+        MetaRule::assignment_operator => "`=`",
+        MetaRule::sequence_operator => "`~`",
+        MetaRule::choice_operator => "`|`",
+        MetaRule::optional_operator => "`?`",
+        MetaRule::repeat_operator => "`*`",
+        MetaRule::repeat_once_operator => "`+`",
+        MetaRule::identifier => "a rule name",
+        MetaRule::string => "a string such as \"K\"",
+        MetaRule::insensitive_string => "a string such as ^\"k\"",
+        MetaRule::range => "a range such as 'a'..'z'",
+        MetaRule::grammar_rule => "a rule",
+        MetaRule::modifier | MetaRule::atomic_modifier | MetaRule::compound_atomic_modifier => {
+            "a modifier such as @"
+        }
+        MetaRule::EOI => "the end of the file",
+        other => return format!("{other:?}").replace('_', " "),
+    };
+    name.to_owned()
 }
 
 /// Checks a (composed) grammar text with pest_meta and for shadowed choices. Returns the rule
@@ -207,6 +247,7 @@ pub fn grammar_issues(text: &str) -> (Vec<String>, Vec<Issue>) {
                                         line: alts[j].2.0,
                                         col: alts[j].2.1,
                                         end: Some(alts[j].4),
+                                        other_line: Some(alts[i].2.0),
                                         message: format!(
                                             "in rule `{rule}`, the alternative `{}` can never match: \
                                              the earlier alternative `{}` (line {}) matches its start {:?} first. \
@@ -364,6 +405,7 @@ pub fn language_rule_issues(text: &str) -> Vec<Issue> {
                     "rule `{name}` is not a language rule; a language file defines exactly: {}",
                     LANGUAGE_RULES.join(", ")
                 ),
+                other_line: None,
             });
         }
         defined.insert(name);
@@ -379,7 +421,7 @@ pub fn language_rule_issues(text: &str) -> Vec<Issue> {
     }
     if !text.ends_with('\n') {
         let last = text.lines().count().max(1);
-        let col = text.lines().last().map_or(0, |l| l.chars().count()) + 1;
+        let col = text.lines().last().map_or(1, |l| l.chars().count().max(1));
         errors.push(Issue::at(
             IssueKind::NoNewline,
             (last, col),
@@ -397,6 +439,8 @@ pub struct Letter {
     pub rule: &'static str,
     /// The letter as matched.
     pub text: String,
+    /// Matched in either case (`^"k"`).
+    pub insensitive: bool,
     /// Strings that may not follow it (`!"р"`).
     pub guards: Vec<String>,
     /// 1-based line and column of the letter's string in the file.
@@ -454,9 +498,11 @@ pub fn letters(text: &str) -> Vec<Letter> {
             let (Some(s), None) = (parts.next(), parts.next()) else {
                 continue;
             };
-            if s.as_rule() != MetaRule::string {
-                continue;
-            }
+            let insensitive = match s.as_rule() {
+                MetaRule::string => false,
+                MetaRule::insensitive_string => true,
+                _ => continue,
+            };
             let mut guards = Vec::new();
             for t in rest {
                 let mut parts = t.clone().into_inner();
@@ -470,9 +516,11 @@ pub fn letters(text: &str) -> Vec<Letter> {
                     _ => continue 'alt,
                 }
             }
+            let quoted = s.as_str().trim_start_matches('^');
             out.push(Letter {
                 rule,
-                text: unescape(s.as_str()),
+                text: unescape(quoted),
+                insensitive,
                 guards,
                 at: s.as_span().start_pos().line_col(),
                 end: s.as_span().end_pos().line_col(),

@@ -19,6 +19,12 @@
 //! with a run-time parser at most [`MAX_GAME_BYTES`], and every parse at most [`CALL_LIMIT`]
 //! rule calls (pest's call limit; deep recursion is stopped by pest's stack guard). A grammar
 //! that backtracks exponentially ends with a "call limit reached" error, never a hang.
+//!
+//! pest's call limit is process-wide and read when a parse starts; per-parser budgets through
+//! pest_vm's listener were ruled out (aborting from the listener hands pest a fresh parser
+//! state in the middle of a parse). So once a user grammar is loaded, the built-in parsers are
+//! bounded by the same limit, which real games stay far below. Without user grammars nothing
+//! changes for them.
 
 use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
@@ -44,12 +50,15 @@ use crate::walker::{TokenExplanation, explain_parsed, walk_game, walk_single};
 /// The largest user grammar file read.
 pub const MAX_GRAMMAR_BYTES: usize = 64 * 1024;
 /// The longest game a run-time parser reads (longer ones are reported, not read).
-pub const MAX_GAME_BYTES: usize = 1024 * 1024;
-/// The most rule calls one parse may make once user grammars are loaded (pest's call limit,
-/// process-wide). Real games need a few dozen calls per byte, so this bounds the time a
-/// pathological grammar can take to well under a few seconds while leaving games of
-/// hundreds of kilobytes readable.
-pub const CALL_LIMIT: usize = 20_000_000;
+pub const MAX_GAME_BYTES: usize = 256 * 1024;
+/// The most rule calls one parse may make once a run-time parser exists (pest's call limit,
+/// which is process-wide: it bounds the built-in parsers too from then on). Real games take
+/// about 15 calls per byte, so games of a few hundred kilobytes stay readable, while a
+/// grammar that backtracks exponentially is stopped after a second or so (release build)
+/// with "call limit reached". [`CALL_LIMIT_ENV`] overrides it.
+pub const CALL_LIMIT: usize = 5_000_000;
+/// The environment variable that overrides [`CALL_LIMIT`] (a positive number of calls).
+pub const CALL_LIMIT_ENV: &str = "SCORESHEET_CALL_LIMIT";
 
 /// The environment variable naming grammar directories (separated as in `PATH`).
 pub const GRAMMARS_ENV: &str = "SCORESHEET_GRAMMARS";
@@ -57,6 +66,10 @@ pub const GRAMMARS_ENV: &str = "SCORESHEET_GRAMMARS";
 /// A parser built at run time: a composed grammar in pest_vm.
 pub struct VmParser {
     vm: pest_vm::Vm,
+    /// The place of each rule in the derived parser's `Rule` enum (`EOI` first, then the
+    /// rules in grammar order), to list expected rules in the derived parser's order: pest
+    /// sorts them by the rule type's order, which for pest_vm's names is alphabetical.
+    order: std::collections::HashMap<String, usize>,
 }
 
 impl std::fmt::Debug for VmParser {
@@ -78,8 +91,15 @@ impl VmParser {
         match pest_meta::parse_and_optimize(composed) {
             Ok((_, rules)) => {
                 bound_calls();
+                let mut order: std::collections::HashMap<String, usize> = rules
+                    .iter()
+                    .enumerate()
+                    .map(|(i, r)| (r.name.clone(), i + 1))
+                    .collect();
+                order.insert("EOI".into(), 0);
                 Ok(VmParser {
                     vm: pest_vm::Vm::new(rules),
+                    order,
                 })
             }
             // Checked above; kept for safety.
@@ -90,7 +110,7 @@ impl VmParser {
     /// Parses `text` with a rule and returns the tree as (rule name, start, end) in
     /// pre-order, or the error message: for comparing trees with a derived parser.
     pub fn tree(&self, rule: &str, text: &str) -> Result<Vec<(String, usize, usize)>, String> {
-        match self.vm.parse(rule, text) {
+        match self.ordered(self.vm.parse(rule, text)) {
             Ok(pairs) => Ok(pairs
                 .flatten()
                 .map(|p| {
@@ -98,7 +118,11 @@ impl VmParser {
                     (p.as_rule().to_owned(), s.start(), s.end())
                 })
                 .collect()),
-            Err(e) => Err(e.variant.message().into_owned()),
+            Err(e) => Err(e
+                .renamed_rules(|r| (*r).to_owned())
+                .variant
+                .message()
+                .into_owned()),
         }
     }
 
@@ -139,14 +163,52 @@ impl VmParser {
         if token.len() > MAX_GAME_BYTES {
             return TokenExplanation::default();
         }
-        explain_parsed(self.vm.parse("single_move", token), token)
+        explain_parsed(self.ordered(self.vm.parse("single_move", token)), token)
     }
+
+    /// A parse result with the rules of its error in the derived parser's order.
+    fn ordered<'a>(
+        &self,
+        parsed: Result<pest::iterators::Pairs<'a, &'a str>, pest::error::Error<&'a str>>,
+    ) -> Result<pest::iterators::Pairs<'a, &'a str>, pest::error::Error<&'a str>> {
+        parsed.map_err(|mut e| {
+            if let pest::error::ErrorVariant::ParsingError {
+                positives,
+                negatives,
+            } = &mut e.variant
+            {
+                let rank = |r: &&str| self.order.get(*r).copied().unwrap_or(usize::MAX);
+                positives.sort_by_key(rank);
+                negatives.sort_by_key(rank);
+            }
+            e
+        })
+    }
+}
+
+/// The run-time parser of a notation grammar composed with a language file's text, exactly as
+/// [`build`] composes it (tests compare it with the derived parser of a built-in language).
+///
+/// # Errors
+/// The composed grammar's problems (lines of the composed text), or none when the notation
+/// does not exist.
+pub fn vm_parser(notation: &str, language_text: &str) -> Result<VmParser, Vec<Issue>> {
+    let Some((_, _, notation_text)) = NOTATION_GRAMMARS.iter().find(|n| n.0 == notation) else {
+        return Err(Vec::new());
+    };
+    VmParser::new(&compose(&[COMMON_GRAMMAR, notation_text, language_text]).text)
 }
 
 /// Sets pest's call limit (process-wide, see [`CALL_LIMIT`]) once a run-time parser exists.
 fn bound_calls() {
     static SET: std::sync::Once = std::sync::Once::new();
-    SET.call_once(|| pest::set_call_limit(NonZeroUsize::new(CALL_LIMIT)));
+    SET.call_once(|| {
+        let limit = std::env::var(CALL_LIMIT_ENV)
+            .ok()
+            .and_then(|v| v.trim().parse().ok())
+            .unwrap_or(CALL_LIMIT);
+        pest::set_call_limit(NonZeroUsize::new(limit));
+    });
 }
 
 /// A user language file, checked and built: its language and one parser per notation that
@@ -466,6 +528,26 @@ fn valid_code(code: &str) -> bool {
         })
 }
 
+/// The span of a code in the `//! code:` header line (the start of the file when not found).
+fn code_span(text: &str, code: &str) -> Span {
+    let mut offset = 0;
+    for line in text.split_inclusive('\n') {
+        if line.starts_with("//!") && line[3..].trim_start().starts_with("code:") {
+            let after = line.find("code:").map_or(0, |i| i + 5);
+            if let Some(i) = line[after..]
+                .split_whitespace()
+                .find(|w| *w == code)
+                .and_then(|w| line[after..].find(w))
+            {
+                let start = offset + after + i;
+                return Span::new(start, start + code.len());
+            }
+        }
+        offset += line.len();
+    }
+    Span::new(0, 0)
+}
+
 /// The static checks of a user language file: every problem, placed in the file.
 pub fn check_source(text: &str) -> Vec<GrammarProblem> {
     let lines = Lines::new(text);
@@ -479,9 +561,6 @@ pub fn check_source(text: &str) -> Vec<GrammarProblem> {
     }
     // Header.
     let header = language_header(text);
-    let header_line = text
-        .lines()
-        .position(|l| l.starts_with("//!") && l[3..].trim_start().starts_with("code:"));
     if header.codes.is_empty() {
         problems.push(GrammarProblem {
             kind: ProblemKind::Header,
@@ -497,22 +576,10 @@ pub fn check_source(text: &str) -> Vec<GrammarProblem> {
     }
     for code in &header.codes {
         if !valid_code(code) {
-            let line = header_line.map_or(1, |l| l + 1);
-            let col = text
-                .lines()
-                .nth(line - 1)
-                .and_then(|l| l.find(code.as_str()))
-                .map_or(1, |b| {
-                    text.lines().nth(line - 1).unwrap_or("")[..b]
-                        .chars()
-                        .count()
-                        + 1
-                });
-            let start = lines.offset((line, col));
             problems.push(GrammarProblem {
                 kind: ProblemKind::Header,
                 message: format!("`{code}` is not a language code"),
-                span: Span::new(start, start + code.len()),
+                span: code_span(text, code),
                 label: "not a code".into(),
                 help: Some(
                     "use an ISO 639-1 code (two lowercase letters) or a tag such as \
@@ -525,17 +592,18 @@ pub fn check_source(text: &str) -> Vec<GrammarProblem> {
     // The grammar composed with every notation that takes languages: pest_meta's checks and
     // shadowed choices, mapped back to this file.
     let mut seen = std::collections::BTreeSet::new();
+    let mut foreign: Vec<Issue> = Vec::new();
     for (notation, spec, notation_text) in NOTATION_GRAMMARS {
         if notation_is_letterless(spec) || !notation_takes(spec, &header.codes) {
             continue;
         }
         let composed = compose(&[COMMON_GRAMMAR, notation_text, text]);
-        for issue in grammar_issues(&composed.text).1 {
+        for mut issue in grammar_issues(&composed.text).1 {
             let (part, line) = composed.locate(issue.line);
-            let mut issue = issue;
             if part != 2 {
-                // A problem the file causes in a built-in grammar (a rule defined twice…):
-                // shown at the top of the file.
+                // A problem the file causes in a built-in grammar (a letter that hides another
+                // in `piece`, a rule missing…): the checks of the file itself say it better; it
+                // is reported, at the top of the file, only when they found nothing.
                 issue.message = format!(
                     "{} (in the built-in `{notation}` grammar it is composed with)",
                     issue.message
@@ -543,12 +611,19 @@ pub fn check_source(text: &str) -> Vec<GrammarProblem> {
                 issue.line = 1;
                 issue.col = 1;
                 issue.end = Some((1, 1));
-            } else {
-                issue.line = line;
-                issue.end = issue
-                    .end
-                    .map(|(l, c)| (composed.locate(l).1, c))
-                    .filter(|_| issue.end.is_some_and(|(l, _)| composed.locate(l).0 == 2));
+                foreign.push(issue);
+                continue;
+            }
+            issue.line = line;
+            issue.end = issue.end.and_then(|(l, c)| {
+                let (p, l) = composed.locate(l);
+                (p == 2).then_some((l, c))
+            });
+            if let Some(other) = issue.other_line {
+                let mapped = composed.locate(other).1;
+                issue.message = issue
+                    .message
+                    .replace(&format!("(line {other})"), &format!("(line {mapped})"));
             }
             // Already said by the language-rule check.
             if issue.kind == IssueKind::Duplicate
@@ -562,6 +637,13 @@ pub fn check_source(text: &str) -> Vec<GrammarProblem> {
         }
     }
     problems.extend(letter_problems(text, &lines));
+    if problems.is_empty() {
+        for issue in &foreign {
+            if seen.insert((issue.line, issue.col, issue.message.clone())) {
+                problems.push(issue_problem(&lines, issue));
+            }
+        }
+    }
     problems.sort_by_key(|p| (p.span.start, p.kind));
     problems
 }
@@ -582,6 +664,12 @@ fn letter_problems(text: &str, lines: &Lines<'_>) -> Vec<GrammarProblem> {
                 help: Some("write the letter between the quotes".into()),
             });
             continue;
+        };
+        // A letter matched in either case clashes as its lowercase form would.
+        let first = if l.insensitive {
+            first.to_lowercase().next().unwrap_or(first)
+        } else {
+            first
         };
         let clash = match first {
             'a'..='h' => Some(format!(
@@ -624,7 +712,12 @@ fn letter_problems(text: &str, lines: &Lines<'_>) -> Vec<GrammarProblem> {
             if a.rule == b.rule || a.text.is_empty() || b.text.is_empty() {
                 continue;
             }
-            if a.text == b.text {
+            let same = if a.insensitive || b.insensitive {
+                a.text.to_lowercase() == b.text.to_lowercase()
+            } else {
+                a.text == b.text
+            };
+            if same {
                 out.push(GrammarProblem {
                     kind: ProblemKind::LetterCollision,
                     message: format!(
@@ -830,11 +923,30 @@ pub fn smoke_test(lang: &UserLanguage) -> Vec<GrammarProblem> {
         .first()
         .map(|l| Lines::new(&lang.text).span(l.at, Some(l.end)))
         .unwrap_or_default();
+    // The `//! customs:` header's value.
+    let customs_span = {
+        let mut offset = 0;
+        let mut found = None;
+        for line in lang.text.split_inclusive('\n') {
+            if line.starts_with("//!")
+                && let Some(i) = line.find("customs:")
+            {
+                let value = line[i + 8..].trim_end();
+                let start = offset + i + 8 + (value.len() - value.trim_start().len());
+                found = Some(Span::new(start, offset + i + 8 + value.len()));
+                break;
+            }
+            offset += line.len();
+        }
+        found
+    };
     for parser in &lang.parsers {
         if parser.notation != "algebraic" {
             continue;
         }
-        for fide in [false, true] {
+        // FIDE style first: when it fails, the letters are at fault; when only the language's
+        // customs fail, the customs are.
+        for fide in [true, false] {
             let style = crate::render::Style::of(lang.language, fide);
             for sample in SAMPLE_GAMES {
                 let Some(moves) = sample_moves(sample) else {
@@ -878,8 +990,15 @@ pub fn smoke_test(lang: &UserLanguage) -> Vec<GrammarProblem> {
                                 " and customs"
                             }
                         ),
-                        span: letters_span,
-                        label: "the letters written".into(),
+                        span: match customs_span {
+                            Some(span) if !fide => span,
+                            _ => letters_span,
+                        },
+                        label: if fide {
+                            "the letters written".into()
+                        } else {
+                            "the customs followed (the letters alone read back)".into()
+                        },
                         help: Some(format!("the sample game as written: {text}")),
                     });
                     return problems;
@@ -948,12 +1067,6 @@ pub fn register(lang: UserLanguage) -> Result<(), GrammarReport> {
     {
         return Ok(());
     }
-    let lines = Lines::new(&lang.text);
-    let header_line = lang
-        .text
-        .lines()
-        .position(|l| l.starts_with("//!") && l[3..].trim_start().starts_with("code:"))
-        .map_or(1, |l| l + 1);
     let mut problems = Vec::new();
     for code in lang.language.codes {
         let builtin = LANGUAGE_FILES.iter().find(|l| l.codes.contains(code));
@@ -974,7 +1087,7 @@ pub fn register(lang: UserLanguage) -> Result<(), GrammarReport> {
             problems.push(GrammarProblem {
                 kind: ProblemKind::CodeTaken,
                 message: format!("the code `{code}` is already taken by {by}"),
-                span: lines.span((header_line, 1), None),
+                span: code_span(&lang.text, code),
                 label: "this code".into(),
                 help: Some(format!(
                     "give the file a code of its own, such as `{code}-x-house` for a house style of that language"
