@@ -35,6 +35,9 @@ pub enum IssueKind {
     ExtraRule,
     /// The file does not end with a newline.
     NoNewline,
+    /// A stack operation (`PUSH`, `POP`, `PEEK`, `DROP`…): a letter needs none, and `POP` or
+    /// `PEEK` on an empty stack would abort the parser.
+    StackOperation,
 }
 
 /// One problem of a grammar text, placed by 1-based line and column (in characters).
@@ -384,6 +387,32 @@ pub fn language_rule_issues(text: &str) -> Vec<Issue> {
             return errors;
         }
     };
+    for p in pairs.clone().flatten() {
+        let op = match p.as_rule() {
+            MetaRule::_push | MetaRule::_push_literal | MetaRule::peek_slice => true,
+            MetaRule::identifier => {
+                matches!(p.as_str(), "POP" | "POP_ALL" | "PEEK" | "PEEK_ALL" | "DROP")
+            }
+            _ => false,
+        };
+        if op {
+            let start = p.as_span().start_pos().line_col();
+            let end = p.as_span().end_pos().line_col();
+            let name: String = p
+                .as_str()
+                .chars()
+                .take_while(|c| c.is_ascii_uppercase() || *c == '_')
+                .collect();
+            errors.push(Issue {
+                kind: IssueKind::StackOperation,
+                line: start.0,
+                col: start.1,
+                end: Some(end),
+                message: format!("a language file may not use the stack operation `{name}`"),
+                other_line: None,
+            });
+        }
+    }
     let mut defined = BTreeSet::new();
     for r in pairs
         .flatten()

@@ -358,23 +358,39 @@ fn run(cli: Cli) -> std::io::Result<ExitCode> {
             })
         }
         Command::Languages => {
+            let languages = scoresheet::grammar::languages();
+            // Columns as wide as the longest code and name (user codes such as `en-x-gazette`
+            // are longer than ISO 639-1 codes).
+            let cw = languages
+                .iter()
+                .flat_map(|l| l.codes.iter().map(|c| c.chars().count()))
+                .max()
+                .unwrap_or(0)
+                .max(5);
+            let nw = languages
+                .iter()
+                .flat_map(|l| l.names.iter().map(|n| n.chars().count()))
+                .max()
+                .unwrap_or(0)
+                .max(15);
             writeln!(
                 out,
-                "{:<5} {:<15} {:<5} {:<5} {:<5} {:<6} {:<6} {:<5} customs",
+                "{:<cw$} {:<nw$} {:<5} {:<5} {:<5} {:<6} {:<6} {:<5} customs",
                 "code", "name", "king", "queen", "rook", "bishop", "knight", "pawn"
             )?;
-            for l in scoresheet::grammar::languages() {
+            for l in languages {
                 for (i, code) in l.codes.iter().enumerate() {
                     let name = l.names.get(i).or(l.names.first()).copied().unwrap_or("");
                     let [k, q, r, b, n, p] = l.letters.map(|s| if s.is_empty() { "-" } else { s });
                     let customs = l.customs;
+                    // A language loaded at run time is marked with its file.
                     let user = l
                         .user
                         .map(|path| format!("  (user-supplied: {path})"))
                         .unwrap_or_default();
                     writeln!(
                         out,
-                        "{code:<5} {name:<15} {k:<5} {q:<5} {r:<5} {b:<6} {n:<6} {p:<5} {customs}{user}"
+                        "{code:<cw$} {name:<nw$} {k:<5} {q:<5} {r:<5} {b:<6} {n:<6} {p:<5} {customs}{user}"
                     )?;
                 }
             }

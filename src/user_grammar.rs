@@ -110,7 +110,7 @@ impl VmParser {
     /// Parses `text` with a rule and returns the tree as (rule name, start, end) in
     /// pre-order, or the error message: for comparing trees with a derived parser.
     pub fn tree(&self, rule: &str, text: &str) -> Result<Vec<(String, usize, usize)>, String> {
-        match self.ordered(self.vm.parse(rule, text)) {
+        match self.ordered(self.run(rule, text)) {
             Ok(pairs) => Ok(pairs
                 .flatten()
                 .map(|p| {
@@ -129,7 +129,7 @@ impl VmParser {
     /// Reads one game whose text starts at byte `base` of its file.
     pub fn parse_game(&self, text: &str, base: usize) -> GameSyntax {
         if text.len() > MAX_GAME_BYTES {
-            let mut g = walk_game(self.vm.parse("game", ""), "", base, &|_, _| None);
+            let mut g = walk_game(self.run("game", ""), "", base, &|_, _| None);
             let end = (1..=text.len())
                 .find(|&i| text.is_char_boundary(i))
                 .unwrap_or(0);
@@ -143,7 +143,7 @@ impl VmParser {
             ));
             return g;
         }
-        walk_game(self.vm.parse("game", text), text, base, &|t, b| {
+        walk_game(self.run("game", text), text, base, &|t, b| {
             self.read_single(t, b)
         })
     }
@@ -153,7 +153,7 @@ impl VmParser {
         if text.len() > MAX_GAME_BYTES {
             return None;
         }
-        walk_single(self.vm.parse("single_move", text), text, base, &|t, b| {
+        walk_single(self.run("single_move", text), text, base, &|t, b| {
             self.read_single(t, b)
         })
     }
@@ -163,7 +163,26 @@ impl VmParser {
         if token.len() > MAX_GAME_BYTES {
             return TokenExplanation::default();
         }
-        explain_parsed(self.ordered(self.vm.parse("single_move", token)), token)
+        explain_parsed(self.ordered(self.run("single_move", token)), token)
+    }
+
+    /// Runs the parser. pest panics on a few grammar constructs at parse time (`POP` on an
+    /// empty stack); the checks refuse them, and should one slip through, the panic is caught
+    /// and becomes a parse error, never a crash.
+    fn run<'a>(
+        &'a self,
+        rule: &'a str,
+        text: &'a str,
+    ) -> Result<pest::iterators::Pairs<'a, &'a str>, pest::error::Error<&'a str>> {
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.vm.parse(rule, text)))
+            .unwrap_or_else(|_| {
+                Err(pest::error::Error::new_from_pos(
+                    pest::error::ErrorVariant::CustomError {
+                        message: "the grammar failed while reading this text".into(),
+                    },
+                    pest::Position::from_start(text),
+                ))
+            })
     }
 
     /// A parse result with the rules of its error in the derived parser's order.
@@ -272,6 +291,9 @@ impl ProblemKind {
             ProblemKind::Grammar(IssueKind::MissingRule) => "scoresheet::grammar::missing_rule",
             ProblemKind::Grammar(IssueKind::ExtraRule) => "scoresheet::grammar::unused_rule",
             ProblemKind::Grammar(IssueKind::NoNewline) => "scoresheet::grammar::no_final_newline",
+            ProblemKind::Grammar(IssueKind::StackOperation) => {
+                "scoresheet::grammar::stack_operation"
+            }
             ProblemKind::Header => "scoresheet::grammar::header",
             ProblemKind::CodeTaken => "scoresheet::grammar::code_taken",
             ProblemKind::SquareCollision => "scoresheet::grammar::letter_is_square",
@@ -499,6 +521,14 @@ fn issue_problem(lines: &Lines<'_>, issue: &Issue) -> GrammarProblem {
                  allowed: every rule of the composed grammar must be one the walker knows)",
                 LANGUAGE_RULES.join(", ")
             )),
+        ),
+        IssueKind::StackOperation => (
+            "not allowed here".to_owned(),
+            Some(
+                "list the letters as strings; pest's stack (PUSH, POP, PEEK, DROP) serves \
+                 matching brackets and has no use in a piece letter"
+                    .to_owned(),
+            ),
         ),
         IssueKind::NoNewline => (
             "the file ends here".to_owned(),
@@ -1289,6 +1319,27 @@ mod tests {
             let problems = check_source(&text);
             assert!(problems.is_empty(), "{}: {problems:?}", path.display());
         }
+    }
+
+    #[test]
+    fn a_panic_in_pest_becomes_a_parse_error() {
+        // `POP` on an empty stack panics in pest; the checks refuse it, the parser survives it.
+        let text = template("xx").replace("king = @{ \"K\" }", "king = @{ \"K\" ~ POP }");
+        assert!(
+            check_source(&text)
+                .iter()
+                .any(|p| p.kind == ProblemKind::Grammar(IssueKind::StackOperation))
+        );
+        let vm = vm_parser("algebraic", &text).expect("a valid pest grammar");
+        let game = vm.parse_game("1. e4 e5 2. Ke2 *", 0);
+        assert!(
+            game.issues
+                .iter()
+                .any(|i| matches!(i, SyntaxIssue::ParserLimit(_, m) if m.contains("failed"))),
+            "{:?}",
+            game.issues
+        );
+        assert!(!vm.explain("Ke2").is_move);
     }
 
     #[test]
