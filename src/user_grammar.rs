@@ -358,10 +358,6 @@ impl std::fmt::Display for GrammarReport {
 impl std::error::Error for GrammarReport {}
 
 impl miette::Diagnostic for GrammarReport {
-    fn code<'a>(&'a self) -> Option<Box<dyn std::fmt::Display + 'a>> {
-        Some(Box::new("scoresheet::grammar"))
-    }
-
     fn source_code(&self) -> Option<&dyn miette::SourceCode> {
         Some(self)
     }
