@@ -22,7 +22,8 @@ struct Cli {
     command: Command,
     /// A language file to load at run time (repeatable); see `scoresheet grammar new`. The
     /// grammar directories are loaded too: those named by SCORESHEET_GRAMMARS and
-    /// `$XDG_CONFIG_HOME/scoresheet/grammars/`.
+    /// `$XDG_CONFIG_HOME/scoresheet/grammars/` (`grammar` commands load neither: they work on
+    /// the files they are given).
     #[arg(long = "grammar", value_name = "FILE.pest", global = true)]
     grammars: Vec<std::path::PathBuf>,
 }
