@@ -1339,6 +1339,37 @@ mod tests {
     }
 
     #[test]
+    fn run_time_composition_is_build_time_composition() {
+        // build.rs writes every composed grammar it derives a parser from to OUT_DIR.
+        let out = Path::new(env!("OUT_DIR"));
+        let mut compared = 0;
+        for lang in LANGUAGE_FILES {
+            let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("grammars/lang")
+                .join(format!("{}.pest", lang.file));
+            let text = std::fs::read_to_string(path).expect("language file");
+            for (notation, spec, notation_text) in NOTATION_GRAMMARS {
+                if notation_is_letterless(spec)
+                    || !notation_takes(spec, &language_header(&text).codes)
+                {
+                    continue;
+                }
+                let built =
+                    std::fs::read_to_string(out.join(format!("{notation}_{}.pest", lang.file)))
+                        .expect("composed by build.rs");
+                assert_eq!(
+                    compose(&[COMMON_GRAMMAR, notation_text, &text]).text,
+                    built,
+                    "{notation} × {}",
+                    lang.file
+                );
+                compared += 1;
+            }
+        }
+        assert!(compared >= LANGUAGE_FILES.len());
+    }
+
+    #[test]
     fn lines_place_columns_in_characters() {
         let l = Lines::new("ab\nКр x\n");
         assert_eq!(l.offset((2, 1)), 3);
