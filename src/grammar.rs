@@ -74,7 +74,7 @@ impl std::fmt::Debug for ParserEntry {
 /// A language file: its codes, names, customs and piece letters.
 #[derive(Clone, Copy, Debug)]
 pub struct LanguageFile {
-    /// File stem in `grammars/lang/`.
+    /// File stem in `grammars/lang/` (`user:` and the file stem for a user language file).
     pub file: &'static str,
     /// ISO 639-1 codes this file serves.
     pub codes: &'static [&'static str],

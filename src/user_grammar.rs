@@ -812,7 +812,9 @@ pub fn build(path: &str, text: &str) -> Result<UserLanguage, GrammarReport> {
         || header.codes[0].clone(),
         |s| s.to_string_lossy().into_owned(),
     );
-    let file = leak(stem);
+    // `user:` keeps it apart from the built-in file stems (`parser_for` matches parsers to
+    // languages by this name).
+    let file = leak(format!("user:{stem}"));
     // Letters as `LanguageFile::letters`: the built-in ones are every literal of the rule;
     // here, every letter (guards left out), falling back to the literals.
     let found = letters(text);
@@ -1128,7 +1130,10 @@ pub fn register(lang: UserLanguage) -> Result<(), GrammarReport> {
     {
         problems.push(GrammarProblem {
             kind: ProblemKind::CodeTaken,
-            message: format!("a language file named `{file}.pest` is already loaded"),
+            message: format!(
+                "a language file named `{}.pest` is already loaded",
+                file.trim_start_matches("user:")
+            ),
             span: Span::new(0, 0),
             label: "this file".into(),
             help: Some("rename the file".into()),
