@@ -208,6 +208,33 @@ fn grammar_directories_are_loaded_without_a_flag() {
 }
 
 #[test]
+fn a_user_file_named_like_a_built_in_one_keeps_its_own_parser() {
+    let dir = temp_dir("en-named");
+    let path = dir.join("en.pest");
+    std::fs::copy(fixture("gazette.pest"), &path).expect("copy");
+    let game = game_file("en-named-game", GAZETTE_GAME);
+    let p = path.display().to_string();
+    let out = run(&["--grammar", &p, "convert", "--to", "uci", &game], &[]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(stdout(&out).trim(), OPERA_UCI);
+    // English is still English.
+    let out = run(
+        &[
+            "--grammar",
+            &p,
+            "check",
+            "--lang",
+            "en",
+            "--format",
+            "json",
+            &game,
+        ],
+        &[],
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+}
+
+#[test]
 fn grammar_new_writes_a_template_that_passes_grammar_check() {
     let dir = temp_dir("new");
     let path = dir.join("cy.pest");
