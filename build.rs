@@ -18,20 +18,21 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
+// Shared with the library, so that user grammars loaded at run time are checked and composed
+// exactly as the built-in ones (some of their items serve the library only).
+#[allow(dead_code)]
+#[path = "src/compose.rs"]
+mod compose;
+#[allow(dead_code)]
 #[path = "src/grammar_check.rs"]
 mod grammar_check;
 
+use compose::{camel, compose, header, language_header, notation_is_letterless, notation_takes};
 use grammar_check::{LANGUAGE_RULES, check_grammar, check_language_rules, docs, rule_literals};
 
 /// One source file of a composed grammar.
 struct Part {
     path: PathBuf,
-    text: String,
-}
-
-struct Composed {
-    /// (first line in the composed text, part index)
-    parts: Vec<(usize, usize)>,
     text: String,
 }
 
@@ -57,12 +58,9 @@ fn main() {
     for path in &lang_files {
         println!("cargo:rerun-if-changed={}", path.display());
         let part = read_part(path);
-        let header = header(&part.text);
+        let header = language_header(&part.text);
         let file = path.file_stem().unwrap().to_string_lossy().into_owned();
-        let codes: Vec<String> = header
-            .get("code")
-            .map(|c| c.split_whitespace().map(str::to_owned).collect())
-            .unwrap_or_default();
+        let codes = header.codes.clone();
         if codes.is_empty() {
             errors.push(format!(
                 "{}:1: the `//! code:` header is missing (list the ISO 639-1 codes this file serves)",
@@ -91,19 +89,12 @@ fn main() {
         let name = path.file_stem().unwrap().to_string_lossy().into_owned();
         let langs_spec = header.get("languages").cloned().unwrap_or_default();
         let idx = push(&mut all_parts, part);
-        let wanted: Vec<&Language> = match langs_spec.trim() {
-            "all" => languages.iter().collect(),
-            "none" | "" => Vec::new(),
-            list => {
-                let codes: Vec<&str> = list.split_whitespace().collect();
-                languages
-                    .iter()
-                    .filter(|l| l.codes.iter().any(|c| codes.contains(&c.as_str())))
-                    .collect()
-            }
-        };
-        notations.push((name.clone(), header.clone(), wanted.is_empty()));
-        if wanted.is_empty() {
+        let wanted: Vec<&Language> = languages
+            .iter()
+            .filter(|l| notation_takes(&langs_spec, &l.codes))
+            .collect();
+        notations.push((name.clone(), header.clone(), idx));
+        if notation_is_letterless(&langs_spec) {
             pairs.push(Pair {
                 module: name.clone(),
                 notation: name.clone(),
@@ -135,12 +126,19 @@ fn main() {
     }
     let mut rules_per_pair: Vec<Vec<String>> = Vec::new();
     for pair in &pairs {
-        let composed = compose(&all_parts, &pair.parts);
+        let texts: Vec<&str> = pair
+            .parts
+            .iter()
+            .map(|&i| all_parts[i].text.as_str())
+            .collect();
+        let composed = compose(&texts);
         let path = out.join(format!("{}.pest", pair.module));
         std::fs::write(&path, &composed.text).unwrap();
         let (names, problems) = check_grammar(&composed.text);
         for (line, msg) in problems {
-            errors.push(format!("{}: {msg}", locate(&composed, &all_parts, line)));
+            let (part, line) = composed.locate(line);
+            let file = all_parts[pair.parts[part]].path.display();
+            errors.push(format!("{file}:{line}: {msg}"));
         }
         for (name, doc) in docs(&composed.text) {
             kinds.entry(name).or_insert(doc);
@@ -178,7 +176,14 @@ fn main() {
     for (name, doc) in &kinds {
         writeln!(src, "            Kind::{} => {:?},", camel(name), doc).unwrap();
     }
-    src.push_str("        }\n    }\n}\n\n");
+    src.push_str("        }\n    }\n\n");
+    src.push_str("    /// The kind of a rule by its name in the grammar (`piece_move`), for parsers built at\n");
+    src.push_str("    /// run time (pest_vm names rules by strings).\n");
+    src.push_str("    pub fn from_name(name: &str) -> Option<Kind> {\n        Some(match name {\n");
+    for name in kinds.keys() {
+        writeln!(src, "            {name:?} => Kind::{},", camel(name)).unwrap();
+    }
+    src.push_str("            _ => return None,\n        })\n    }\n}\n\n");
     for (pair, names) in pairs.iter().zip(&rules_per_pair) {
         let path = out.join(format!("{}.pest", pair.module));
         writeln!(
@@ -217,7 +222,7 @@ fn main() {
     for pair in &pairs {
         writeln!(
             src,
-            "    ParserEntry {{ notation: {:?}, lang_file: {:?}, parse: crate::walker::parse_game::<{}::P>, explain: crate::walker::explain_token::<{}::P> }},",
+            "    ParserEntry {{ notation: {:?}, lang_file: {:?}, parse: &crate::walker::parse_game::<{}::P>, explain: &crate::walker::explain_token::<{}::P>, user: None }},",
             pair.notation,
             pair.lang.clone().unwrap_or_default(),
             pair.module,
@@ -234,19 +239,13 @@ fn main() {
             .iter()
             .map(|r| rule_literals(&part.text, r).unwrap_or_default().join(" "))
             .collect();
-        let names: Vec<String> = l
-            .header
-            .get("names")
-            .or(l.header.get("name"))
-            .map(|n| n.split(',').map(|s| s.trim().to_owned()).collect())
-            .unwrap_or_default();
         writeln!(
             src,
-            "    LanguageFile {{ file: {:?}, codes: &{:?}, names: &{:?}, customs: {:?}, letters: [{}] }},",
+            "    LanguageFile {{ file: {:?}, codes: &{:?}, names: &{:?}, customs: {:?}, letters: [{}], user: None }},",
             l.file,
             l.codes,
-            names,
-            l.header.get("customs").cloned().unwrap_or_default(),
+            l.header.names,
+            l.header.customs,
             letters.iter().map(|s| format!("{s:?}")).collect::<Vec<_>>().join(", ")
         )
         .unwrap();
@@ -261,6 +260,25 @@ fn main() {
         )
         .unwrap();
     }
+    src.push_str("];\n\n");
+    // The grammar texts themselves, for composing user language files at run time.
+    writeln!(
+        src,
+        "/// The text of `grammars/common.pest`.\npub static COMMON_GRAMMAR: &str = include_str!({:?});\n",
+        all_parts[common_idx].path.display().to_string()
+    )
+    .unwrap();
+    src.push_str("/// Every notation grammar: (name, languages header, text).\npub static NOTATION_GRAMMARS: &[(&str, &str, &str)] = &[\n");
+    for (name, header, idx) in &notations {
+        writeln!(
+            src,
+            "    ({:?}, {:?}, include_str!({:?})),",
+            name,
+            header.get("languages").cloned().unwrap_or_default(),
+            all_parts[*idx].path.display().to_string()
+        )
+        .unwrap();
+    }
     src.push_str("];\n");
     std::fs::write(out.join("parsers.rs"), src).unwrap();
 }
@@ -269,7 +287,7 @@ struct Language {
     file: String,
     idx: usize,
     codes: Vec<String>,
-    header: BTreeMap<String, String>,
+    header: compose::LanguageHeader,
 }
 
 struct Pair {
@@ -302,79 +320,4 @@ fn list(dir: &Path, ext: &str) -> Vec<PathBuf> {
         .unwrap_or_default();
     v.sort();
     v
-}
-
-/// `//! key: value` lines of a file's header.
-fn header(text: &str) -> BTreeMap<String, String> {
-    let mut m = BTreeMap::new();
-    for line in text.lines() {
-        let Some(rest) = line.strip_prefix("//!") else {
-            continue;
-        };
-        let rest = rest.trim();
-        if let Some((k, v)) = rest.split_once(':') {
-            let k = k.trim();
-            if !k.is_empty() && k.chars().all(|c| c.is_ascii_lowercase() || c == '_') {
-                m.entry(k.to_owned()).or_insert_with(|| v.trim().to_owned());
-            }
-        }
-    }
-    m
-}
-
-fn compose(parts: &[Part], idx: &[usize]) -> Composed {
-    let mut text = String::new();
-    let mut map = Vec::new();
-    let mut line = 1;
-    for &i in idx {
-        map.push((line, i));
-        // `//!` grammar docs are only allowed at the start of a grammar: keep the first file's.
-        let body: String = if text.is_empty() {
-            parts[i].text.clone()
-        } else {
-            parts[i]
-                .text
-                .lines()
-                .map(|l| if l.starts_with("//!") { "//" } else { l })
-                .collect::<Vec<_>>()
-                .join("\n")
-                + "\n"
-        };
-        line += body.matches('\n').count();
-        text.push_str(&body);
-        if !text.ends_with('\n') {
-            text.push('\n');
-            line += 1;
-        }
-    }
-    Composed { parts: map, text }
-}
-
-/// Maps a line of the composed text back to (file, line).
-fn locate(c: &Composed, parts: &[Part], line: usize) -> String {
-    let mut best = c.parts[0];
-    for &(start, i) in &c.parts {
-        if start <= line {
-            best = (start, i);
-        }
-    }
-    format!("{}:{}", parts[best.1].path.display(), line - best.0 + 1)
-}
-
-fn camel(name: &str) -> String {
-    if name == "EOI" {
-        return "Eoi".into();
-    }
-    if name.chars().all(|c| c.is_ascii_uppercase()) {
-        return name[..1].to_owned() + &name[1..].to_ascii_lowercase();
-    }
-    name.split('_')
-        .filter(|s| !s.is_empty())
-        .map(|s| {
-            let mut c = s.chars();
-            c.next()
-                .map(|f| f.to_ascii_uppercase().to_string() + c.as_str())
-                .unwrap_or_default()
-        })
-        .collect()
 }

@@ -1297,7 +1297,7 @@ impl GameChecker<'_> {
         let token = self.src(span);
         let current = self.parser.lang_file;
         let mut hits: Vec<(&'static crate::grammar::LanguageFile, Move)> = Vec::new();
-        for lang in crate::grammar::LANGUAGE_FILES {
+        for lang in crate::grammar::languages() {
             if lang.file == current {
                 continue;
             }
@@ -1337,9 +1337,7 @@ impl GameChecker<'_> {
                 )
             })
             .collect();
-        let current_name = crate::grammar::LANGUAGE_FILES
-            .iter()
-            .find(|l| l.file == current)
+        let current_name = crate::grammar::language_file(current)
             .and_then(|l| l.names.first().copied())
             .unwrap_or("the language read");
         let what = if m.role() == Role::Pawn || letter.is_empty() {

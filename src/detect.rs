@@ -491,8 +491,8 @@ fn narrow(starts: &BTreeSet<char>) -> Vec<&'static LanguageFile> {
             .filter_map(|s| s.chars().next())
             .collect()
     };
-    let scored: Vec<(&'static LanguageFile, (usize, usize))> = LANGUAGE_FILES
-        .iter()
+    let scored: Vec<(&'static LanguageFile, (usize, usize))> = crate::grammar::languages()
+        .into_iter()
         .map(|l| {
             let pieces = starts_of(&l.letters[..5]);
             let pawn = starts_of(&l.letters[5..]);

@@ -12,6 +12,7 @@
 #![forbid(unsafe_code)]
 
 pub mod check;
+pub mod compose;
 pub mod decode;
 pub mod descriptive;
 pub mod detect;
@@ -28,4 +29,5 @@ pub mod span;
 pub mod split;
 pub mod syntax;
 pub mod token;
+pub mod user_grammar;
 pub mod walker;

@@ -9,7 +9,6 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand, ValueEnum};
 
 use scoresheet::check::{CheckedFile, Options, check_bytes};
-use scoresheet::grammar::LANGUAGE_FILES;
 use scoresheet::output;
 
 #[derive(Parser)]
@@ -21,6 +20,12 @@ use scoresheet::output;
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// A language file to load at run time (repeatable); see `scoresheet grammar new`. The
+    /// grammar directories are loaded too: those named by SCORESHEET_GRAMMARS and
+    /// `$XDG_CONFIG_HOME/scoresheet/grammars/` (`grammar` commands load neither: they work on
+    /// the files they are given).
+    #[arg(long = "grammar", value_name = "FILE.pest", global = true)]
+    grammars: Vec<std::path::PathBuf>,
 }
 
 #[derive(Subcommand)]
@@ -66,6 +71,33 @@ enum Command {
     },
     /// List every language: code, name, piece letters.
     Languages,
+    /// Write and check language files that add a language at run time.
+    Grammar {
+        #[command(subcommand)]
+        action: GrammarAction,
+    },
+}
+
+#[derive(Subcommand)]
+enum GrammarAction {
+    /// Check a language file: pest syntax, required rules, left recursion, shadowed choices,
+    /// colliding letters, and sample games written with its letters read back.
+    Check {
+        /// The language files to check.
+        #[arg(required = true)]
+        files: Vec<std::path::PathBuf>,
+        /// When to use colour.
+        #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
+        color: ColorChoice,
+    },
+    /// Write a commented template language file for a language code.
+    New {
+        /// The language code (ISO 639-1, or a tag such as `en-x-gazette`).
+        code: String,
+        /// Where to write it (`-`: standard output). Default: `CODE.pest`.
+        #[arg(long, short)]
+        output: Option<String>,
+    },
 }
 
 #[derive(clap::Args)]
@@ -121,6 +153,20 @@ enum Target {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    // User languages are registered before any command runs, so that checking, converting,
+    // detection and `languages` all see them. `grammar` commands work on files as given.
+    if !matches!(cli.command, Command::Grammar { .. })
+        && let Err(reports) = scoresheet::user_grammar::register_all(&cli.grammars)
+    {
+        let color = use_color(ColorChoice::Auto, std::io::stderr().is_terminal());
+        for r in reports {
+            eprint!("{}", r.render(color, terminal_width()));
+        }
+        eprintln!(
+            "scoresheet: a language file could not be loaded (see `scoresheet grammar check FILE`)"
+        );
+        return ExitCode::from(2);
+    }
     match run(cli) {
         Ok(code) => code,
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
@@ -313,25 +359,130 @@ fn run(cli: Cli) -> std::io::Result<ExitCode> {
             })
         }
         Command::Languages => {
+            let languages = scoresheet::grammar::languages();
+            // Columns as wide as the longest code and name (user codes such as `en-x-gazette`
+            // are longer than ISO 639-1 codes).
+            let cw = languages
+                .iter()
+                .flat_map(|l| l.codes.iter().map(|c| c.chars().count()))
+                .max()
+                .unwrap_or(0)
+                .max(5);
+            let nw = languages
+                .iter()
+                .flat_map(|l| l.names.iter().map(|n| n.chars().count()))
+                .max()
+                .unwrap_or(0)
+                .max(15);
             writeln!(
                 out,
-                "{:<5} {:<15} {:<5} {:<5} {:<5} {:<6} {:<6} {:<5} customs",
+                "{:<cw$} {:<nw$} {:<5} {:<5} {:<5} {:<6} {:<6} {:<5} customs",
                 "code", "name", "king", "queen", "rook", "bishop", "knight", "pawn"
             )?;
-            for l in LANGUAGE_FILES {
+            for l in languages {
                 for (i, code) in l.codes.iter().enumerate() {
                     let name = l.names.get(i).or(l.names.first()).copied().unwrap_or("");
                     let [k, q, r, b, n, p] = l.letters.map(|s| if s.is_empty() { "-" } else { s });
                     let customs = l.customs;
+                    // A language loaded at run time is marked with its file.
+                    let user = l
+                        .user
+                        .map(|path| format!("  (user-supplied: {path})"))
+                        .unwrap_or_default();
                     writeln!(
                         out,
-                        "{code:<5} {name:<15} {k:<5} {q:<5} {r:<5} {b:<6} {n:<6} {p:<5} {customs}"
+                        "{code:<cw$} {name:<nw$} {k:<5} {q:<5} {r:<5} {b:<6} {n:<6} {p:<5} {customs}{user}"
                     )?;
                 }
             }
             Ok(ExitCode::SUCCESS)
         }
+        Command::Grammar { action } => grammar_command(action, &mut out),
     }
+}
+
+/// `scoresheet grammar check` and `scoresheet grammar new`.
+fn grammar_command(action: GrammarAction, out: &mut impl Write) -> std::io::Result<ExitCode> {
+    use scoresheet::user_grammar;
+    match action {
+        GrammarAction::Check { files, color } => {
+            let color = use_color(color, std::io::stdout().is_terminal());
+            let mut failed = false;
+            for path in &files {
+                // Built and checked against the built-in languages' codes (registering it in
+                // this process checks that; nothing is written anywhere).
+                let result = user_grammar::load(path).and_then(|lang| {
+                    let summary = grammar_summary(&lang);
+                    user_grammar::register(lang).map(|()| summary)
+                });
+                match result {
+                    Ok(summary) => writeln!(out, "{summary}")?,
+                    Err(report) => {
+                        failed = true;
+                        write!(out, "{}", report.render(color, terminal_width()))?;
+                    }
+                }
+            }
+            Ok(if failed {
+                ExitCode::from(1)
+            } else {
+                ExitCode::SUCCESS
+            })
+        }
+        GrammarAction::New { code, output } => {
+            let text = user_grammar::template(&code);
+            if user_grammar::check_source(&text)
+                .iter()
+                .any(|p| p.kind == user_grammar::ProblemKind::Header)
+            {
+                eprintln!(
+                    "scoresheet: `{code}` is not a language code: use an ISO 639-1 code (two lowercase letters) or a tag such as `en-x-gazette`"
+                );
+                return Ok(ExitCode::from(2));
+            }
+            let target = output.unwrap_or_else(|| format!("{code}.pest"));
+            if target == "-" {
+                write!(out, "{text}")?;
+                return Ok(ExitCode::SUCCESS);
+            }
+            let file = std::fs::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .open(&target);
+            match file.and_then(|mut f| f.write_all(text.as_bytes())) {
+                Ok(()) => {
+                    writeln!(
+                        out,
+                        "wrote {target}: fill in the letters, then run `scoresheet grammar check {target}`"
+                    )?;
+                    Ok(ExitCode::SUCCESS)
+                }
+                Err(e) => {
+                    eprintln!("scoresheet: {target}: {e}");
+                    Ok(ExitCode::from(2))
+                }
+            }
+        }
+    }
+}
+
+/// One line about a language file that passed every check.
+fn grammar_summary(lang: &scoresheet::user_grammar::UserLanguage) -> String {
+    let l = lang.language;
+    let letters: Vec<String> = ["king", "queen", "rook", "bishop", "knight", "pawn"]
+        .iter()
+        .zip(l.letters)
+        .map(|(role, s)| format!("{role} {}", if s.is_empty() { "-" } else { s }))
+        .collect();
+    let notations: Vec<&str> = lang.parsers.iter().map(|p| p.notation).collect();
+    format!(
+        "{}: ok: {} ({}), {}; composed with {}; the sample games written with its letters read back",
+        lang.path,
+        l.names.first().copied().unwrap_or(l.codes[0]),
+        l.codes.join(" "),
+        letters.join(", "),
+        notations.join(", ")
+    )
 }
 
 fn terminal_width() -> usize {

@@ -89,9 +89,7 @@ impl Writer {
             "smith" => Writer::Squares(SquareNotation::Smith),
             "iccf" => Writer::Squares(SquareNotation::Iccf),
             _ => Writer::San(Box::new(
-                crate::grammar::LANGUAGE_FILES
-                    .iter()
-                    .find(|l| l.file == lang_file)
+                crate::grammar::language_file(lang_file)
                     .map(|l| Style::of(l, false))
                     .unwrap_or_else(Style::english),
             )),

@@ -22,10 +22,26 @@ use crate::syntax::{
 /// rayon workers) in unoptimised builds, where 200 levels overflowed.
 pub const MAX_DEPTH: usize = 100;
 
+/// Reads one token alone as a move of a grammar (spans start at the given base): look-alike
+/// retries of the walker use it.
+pub type ReadSingle<'a> = &'a dyn Fn(&str, usize) -> Option<MoveToken>;
+
 /// Reads one game of text that starts at byte `base` of its file.
 pub fn parse_game<P: GrammarParser>(text: &str, base: usize) -> GameSyntax {
-    let mut w = Walker::new(base, text.len(), read_single::<P>);
-    match P::parse(P::GAME, text) {
+    walk_game(P::parse(P::GAME, text), text, base, &read_single::<P>)
+}
+
+/// Turns the result of parsing one game with the game rule — by a derived parser or by a
+/// parser built at run time — into its syntax. `read_single` reads a token alone with the same
+/// grammar. Generic over the rule type, so that the derived parsers stay monomorphised.
+pub fn walk_game<R: RuleKind>(
+    parsed: Result<pest::iterators::Pairs<'_, R>, pest::error::Error<R>>,
+    text: &str,
+    base: usize,
+    read_single: ReadSingle<'_>,
+) -> GameSyntax {
+    let mut w = Walker::new(base, text.len(), read_single);
+    match parsed {
         Ok(pairs) => {
             for game in pairs {
                 for pair in game.into_inner() {
@@ -38,6 +54,7 @@ pub fn parse_game<P: GrammarParser>(text: &str, base: usize) -> GameSyntax {
                 pest::error::InputLocation::Pos(p) => p,
                 pest::error::InputLocation::Span((s, _)) => s,
             };
+            let at = at.min(text.len());
             let end = (at + 1..=text.len())
                 .find(|&i| text.is_char_boundary(i))
                 .unwrap_or(text.len());
@@ -52,8 +69,24 @@ pub fn parse_game<P: GrammarParser>(text: &str, base: usize) -> GameSyntax {
 
 /// Reads `text` alone as one move token of this grammar (spans start at `base`).
 fn read_single<P: GrammarParser>(text: &str, base: usize) -> Option<MoveToken> {
-    let pairs = P::parse(P::SINGLE_MOVE, text).ok()?;
-    let mut w = Walker::new(base, text.len(), read_single::<P>);
+    walk_single(
+        P::parse(P::SINGLE_MOVE, text),
+        text,
+        base,
+        &read_single::<P>,
+    )
+}
+
+/// Turns the result of parsing one token with the single-move rule into its move, if it is
+/// one (see [`walk_game`]).
+pub fn walk_single<R: RuleKind>(
+    parsed: Result<pest::iterators::Pairs<'_, R>, pest::error::Error<R>>,
+    text: &str,
+    base: usize,
+    read_single: ReadSingle<'_>,
+) -> Option<MoveToken> {
+    let pairs = parsed.ok()?;
+    let mut w = Walker::new(base, text.len(), read_single);
     for single in pairs {
         for pair in single.into_inner() {
             if pair.as_rule().kind() == Kind::Move {
@@ -78,7 +111,16 @@ pub struct TokenExplanation {
 
 /// Reads `token` alone as one move of this grammar and says where and why it fails.
 pub fn explain_token<P: GrammarParser>(token: &str) -> TokenExplanation {
-    match P::parse(P::SINGLE_MOVE, token) {
+    explain_parsed(P::parse(P::SINGLE_MOVE, token), token)
+}
+
+/// Says where and why parsing one token with the single-move rule failed (see
+/// [`explain_token`]).
+pub fn explain_parsed<R: RuleKind>(
+    parsed: Result<pest::iterators::Pairs<'_, R>, pest::error::Error<R>>,
+    token: &str,
+) -> TokenExplanation {
+    match parsed {
         Ok(_) => TokenExplanation {
             is_move: true,
             offset: token.len(),
@@ -104,18 +146,18 @@ pub fn explain_token<P: GrammarParser>(token: &str) -> TokenExplanation {
             }
             TokenExplanation {
                 is_move: false,
-                offset,
+                offset: offset.min(token.len()),
                 expected,
             }
         }
     }
 }
 
-struct Walker {
+struct Walker<'a> {
     base: usize,
     len: usize,
     /// Reads one token alone as a move of the same grammar (for look-alike retries).
-    read_single: fn(&str, usize) -> Option<MoveToken>,
+    read_single: ReadSingle<'a>,
     stack: Vec<(Line, Span)>,
     skip_depth: usize,
     tags: Vec<Tag>,
@@ -154,8 +196,8 @@ struct MoveBuilder {
     in_at: bool,
 }
 
-impl Walker {
-    fn new(base: usize, len: usize, read_single: fn(&str, usize) -> Option<MoveToken>) -> Self {
+impl<'a> Walker<'a> {
+    fn new(base: usize, len: usize, read_single: ReadSingle<'a>) -> Self {
         Walker {
             base,
             len,

@@ -1,0 +1,640 @@
+//! User grammars at run time (issue 8): a language that exists only as a fixture file works
+//! end to end through `--grammar` and the grammar directories, without a rebuild; the
+//! run-time path gives the same syntax trees as the derived parsers; `grammar check` reports
+//! each kind of mistake (snapshots); pathological grammars end with a clear error.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::time::{Duration, Instant};
+
+use pest::Parser as _;
+use scoresheet::check::{Options, check_str};
+use scoresheet::grammar::{LANGUAGE_FILES, parser_for};
+use scoresheet::render::{Style, san_styled};
+use scoresheet::user_grammar;
+use shakmaty::{Chess, Color, Move, Position};
+
+const BIN: &str = env!("CARGO_BIN_EXE_scoresheet");
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn fixture(name: &str) -> String {
+    root()
+        .join("tests/data/grammars")
+        .join(name)
+        .display()
+        .to_string()
+}
+
+/// A fresh empty directory under the system's temporary directory.
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "scoresheet-user-grammar-{}-{name}",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+/// Runs the binary with no grammar directory but the ones given in `env`.
+fn run(args: &[&str], env: &[(&str, &Path)]) -> Output {
+    let empty = temp_dir("no-config");
+    let mut cmd = Command::new(BIN);
+    cmd.args(args)
+        .env("XDG_CONFIG_HOME", &empty)
+        .env("HOME", &empty)
+        .env_remove("SCORESHEET_GRAMMARS")
+        .env_remove("SCORESHEET_CALL_LIMIT")
+        .env("NO_COLOR", "1")
+        .current_dir(root());
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    cmd.output().expect("run scoresheet")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// A game in the Gazette's house style: `Kt` knights, `×` captures, `†` checks, `‡` mate
+/// (Morphy's Opera Game).
+const GAZETTE_GAME: &str = "[Event \"Paris\"]\n\n1. e4 e5 2. Ktf3 d6 3. d4 Bg4 4. d×e5 B×f3 5. Q×f3 d×e5 \
+6. Bc4 Ktf6 7. Qb3 Qe7 8. Ktc3 c6 9. Bg5 b5 10. Kt×b5 c×b5 11. B×b5† Ktbd7 12. O-O-O Rd8 \
+13. R×d7 R×d7 14. Rd1 Qe6 15. B×d7† Kt×d7 16. Qb8† Kt×b8 17. Rd8‡ 1-0\n";
+
+const OPERA_UCI: &str = "e2e4 e7e5 g1f3 d7d6 d2d4 c8g4 d4e5 g4f3 d1f3 d6e5 f1c4 g8f6 f3b3 d8e7 \
+b1c3 c7c6 c1g5 b7b5 c3b5 c6b5 c4b5 b8d7 e1c1 a8d8 d1d7 d8d7 h1d1 e7e6 b5d7 f6d7 b3b8 d7b8 d1d8";
+
+fn game_file(name: &str, text: &str) -> String {
+    let dir = temp_dir(name);
+    let path = dir.join("game.pgn");
+    std::fs::write(&path, text).expect("write game");
+    path.display().to_string()
+}
+
+#[test]
+fn a_house_dialect_works_end_to_end_through_the_command_line() {
+    let gazette = fixture("gazette.pest");
+    let game = game_file("e2e", GAZETTE_GAME);
+
+    // Not a built-in language: without the file, the knights are unreadable.
+    let without = run(&["check", "--format", "json", &game], &[]);
+    assert_eq!(without.status.code(), Some(1), "{}", stdout(&without));
+
+    // With it, detected by `--lang auto` (the default) and named explicitly.
+    for lang in ["auto", "en-x-gazette"] {
+        let out = run(
+            &[
+                "--grammar",
+                &gazette,
+                "check",
+                "--format",
+                "json",
+                "--lang",
+                lang,
+                &game,
+            ],
+            &[],
+        );
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+        assert_eq!(out.status.code(), Some(0), "{lang}: {v:#}");
+        assert_eq!(v["files"][0]["language"], "en-x-gazette", "{lang}");
+        assert_eq!(
+            v["files"][0]["diagnostics"],
+            serde_json::json!([]),
+            "{lang}"
+        );
+    }
+
+    // Converted from it and into it.
+    let uci = run(
+        &["--grammar", &gazette, "convert", "--to", "uci", &game],
+        &[],
+    );
+    assert_eq!(uci.status.code(), Some(0), "{}", stderr(&uci));
+    assert_eq!(stdout(&uci).trim(), OPERA_UCI);
+    let english = game_file(
+        "e2e-en",
+        "1. e4 e5 2. Nf3 Nc6 3. Bb5 Nf6 4. O-O Nxe4 5. Re1 Nd6 6. Nxe5 Be7 7. Bf1 Nxe5 \
+         8. Rxe5 O-O 9. d4 Bf6 10. Re1 Re8 11. Rxe8+ Nxe8 *\n",
+    );
+    let out = run(
+        &[
+            "--grammar",
+            &gazette,
+            "convert",
+            "--to",
+            "san",
+            "--to-lang",
+            "en-x-gazette",
+            &english,
+        ],
+        &[],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(
+        stdout(&out).trim(),
+        "1. e4 e5 2. Ktf3 Ktc6 3. Bb5 Ktf6 4. O-O Kt×e4 5. Re1 Ktd6 6. Kt×e5 Be7 7. Bf1 Kt×e5 \
+         8. R×e5 O-O 9. d4 Bf6 10. Re1 Re8 11. R×e8† Kt×e8 *"
+    );
+
+    // Listed, marked as user-supplied.
+    let out = run(&["--grammar", &gazette, "languages"], &[]);
+    let line = stdout(&out)
+        .lines()
+        .find(|l| l.starts_with("en-x-gazette"))
+        .map(str::to_owned)
+        .expect("listed");
+    assert!(line.contains("Gazette English"), "{line}");
+    assert!(line.contains(" Kt "), "{line}");
+    assert!(line.contains("(user-supplied: "), "{line}");
+    assert!(line.ends_with("gazette.pest)"), "{line}");
+    let builtin = run(&["languages"], &[]);
+    assert!(!stdout(&builtin).contains("en-x-gazette"));
+    assert!(!stdout(&builtin).contains("user-supplied"));
+}
+
+#[test]
+fn grammar_directories_are_loaded_without_a_flag() {
+    let game = game_file("dirs", GAZETTE_GAME);
+    let text = std::fs::read_to_string(fixture("gazette.pest")).expect("fixture");
+
+    // The directory named by SCORESHEET_GRAMMARS.
+    let dir = temp_dir("env-dir");
+    std::fs::write(dir.join("gazette.pest"), &text).expect("copy");
+    let out = run(
+        &["convert", "--to", "uci", &game],
+        &[("SCORESHEET_GRAMMARS", &dir)],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(stdout(&out).trim(), OPERA_UCI);
+
+    // The platform's configuration directory.
+    if cfg!(all(unix, not(target_os = "macos"))) {
+        let config = temp_dir("xdg");
+        let grammars = config.join("scoresheet/grammars");
+        std::fs::create_dir_all(&grammars).expect("dirs");
+        std::fs::write(grammars.join("gazette.pest"), &text).expect("copy");
+        let out = run(
+            &["convert", "--to", "uci", &game],
+            &[("XDG_CONFIG_HOME", &config)],
+        );
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        assert_eq!(stdout(&out).trim(), OPERA_UCI);
+    }
+
+    // A broken file in a grammar directory stops every command with its report (exit 2).
+    let broken = temp_dir("broken-dir");
+    std::fs::copy(
+        fixture("broken/letter-prefix.pest"),
+        broken.join("letter-prefix.pest"),
+    )
+    .expect("copy");
+    let out = run(&["check", &game], &[("SCORESHEET_GRAMMARS", &broken)]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("scoresheet::grammar::letter_collision"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn a_user_file_named_like_a_built_in_one_keeps_its_own_parser() {
+    let dir = temp_dir("en-named");
+    let path = dir.join("en.pest");
+    std::fs::copy(fixture("gazette.pest"), &path).expect("copy");
+    let game = game_file("en-named-game", GAZETTE_GAME);
+    let p = path.display().to_string();
+    let out = run(&["--grammar", &p, "convert", "--to", "uci", &game], &[]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(stdout(&out).trim(), OPERA_UCI);
+    // English is still English.
+    let out = run(
+        &[
+            "--grammar",
+            &p,
+            "check",
+            "--lang",
+            "en",
+            "--format",
+            "json",
+            &game,
+        ],
+        &[],
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+}
+
+#[test]
+fn grammar_new_writes_a_template_that_passes_grammar_check() {
+    let dir = temp_dir("new");
+    let path = dir.join("cy.pest");
+    let p = path.display().to_string();
+    let out = run(&["grammar", "new", "cy", "--output", &p], &[]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = std::fs::read_to_string(&path).expect("written");
+    assert!(text.starts_with("//! Piece letters"), "{text}");
+    assert!(text.contains("//! code: cy\n"), "{text}");
+    let out = run(&["grammar", "check", &p], &[]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    assert!(stdout(&out).contains(": ok: "), "{}", stdout(&out));
+    // It never overwrites a file.
+    let again = run(&["grammar", "new", "cy", "--output", &p], &[]);
+    assert_eq!(again.status.code(), Some(2));
+    // A code that is no code is refused.
+    let bad = run(&["grammar", "new", "Welsh", "--output", "-"], &[]);
+    assert_eq!(bad.status.code(), Some(2));
+    let stdout_template = run(&["grammar", "new", "cy", "--output", "-"], &[]);
+    assert_eq!(stdout(&stdout_template), text);
+}
+
+#[test]
+fn grammar_check_exit_codes() {
+    let ok = run(&["grammar", "check", &fixture("gazette.pest")], &[]);
+    assert_eq!(ok.status.code(), Some(0), "{}", stdout(&ok));
+    assert!(stdout(&ok).contains("knight Kt"), "{}", stdout(&ok));
+    let bad = run(
+        &[
+            "grammar",
+            "check",
+            &fixture("gazette.pest"),
+            &fixture("broken/shadowed-choice.pest"),
+        ],
+        &[],
+    );
+    assert_eq!(bad.status.code(), Some(1));
+    assert!(stdout(&bad).contains("scoresheet::grammar::shadowed_choice"));
+}
+
+#[test]
+fn a_user_language_is_seen_by_the_library_once_registered() {
+    let lang = user_grammar::register_file(Path::new(&fixture("gazette.pest"))).expect("loads");
+    assert_eq!(lang.codes, ["en-x-gazette"]);
+    assert!(lang.user.is_some());
+    // Registering the same file again is a no-op.
+    user_grammar::register_file(Path::new(&fixture("gazette.pest"))).expect("again");
+    assert_eq!(
+        scoresheet::grammar::languages()
+            .iter()
+            .filter(|l| l.codes.contains(&"en-x-gazette"))
+            .count(),
+        1
+    );
+    let parser = parser_for("algebraic", "en-x-gazette").expect("parser");
+    assert!(parser.user.is_some());
+    for lang in ["auto", "en-x-gazette"] {
+        let options = Options {
+            notation: "auto".into(),
+            lang: lang.into(),
+        };
+        let file = check_str("gazette.pgn", GAZETTE_GAME, &options).expect("checks");
+        assert_eq!(file.language, "en-x-gazette");
+        assert!(!file.has_errors(), "{:?}", file.games[0].diagnostics);
+        assert_eq!(file.games[0].mainline.len(), 33);
+    }
+    // A slip is explained with the dialect's own letters.
+    let slip = GAZETTE_GAME.replace("8. Ktc3", "8. Ktd2");
+    let options = Options::default();
+    let file = check_str("slip.pgn", &slip, &options).expect("checks");
+    assert_eq!(file.language, "en-x-gazette");
+    let d = file
+        .all_diagnostics()
+        .find(|d| d.severity == scoresheet::diagnostic::Severity::Error)
+        .expect("an error");
+    assert!(
+        d.suggestions.iter().all(|s| !s.starts_with('N')),
+        "{:?}",
+        d.suggestions
+    );
+    // A file whose code is built in is refused.
+    let taken = user_grammar::register_file(Path::new(&fixture("broken/code-taken.pest")));
+    let report = taken.expect_err("refused");
+    assert_eq!(
+        report.problems[0].kind,
+        user_grammar::ProblemKind::CodeTaken
+    );
+}
+
+/// Snapshots of `scoresheet grammar check` on broken files, one per kind of mistake.
+#[test]
+fn grammar_check_reports() {
+    let mut settings = insta::Settings::clone_current();
+    settings.set_snapshot_path("../snapshots/user_grammar");
+    settings.set_prepend_module_to_snapshot(false);
+    settings.bind(|| {
+        insta::glob!("data/grammars/broken/*.pest", |path| {
+            let shown = path
+                .strip_prefix(root())
+                .unwrap_or(path)
+                .display()
+                .to_string();
+            let text = std::fs::read_to_string(path).expect("fixture");
+            let report = user_grammar::build(&shown, &text)
+                .and_then(user_grammar::register)
+                .expect_err("a broken file is refused");
+            assert!(!report.problems.is_empty());
+            insta::assert_snapshot!("check", report.render(false, 80));
+        });
+    });
+}
+
+// --- The run-time path gives the derived parsers' trees. ---
+
+/// xorshift64*, so failures reproduce.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// A random legal game written in a language's style, with the things around moves that a
+/// score holds: tags, move numbers in several forms, comments, NAGs, glyphs, a variation, and
+/// now and then a corrupted token (so that unknown text and error paths are compared too).
+fn random_score(rng: &mut Rng, style: &Style, plies: usize) -> String {
+    let mut pos = Chess::default();
+    let mut out = String::from("[Event \"Random\"]\n[Round \"1\"]\n\n");
+    let mut variation: Option<(usize, Chess)> = None;
+    for i in 0..plies {
+        let legal = pos.legal_moves();
+        if legal.is_empty() {
+            break;
+        }
+        let special: Vec<&Move> = legal
+            .iter()
+            .filter(|m| m.is_capture() || m.is_promotion() || m.is_castle())
+            .collect();
+        let m = if !special.is_empty() && rng.below(3) == 0 {
+            *special[rng.below(special.len())]
+        } else {
+            legal[rng.below(legal.len())]
+        };
+        if pos.turn() == Color::White {
+            out.push_str(&match rng.below(4) {
+                0 => format!("{}.", i / 2 + 1),
+                _ => format!("{}. ", i / 2 + 1),
+            });
+        } else if rng.below(8) == 0 {
+            out.push_str(&format!("{}... ", i / 2 + 1));
+        }
+        let mut token = san_styled(style, &pos, &m);
+        if rng.below(40) == 0 {
+            // A slip of the pen: a character doubled or dropped.
+            let chars: Vec<char> = token.chars().collect();
+            let k = rng.below(chars.len());
+            token = if rng.below(2) == 0 {
+                chars[..=k].iter().chain(&chars[k..]).collect()
+            } else {
+                chars[..k].iter().chain(&chars[k + 1..]).collect()
+            };
+        }
+        out.push_str(&token);
+        match rng.below(12) {
+            0 => out.push_str(" {a comment}"),
+            1 => out.push_str(" $1"),
+            2 => out.push_str("!?"),
+            3 => out.push_str(" ; a line comment\n"),
+            _ => {}
+        }
+        out.push(' ');
+        if variation.is_none() && i > 4 && rng.below(10) == 0 {
+            variation = Some((i, pos.clone()));
+        }
+        pos.play_unchecked(m);
+    }
+    if let Some((i, vpos)) = variation {
+        // A one-move variation at the end (its moves need not fit the main line here: the
+        // trees are compared, not the board).
+        if let Some(m) = vpos.legal_moves().first() {
+            out.push_str(&format!(
+                "({}{} {}) ",
+                i / 2 + 1,
+                if vpos.turn() == Color::White {
+                    "."
+                } else {
+                    "..."
+                },
+                san_styled(style, &vpos, m)
+            ));
+        }
+    }
+    out.push_str(["1-0", "0-1", "1/2-1/2", "*"][rng.below(4)]);
+    out.push('\n');
+    out
+}
+
+/// A parse tree: (rule name, start, end) in pre-order.
+type Tree = Vec<(String, usize, usize)>;
+
+/// The derived parser's tree of a game: (rule name, start, end) in pre-order.
+fn derived_tree(lang_file: &str, rule: &str, text: &str) -> Option<Result<Tree, String>> {
+    macro_rules! tree {
+        ($($file:literal => $module:ident),* $(,)?) => {
+            match lang_file {
+                $($file => {
+                    use scoresheet::grammar::$module::{P, Rule};
+                    let r = if rule == "game" { Rule::game } else { Rule::single_move };
+                    Some(match P::parse(r, text) {
+                        Ok(pairs) => Ok(pairs
+                            .flatten()
+                            .map(|p| (format!("{:?}", p.as_rule()), p.as_span().start(), p.as_span().end()))
+                            .collect()),
+                        Err(e) => Err(e.variant.message().into_owned()),
+                    })
+                })*
+                _ => None,
+            }
+        };
+    }
+    tree!(
+        "en" => algebraic_en,
+        "bg" => algebraic_bg,
+        "ru" => algebraic_ru,
+        "nl" => algebraic_nl,
+        "de" => algebraic_de,
+        "zh" => algebraic_zh,
+        "be" => algebraic_be,
+        "hu" => algebraic_hu,
+    )
+}
+
+#[test]
+fn the_run_time_path_gives_the_derived_parsers_trees() {
+    let mut rng = Rng(0x0DD_BA11_5EED_0008);
+    let mut compared = 0;
+    for lang in LANGUAGE_FILES {
+        let source = root()
+            .join("grammars/lang")
+            .join(format!("{}.pest", lang.file));
+        let text = std::fs::read_to_string(&source).expect("built-in language file");
+        // The built-in file loaded exactly as a user's file would be (not registered: its
+        // codes are taken by the built-in language).
+        let user = user_grammar::build(&source.display().to_string(), &text)
+            .unwrap_or_else(|r| panic!("{}", r.render(false, 100)));
+        let vm_entry = user
+            .parsers
+            .iter()
+            .find(|p| p.notation == "algebraic")
+            .expect("algebraic");
+        let derived = parser_for("algebraic", lang.codes[0]).expect("built in");
+        assert!(derived.user.is_none());
+        let vm = user_grammar::vm_parser("algebraic", &text).expect("composes");
+        for fide in [false, true] {
+            let style = Style::of(lang, fide);
+            for _ in 0..3 {
+                let plies = 40 + rng.below(60);
+                let score = random_score(&mut rng, &style, plies);
+                // The syntax the walker builds from either tree.
+                let a = format!("{:#?}", (derived.parse)(&score, 7));
+                let b = format!("{:#?}", (vm_entry.parse)(&score, 7));
+                assert_eq!(a, b, "{}: syntax differs on\n{score}", lang.file);
+                // The raw trees, rule by rule, where the derived parser is named here.
+                if let Some(d) = derived_tree(lang.file, "game", &score) {
+                    assert_eq!(
+                        d,
+                        vm.tree("game", &score),
+                        "{}: tree differs on\n{score}",
+                        lang.file
+                    );
+                }
+                // Every token alone, explained.
+                for token in score.split_whitespace().take(30) {
+                    assert_eq!(
+                        (derived.explain)(token),
+                        (vm_entry.explain)(token),
+                        "{}: explanation of {token:?} differs",
+                        lang.file
+                    );
+                    if let Some(d) = derived_tree(lang.file, "single_move", token) {
+                        assert_eq!(d, vm.tree("single_move", token), "{}: {token:?}", lang.file);
+                    }
+                }
+                compared += 1;
+            }
+        }
+    }
+    assert_eq!(compared, LANGUAGE_FILES.len() * 6);
+}
+
+// --- Bounds. ---
+
+#[test]
+fn an_exponential_grammar_ends_with_a_clear_error() {
+    let exp = fixture("exponential.pest");
+    // It passes every check: only reading a run of Ks is exponential.
+    let ok = run(&["grammar", "check", &exp], &[]);
+    assert_eq!(ok.status.code(), Some(0), "{}", stdout(&ok));
+    let game = game_file("exp", &format!("1. e4 e5 2. {}c3 *\n", "K".repeat(60)));
+    let start = Instant::now();
+    let out = run(
+        &[
+            "--grammar",
+            &exp,
+            "check",
+            "--lang",
+            "xx-x-expo",
+            "--format",
+            "json",
+            &game,
+        ],
+        &[],
+    );
+    let took = start.elapsed();
+    // 2^60 steps without the bound; with it, a few seconds even in a debug build on a
+    // loaded machine.
+    assert!(took < Duration::from_secs(90), "took {took:?}");
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    let d = &v["files"][0]["diagnostics"][0];
+    assert_eq!(d["code"], "scoresheet::parser_limit", "{v:#}");
+    assert!(
+        d["message"]
+            .as_str()
+            .unwrap_or("")
+            .contains("call limit reached"),
+        "{v:#}"
+    );
+}
+
+#[test]
+fn deep_recursion_in_a_grammar_ends_with_a_clear_error() {
+    let deep = fixture("deep.pest");
+    let game = game_file(
+        "deep",
+        &format!("1. e4 e5 2. {}e2 *\n", "K".repeat(200_000)),
+    );
+    let out = run(
+        &[
+            "--grammar",
+            &deep,
+            "check",
+            "--lang",
+            "xx-x-deep",
+            "--format",
+            "json",
+            &game,
+        ],
+        &[],
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    let d = &v["files"][0]["diagnostics"][0];
+    assert_eq!(d["code"], "scoresheet::parser_limit", "{v:#}");
+    let message = d["message"].as_str().unwrap_or("");
+    assert!(
+        message.contains("stack limit reached") || message.contains("call limit reached"),
+        "{message}"
+    );
+}
+
+#[test]
+fn a_game_too_long_for_a_run_time_grammar_is_reported_not_read() {
+    let gazette = fixture("gazette.pest");
+    let mut text = String::from("1. e4 e5 2. Ktf3 Ktc6 ");
+    while text.len() <= user_grammar::MAX_GAME_BYTES {
+        text.push_str("{ a long comment of padding } ");
+    }
+    text.push_str("*\n");
+    let game = game_file("long", &text);
+    let out = run(
+        &[
+            "--grammar",
+            &gazette,
+            "check",
+            "--lang",
+            "en-x-gazette",
+            "--format",
+            "json",
+            &game,
+        ],
+        &[],
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    let d = &v["files"][0]["diagnostics"][0];
+    assert_eq!(d["code"], "scoresheet::parser_limit", "{v:#}");
+    assert!(
+        d["message"]
+            .as_str()
+            .unwrap_or("")
+            .contains("reads games of up to"),
+        "{v:#}"
+    );
+}
