@@ -29,10 +29,6 @@ use shakmaty::{CastlingMode, Chess, EnPassantMode, Move, Position, PositionError
 // Corpus and data files
 // ---------------------------------------------------------------------------------------------
 
-fn corpus() -> Option<PathBuf> {
-    common::corpus_with("README.md")
-}
-
 use common::corpus_or_skip;
 
 /// Rows of a tab-separated file: the header line and `#` lines are skipped.
