@@ -368,7 +368,13 @@ pub fn scan_fragments(text: &str, parser: &ParserEntry) -> Vec<Span> {
                     }
                 }
             } else if w == "..." || w == "…" {
-            } else if w.chars().all(|c| c == '!' || c == '?') && w.len() <= 2 && end.is_some() {
+            } else if end.is_some()
+                && ((w.chars().all(|c| c == '!' || c == '?') && w.len() <= 3)
+                    || matches!(w, "+" | "#" | "†" | "‡")
+                    || (w.len() > 1
+                        && w.starts_with('$')
+                        && w[1..].bytes().all(|b| b.is_ascii_digit())))
+            {
                 end = Some(s.end);
             } else if let Some(e) = move_end(parser, w) {
                 end = Some(s.start + e);
@@ -425,19 +431,22 @@ fn check_fragment(
     span: Span,
     prose: &Arc<str>,
     parser: &'static ParserEntry,
-    game: Option<&Unit>,
+    game: &[&Unit],
     number: usize,
 ) -> Option<Unit> {
     let syntax = (parser.parse)(&prose[span.start..span.end], span.start);
     let (n, black) = leading_number(&syntax.root)?;
     let ply = (n.checked_sub(1)?) * 2 + u32::from(black);
-    let mut candidates: Vec<Chess> = match game {
-        Some(u) => positions(u)
-            .into_iter()
-            .filter(|p| abs_ply(p) == ply)
-            .collect(),
-        None => Vec::new(),
-    };
+    // The game first, then the fragments already read against it (prose goes on from them).
+    let mut candidates: Vec<Chess> = game
+        .iter()
+        .flat_map(|u| positions(u))
+        .filter(|p| abs_ply(p) == ply)
+        .collect();
+    let game_start = game
+        .first()
+        .and_then(|u| u.game.start.as_ref())
+        .map_or(0, abs_ply);
     if candidates.is_empty() && ply == 0 {
         candidates.push(Chess::default());
     }
@@ -465,7 +474,14 @@ fn check_fragment(
             }
         }
     }
-    let (_, g) = best?;
+    let (_, mut g) = best?;
+    // Plies counted from the game's start, as for the game's own moves.
+    let offset = ply.saturating_sub(game_start);
+    for d in &mut g.diagnostics {
+        if let Some(p) = &mut d.ply {
+            *p += offset;
+        }
+    }
     let placed = place(&g);
     Some(Unit {
         kind: UnitKind::Fragment,
@@ -537,9 +553,37 @@ impl Document {
         };
         let game_text: Arc<str> = Arc::from(game_text);
         let prose_text: Arc<str> = Arc::from(prose_text);
-        let det = detect(&game_text, &games, &notation, &lang)?;
+        // Each game alone, then the document: the language and notation most games are in
+        // (the first game's on a tie), so that one game in another language cannot decide.
+        let per_game: Vec<Option<crate::detect::Detection>> = if games.len() > 1 {
+            games
+                .iter()
+                .map(|g| detect(&game_text, std::slice::from_ref(g), &notation, &lang).ok())
+                .collect()
+        } else {
+            vec![None; games.len()]
+        };
+        let mut tally: Vec<(&'static ParserEntry, usize)> = Vec::new();
+        for d in per_game.iter().flatten().filter(|d| d.warning.is_none()) {
+            match tally.iter_mut().find(|(p, _)| std::ptr::eq(*p, d.parser)) {
+                Some((_, n)) => *n += 1,
+                None => tally.push((d.parser, 1)),
+            }
+        }
+        let top = tally.iter().map(|(_, n)| *n).max().unwrap_or(0);
+        let majority = tally.iter().find(|(_, n)| *n == top).map(|(p, _)| *p);
+        let det = match majority.and_then(|m| {
+            per_game
+                .iter()
+                .flatten()
+                .find(|d| std::ptr::eq(d.parser, m))
+                .cloned()
+        }) {
+            Some(d) => d,
+            None => detect(&game_text, &games, &notation, &lang)?,
+        };
         if !games.is_empty() {
-            file_diagnostics.extend(det.warning);
+            file_diagnostics.extend(det.warning.clone());
         }
         let parser = det.parser;
         let mut units: Vec<Unit> = Vec::new();
@@ -560,7 +604,11 @@ impl Document {
             let mut used = parser;
             if count_errors(&g) > 0 {
                 // A game in another language or notation: read it so, and say so.
-                if let Ok(other) = detect(&game_text, std::slice::from_ref(span), &notation, "auto")
+                let alone = match per_game.get(i).cloned().flatten() {
+                    Some(d) if lang == "auto" => Ok(d),
+                    _ => detect(&game_text, std::slice::from_ref(span), &notation, "auto"),
+                };
+                if let Ok(other) = alone
                     && !std::ptr::eq(other.parser, parser)
                     && other.warning.is_none()
                 {
@@ -611,13 +659,22 @@ impl Document {
         }
         frags.sort();
         let game_count = units.len();
+        // Fragments read so far, by game (`None`: before the first game).
+        let mut read: Vec<(Option<usize>, Unit)> = Vec::new();
         for f in frags {
             let at = games.iter().rposition(|g| g.start <= f.start);
-            let game = at.map(|i| &units[i]);
-            if let Some(u) = check_fragment(f, &prose_text, parser, game, at.map_or(0, |i| i + 1)) {
-                units.push(u);
+            let against: Vec<&Unit> = at
+                .map(|i| &units[i])
+                .into_iter()
+                .chain(read.iter().filter(|(g, _)| *g == at).map(|(_, u)| u))
+                .collect();
+            if let Some(u) =
+                check_fragment(f, &prose_text, parser, &against, at.map_or(0, |i| i + 1))
+            {
+                read.push((at, u));
             }
         }
+        units.extend(read.into_iter().map(|(_, u)| u));
         units.sort_by_key(|u| u.game.syntax.span.start);
         Ok(Document {
             path: path.to_owned(),

@@ -419,8 +419,11 @@ fn extract_latex(text: &str) -> Extracted {
                     .take_while(|c| c.is_ascii_alphabetic())
                     .count();
                 if name_len == 0 {
-                    // A control symbol (`\%`, `\,`, `\\`): blank, one character.
+                    // A control symbol (`\%`, `\,`, `\\`): blank, but `\#` is a mate sign.
                     let next = text[i + 1..].chars().next().map_or(0, char::len_utf8);
+                    if b.get(i + 1) == Some(&b'#') {
+                        prose[i + 1] = b'#';
+                    }
                     i += 1 + next;
                     continue;
                 }
@@ -456,6 +459,12 @@ fn extract_latex(text: &str) -> Extracted {
                             explicit.push(content);
                         } else {
                             keep(&mut game, text, content);
+                            // `\#` is the mate sign of a LaTeX source.
+                            for k in content.start..content.end.saturating_sub(1) {
+                                if b[k] == b'\\' && b[k + 1] == b'#' {
+                                    game[k] = b' ';
+                                }
+                            }
                             match games.last_mut() {
                                 Some(last) if !new_game => last.end = content.end,
                                 _ => {
