@@ -18,6 +18,9 @@ use crate::span::Span;
 use crate::syntax::{Item, Line, MoveBody, MoveToken, Tag};
 use crate::walker::MAX_DEPTH;
 
+/// Games detected one by one to find the language most of the document is in.
+const MAJORITY_GAMES: usize = 32;
+
 /// A game, or a move fragment of the prose checked against a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum UnitKind {
@@ -436,45 +439,95 @@ fn check_fragment(
 ) -> Option<Unit> {
     let syntax = (parser.parse)(&prose[span.start..span.end], span.start);
     let (n, black) = leading_number(&syntax.root)?;
-    let ply = (n.checked_sub(1)?) * 2 + u32::from(black);
-    // The game first, then the fragments already read against it (prose goes on from them).
-    let mut candidates: Vec<Chess> = game
-        .iter()
-        .flat_map(|u| positions(u))
-        .filter(|p| abs_ply(p) == ply)
-        .collect();
+    let written_ply = (n.checked_sub(1)?) * 2 + u32::from(black);
     let game_start = game
         .first()
         .and_then(|u| u.game.start.as_ref())
         .map_or(0, abs_ply);
-    if candidates.is_empty() && ply == 0 {
-        candidates.push(Chess::default());
-    }
-    let mut best: Option<((bool, usize), CheckedGame)> = None;
-    for pos in candidates.iter().take(64) {
-        let fen = Fen::from_position(pos, EnPassantMode::Legal).to_string();
-        let mut g = check_game(
-            number,
-            with_fen(syntax.clone(), fen, span.start),
-            prose,
-            parser,
-        );
-        drop_for_manuscript(&mut g, true);
-        let resolved = g
-            .moves
+    // Reads the fragment from each position at `ply`: the game first, then the fragments
+    // already read against it (prose goes on from them); the first clean reading wins, else
+    // the one that reads furthest.
+    let read_at = |ply: u32| -> Option<((bool, usize), CheckedGame)> {
+        let mut candidates: Vec<Chess> = game
             .iter()
-            .filter(|m| matches!(m, MoveState::Legal(_) | MoveState::Null))
-            .count();
-        let score = (!g.has_errors(), resolved);
-        if best.as_ref().is_none_or(|(s, _)| score > *s) {
-            let clean = score.0;
-            best = Some((score, g));
-            if clean {
-                break;
+            .flat_map(|u| positions(u))
+            .filter(|p| abs_ply(p) == ply)
+            .collect();
+        if candidates.is_empty() && ply == 0 {
+            candidates.push(Chess::default());
+        }
+        let mut best: Option<((bool, usize), CheckedGame)> = None;
+        for pos in candidates.iter().take(64) {
+            let fen = Fen::from_position(pos, EnPassantMode::Legal).to_string();
+            let mut g = check_game(
+                number,
+                with_fen(syntax.clone(), fen, span.start),
+                prose,
+                parser,
+            );
+            drop_for_manuscript(&mut g, true);
+            let resolved = g
+                .moves
+                .iter()
+                .filter(|m| matches!(m, MoveState::Legal(_) | MoveState::Null))
+                .count();
+            let score = (!g.has_errors(), resolved);
+            if best.as_ref().is_none_or(|(s, _)| score > *s) {
+                let clean = score.0;
+                best = Some((score, g));
+                if clean {
+                    break;
+                }
             }
+        }
+        best
+    };
+    let mut ply = written_ply;
+    let mut best = read_at(ply);
+    // `12.` written for Black's twelfth move (or `12...` for White's): the other side's
+    // move of that number, when only it reads.
+    if best.as_ref().is_none_or(|((clean, _), _)| !clean) {
+        let other = if black {
+            ply.checked_sub(1)
+        } else {
+            Some(ply + 1)
+        };
+        if let Some(other) = other
+            && let Some(found) = read_at(other).filter(|((clean, _), _)| *clean)
+        {
+            ply = other;
+            best = Some(found);
         }
     }
     let (_, mut g) = best?;
+    if ply != written_ply
+        && let Some(Item::MoveNumber(num)) = g.syntax.root.items.first()
+        && !g.diagnostics.iter().any(|d| d.span == num.span)
+    {
+        let want = if black {
+            format!("{n}.")
+        } else {
+            format!("{n}...")
+        };
+        let text = prose
+            .get(num.span.start..num.span.end)
+            .unwrap_or("")
+            .to_owned();
+        g.diagnostics.insert(
+            0,
+            Diagnostic::new(
+                Problem::MoveNumber {
+                    text,
+                    expected: want.clone(),
+                },
+                num.span,
+            )
+            .label(format!("should be {want}"))
+            .ply(1)
+            .suggest(vec![want]),
+        );
+        g.diagnostics[0].game = number;
+    }
     // Plies counted from the game's start, as for the game's own moves.
     let offset = ply.saturating_sub(game_start);
     for d in &mut g.diagnostics {
@@ -555,14 +608,16 @@ impl Document {
         let prose_text: Arc<str> = Arc::from(prose_text);
         // Each game alone, then the document: the language and notation most games are in
         // (the first game's on a tie), so that one game in another language cannot decide.
-        let per_game: Vec<Option<crate::detect::Detection>> = if games.len() > 1 {
-            games
-                .iter()
-                .map(|g| detect(&game_text, std::slice::from_ref(g), &notation, &lang).ok())
-                .collect()
-        } else {
-            vec![None; games.len()]
-        };
+        // (The first games decide; a large PGN file is not read twice over.)
+        let per_game: Vec<Option<crate::detect::Detection>> = games
+            .iter()
+            .enumerate()
+            .map(|(i, g)| {
+                (games.len() > 1 && i < MAJORITY_GAMES)
+                    .then(|| detect(&game_text, std::slice::from_ref(g), &notation, &lang).ok())
+                    .flatten()
+            })
+            .collect();
         let mut tally: Vec<(&'static ParserEntry, usize)> = Vec::new();
         for d in per_game.iter().flatten().filter(|d| d.warning.is_none()) {
             match tally.iter_mut().find(|(p, _)| std::ptr::eq(*p, d.parser)) {

@@ -55,7 +55,10 @@ pub fn diff(path: &str, old: &str, new: &str) -> String {
     similar::TextDiff::from_lines(old, new)
         .unified_diff()
         .context_radius(2)
-        .header(&format!("a/{path}"), &format!("b/{path}"))
+        .header(
+            &format!("a/{}", path.trim_start_matches('/')),
+            &format!("b/{}", path.trim_start_matches('/')),
+        )
         .to_string()
 }
 
