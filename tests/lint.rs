@@ -609,3 +609,39 @@ fn config_file_is_found_next_to_the_file_or_above() {
     assert_eq!(code, 2, "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn plain_text_paragraphs_and_prose_fragments() {
+    let text = "Chapter one\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6\n\nNow 3...Nf6 is the Berlin, and 4.Ba4 Nf6 5.O-O Be7 is \
+                the main line; 4.Bh6 is impossible and 3...Nf6+ is no check.\n";
+    let opts = LintOptions::default();
+    let l = lint_bytes("notes.txt", text.as_bytes(), &opts, Config::default()).expect("lints");
+    assert_eq!(l.doc.format, scoresheet::lint::source::Format::Text);
+    assert_eq!((l.doc.games, l.doc.fragments()), (1, 4));
+    let found: Vec<(&str, &str)> = l
+        .diagnostics
+        .iter()
+        .map(|d| (d.code(), &text[d.span.start..d.span.end]))
+        .collect();
+    assert_eq!(found, vec![("SC101", "Bh6"), ("SC103", "+")]);
+    // Prose is never touched: fixing changes only the `+`.
+    let fixed = fix_bytes("notes.txt", text.as_bytes(), &opts, Config::default()).expect("fixes");
+    assert_eq!(fixed.text, text.replace("3...Nf6+", "3...Nf6"));
+}
+
+#[test]
+fn latex_piece_symbols_are_read_but_never_rewritten() {
+    let text =
+        "\\newchessgame\\mainline{1. e4 e5 2. Nf3 Nc6}\nThe bishop: 3.\\symbishop{}b5+ a6.\n";
+    let opts = LintOptions::default();
+    let l = lint_bytes("a.tex", text.as_bytes(), &opts, Config::default()).expect("lints");
+    assert_eq!(l.doc.fragments(), 1);
+    let d = &l.diagnostics[0];
+    assert_eq!(d.code(), "SC103");
+    let fixed = fix_bytes("a.tex", text.as_bytes(), &opts, Config::default()).expect("fixes");
+    assert_eq!(fixed.text, text.replace("b5+", "b5"));
+    // A binary file is reported, not read.
+    let l = lint_bytes("x.md", b"\x00\x01binary", &opts, Config::default()).expect("lints");
+    assert_eq!(l.diagnostics[0].code(), "SC100");
+    assert!(l.has_errors());
+}

@@ -578,6 +578,14 @@ impl Document {
                     .help("save the file as UTF-8; the text was read as Latin-1 (ISO 8859-1); it is not fixed"),
             );
         }
+        if decoded.binary {
+            let nul = original.find('\0').unwrap_or(0);
+            file_diagnostics.push(
+                Diagnostic::new(Problem::Binary, Span::new(nul, nul + 1))
+                    .label("a NUL byte")
+                    .help("scoresheet lints text files: PGN, plain text, Markdown or LaTeX"),
+            );
+        }
         let format = options
             .format
             .or(config.format)
@@ -770,8 +778,8 @@ impl Document {
     }
 
     /// A fix that replaces `span` with `new`, as the smallest edit (common beginning and end
-    /// left alone). `None` when the text there is not the manuscript's own (LaTeX symbols read
-    /// as letters) or nothing would change.
+    /// left alone). `None` when the bytes to edit are not the manuscript's own (a LaTeX symbol
+    /// read as a letter) or nothing would change.
     pub fn replace(
         &self,
         unit: Option<&Unit>,
@@ -784,9 +792,6 @@ impl Document {
             Some(u) => u.src(span),
             None => self.original.get(span.start..span.end)?,
         };
-        if self.original.get(span.start..span.end)? != old {
-            return None;
-        }
         let prefix = old
             .char_indices()
             .zip(new.char_indices())
@@ -804,6 +809,10 @@ impl Document {
         let old_mid = Span::new(span.start + prefix, span.end - suffix);
         let new_mid = &new_rest[..new_rest.len() - suffix];
         if old_mid.is_empty() && new_mid.is_empty() {
+            return None;
+        }
+        // Only the manuscript's own bytes are edited (not a LaTeX symbol read as a letter).
+        if self.original.get(old_mid.start..old_mid.end)? != &old[prefix..old.len() - suffix] {
             return None;
         }
         Some(Fix {
