@@ -23,7 +23,7 @@
 use super::{Category, FixAvailability, Rule};
 use crate::diagnostic::Severity;
 use crate::lint::diag::{Applicability, LintDiagnostic};
-use crate::lint::document::Document;
+use crate::lint::document::{Document, abs_ply};
 use crate::span::Span;
 use crate::syntax::{Item, Line};
 
@@ -47,7 +47,8 @@ fn run(doc: &Document, out: &mut Vec<LintDiagnostic>) {
         let mut stack: Vec<&Line> = vec![&u.game.syntax.root];
         while let Some(line) = stack.pop() {
             let mut run: Option<Span> = None;
-            let mut flush = |run: &mut Option<Span>| {
+            let mut ply: Option<u32> = None;
+            let mut flush = |run: &mut Option<Span>, ply: Option<u32>| {
                 if let Some(s) = run.take() {
                     let text = u.src(s);
                     if text.len() > 2 {
@@ -64,7 +65,7 @@ fn run(doc: &Document, out: &mut Vec<LintDiagnostic>) {
                             .label("not one of ! ? !! ?? !? ?!")
                             .help("write one glyph: ! good, ? mistake, !! brilliant, ?? blunder, !? interesting, ?! dubious")
                             .fix(doc.replace(Some(u), s, &new, Applicability::Unsafe, format!("write `{new}`")))
-                            .at_move(u.game.number, None),
+                            .at_move(u.game.number, ply),
                         );
                     }
                 }
@@ -74,18 +75,22 @@ fn run(doc: &Document, out: &mut Vec<LintDiagnostic>) {
                     Item::Nag(n) if is_glyph(u.src(n.span)) => match run {
                         Some(s) if s.end == n.span.start => run = Some(s.join(n.span)),
                         _ => {
-                            flush(&mut run);
+                            flush(&mut run, ply);
                             run = Some(n.span);
                         }
                     },
                     Item::Variation(v) => {
-                        flush(&mut run);
+                        flush(&mut run, ply);
                         stack.push(v);
                     }
-                    _ => flush(&mut run),
+                    Item::Move(tok) => {
+                        flush(&mut run, ply);
+                        ply = u.placed(tok).map(|p| abs_ply(&p.before) + 1);
+                    }
+                    _ => flush(&mut run, ply),
                 }
             }
-            flush(&mut run);
+            flush(&mut run, ply);
         }
     }
 }

@@ -24,7 +24,7 @@
 use super::{Category, FixAvailability, Rule};
 use crate::diagnostic::Severity;
 use crate::lint::diag::{Applicability, LintDiagnostic};
-use crate::lint::document::Document;
+use crate::lint::document::{Document, abs_ply};
 use crate::span::Spanned;
 use crate::syntax::{Item, Line};
 
@@ -53,6 +53,8 @@ fn run(doc: &Document, out: &mut Vec<LintDiagnostic>) {
         let mut stack: Vec<&Line> = vec![&u.game.syntax.root];
         while let Some(line) = stack.pop() {
             let mut seen: Vec<Spanned<u16>> = Vec::new();
+            // The ply of the move the annotations belong to.
+            let mut ply: Option<u32> = None;
             for item in &line.items {
                 match item {
                     Item::Nag(n) if n.value > 0 => {
@@ -73,7 +75,7 @@ fn run(doc: &Document, out: &mut Vec<LintDiagnostic>) {
                                     &RULE,
                                     Severity::Warning,
                                     format!("`{text}` repeats `{}`", u.src(first.span)),
-                                    s,
+                                    n.span,
                                 )
                                 .label("the same annotation again")
                                 .with_secondary(first.span, "first here")
@@ -84,7 +86,7 @@ fn run(doc: &Document, out: &mut Vec<LintDiagnostic>) {
                                     Applicability::Safe,
                                     format!("remove `{text}`"),
                                 ))
-                                .at_move(u.game.number, None),
+                                .at_move(u.game.number, ply),
                             );
                         } else if let Some(first) = seen
                             .iter()
@@ -105,7 +107,7 @@ fn run(doc: &Document, out: &mut Vec<LintDiagnostic>) {
                                     .label("a second assessment")
                                     .with_secondary(first.span, "the first")
                                     .help("keep the one you mean")
-                                    .at_move(u.game.number, None),
+                                    .at_move(u.game.number, ply),
                                 );
                             }
                         } else {
@@ -116,6 +118,10 @@ fn run(doc: &Document, out: &mut Vec<LintDiagnostic>) {
                     Item::Variation(v) => {
                         stack.push(v);
                         seen.clear();
+                    }
+                    Item::Move(tok) => {
+                        seen.clear();
+                        ply = u.placed(tok).map(|p| abs_ply(&p.before) + 1);
                     }
                     _ => seen.clear(),
                 }
