@@ -324,7 +324,7 @@ fn markdown_chapter() {
     chapter(
         "chapter.md",
         &[
-            ("SC105", "Qe7"),
+            ("SC304", "Qe7"),
             ("SC301", "b"),
             ("SC203", ":"),
             ("SC103", "Bxb5"),

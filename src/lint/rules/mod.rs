@@ -25,6 +25,7 @@ pub mod sc205_check_style;
 pub mod sc301_over_disambiguation;
 pub mod sc302_glyph_misuse;
 pub mod sc303_duplicate_annotation;
+pub mod sc304_missing_move_number;
 
 /// What a rule is about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -145,6 +146,7 @@ pub static RULES: &[&Rule] = &[
     &sc301_over_disambiguation::RULE,
     &sc302_glyph_misuse::RULE,
     &sc303_duplicate_annotation::RULE,
+    &sc304_missing_move_number::RULE,
 ];
 
 /// The rule with this code (`SC103`, any case) or name (`check-mark`).

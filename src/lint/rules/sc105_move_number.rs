@@ -1,10 +1,10 @@
-//! Wrong or missing move numbers.
+//! Wrong move numbers.
 //!
 //! ## What it does
 //! Reports a move number that does not fit the moves before it (`14.` where move 13 is
-//! played), `12...` before a White move, `12.` before a Black move, a White move without
-//! its number, and a Black move without `12...` after a comment or a variation (where the
-//! reader has lost count).
+//! played), `12...` before a White move and `12.` before a Black move, in games and in move
+//! fragments of the prose (`after 12.Bxg3`, when only Black can play `Bxg3`). Missing
+//! numbers are `SC304`.
 //!
 //! ## Why is this bad?
 //! Readers find their place by the numbers, and prose refers to moves by them ("after
@@ -54,6 +54,17 @@ fn run(doc: &Document, out: &mut Vec<LintDiagnostic>) {
             format!("write `{new}`"),
         )
     });
+    walk(doc, &RULE, false, out);
+}
+
+/// Move numbers of the games, move by move: `missing` selects the moves without a number
+/// (`SC304`), else the numbers written for the wrong side (`SC105`).
+pub(crate) fn walk(
+    doc: &Document,
+    rule: &'static Rule,
+    missing: bool,
+    out: &mut Vec<LintDiagnostic>,
+) {
     let reported: Vec<Span> = out
         .iter()
         .filter(|d| d.rule.code == RULE.code)
@@ -72,7 +83,11 @@ fn run(doc: &Document, out: &mut Vec<LintDiagnostic>) {
                 match item {
                     Item::Variation(v) => stack.push(v),
                     Item::Move(tok) => {
-                        if let Some(d) = check_move(doc, u, &line.items, k, tok, gap, &reported) {
+                        if let Some(d) = check_move(doc, u, &line.items, k, tok, gap, &reported)
+                            && (d.0 == missing)
+                        {
+                            let mut d = d.1;
+                            d.rule = rule;
                             out.push(d);
                         }
                     }
@@ -105,7 +120,7 @@ fn check_move(
     tok: &crate::syntax::MoveToken,
     gap: &str,
     reported: &[Span],
-) -> Option<LintDiagnostic> {
+) -> Option<(bool, LintDiagnostic)> {
     let placed = u.placed(tok)?;
     let n = placed.before.fullmoves().get();
     let black = placed.before.turn() == Color::Black;
@@ -118,7 +133,8 @@ fn check_move(
         (false, Some(Item::MoveNumber(_))) => None,
         (false, _) => {
             let new = format!("{n}.{gap}");
-            Some(
+            Some((
+                true,
                 LintDiagnostic::new(
                     &RULE,
                     Severity::Warning,
@@ -134,14 +150,15 @@ fn check_move(
                     format!("write `{n}.` before it"),
                 ))
                 .at_move(u.game.number, Some(ply)),
-            )
+            ))
         }
         (true, Some(Item::MoveNumber(num))) if !num.value.black => {
             if num.value.number != n || reported.contains(&num.span) {
                 return None;
             }
             let new = format!("{n}...");
-            Some(
+            Some((
+                false,
                 LintDiagnostic::new(
                     &RULE,
                     Severity::Warning,
@@ -161,7 +178,7 @@ fn check_move(
                     format!("write `{new}`"),
                 ))
                 .at_move(u.game.number, Some(ply)),
-            )
+            ))
         }
         (true, Some(Item::Comment(_) | Item::Variation(_))) | (true, None) => {
             if matches!(prev2, Some(Item::MoveNumber(_))) {
@@ -173,7 +190,8 @@ fn check_move(
                 None => "at the start of a line",
             };
             let new = format!("{n}...{gap}");
-            Some(
+            Some((
+                true,
                 LintDiagnostic::new(
                     &RULE,
                     Severity::Warning,
@@ -192,7 +210,7 @@ fn check_move(
                     format!("write `{n}...` before it"),
                 ))
                 .at_move(u.game.number, Some(ply)),
-            )
+            ))
         }
         _ => None,
     }

@@ -4,7 +4,8 @@
 //! In short algebraic notation, reports a piece move that names more of its origin than
 //! needed to tell it from the other pieces of its kind: `Ng1f3` or `Ngf3` when only one
 //! knight can go to f3, `Rae1` when only one rook can. Games written in long algebraic
-//! (`Ng1-f3`, or every piece move with both squares) are left alone.
+//! (`Ng1-f3`, or every piece move with both squares) are left alone, and so is a move whose
+//! rival piece is pinned (`Nge2` with the knight on c3 pinned: many editors name the piece).
 //!
 //! ## Why is this bad?
 //! Standard algebraic names the origin only when two pieces could make the move; an extra
@@ -23,7 +24,7 @@
 //! The fix writes the move with the disambiguation standard algebraic gives it and reads it
 //! back on the board; the move is unchanged: safe.
 use shakmaty::san::San;
-use shakmaty::{File, Rank, Role};
+use shakmaty::{File, Position, Rank, Role};
 
 use super::{Category, FixAvailability, Rule};
 use crate::diagnostic::Severity;
@@ -81,6 +82,18 @@ fn run(doc: &Document, out: &mut Vec<LintDiagnostic>) {
             let San::Normal { file, rank, .. } = San::from_move(&placed.before, m) else {
                 continue;
             };
+            // A rival that could go there but for a pin: many editors name the piece all the
+            // same, so it is not reported.
+            let board = placed.before.board();
+            let color = placed.before.turn();
+            let piece = m.role().of(color);
+            let rival = (board.by_piece(piece)
+                & !shakmaty::Bitboard::from(m.from().unwrap_or(m.to())))
+            .into_iter()
+            .any(|sq| shakmaty::attacks::attacks(sq, piece, board.occupied()).contains(m.to()));
+            if rival {
+                continue;
+            }
             let written = usize::from(n.from_file.is_some()) + usize::from(n.from_rank.is_some());
             let needed = usize::from(file.is_some()) + usize::from(rank.is_some());
             if written <= needed {
