@@ -844,3 +844,39 @@ impl Document {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fragments(text: &str) -> Vec<&str> {
+        let parser = crate::grammar::parser_for("algebraic", "en").expect("English");
+        scan_fragments(text, parser)
+            .into_iter()
+            .map(|s| &text[s.start..s.end])
+            .collect()
+    }
+
+    #[test]
+    fn finds_numbered_moves_in_prose() {
+        assert_eq!(
+            fragments("after 12...Bxg3 13.fxg3 the bishop is gone."),
+            vec!["12...Bxg3 13.fxg3"]
+        );
+        assert_eq!(
+            fragments("Then 13. fxg3, and 14.Qh5!"),
+            vec!["13. fxg3", "14.Qh5!"]
+        );
+        assert_eq!(fragments("(12... Nf6 13. e5)"), vec!["12... Nf6 13. e5"]);
+        assert_eq!(fragments("ends with 20.Qf3."), vec!["20.Qf3"]);
+        assert_eq!(fragments("12.Nf5!! $1 wins"), vec!["12.Nf5!! $1"]);
+    }
+
+    #[test]
+    fn leaves_prose_alone() {
+        assert!(fragments("1. Introduction to the game").is_empty());
+        assert!(fragments("In 1858. Be careful, 3 pawns.").is_empty());
+        assert!(fragments("the knight on f3 and Nf3 without a number").is_empty());
+        assert!(fragments("see page 12. 13. 14.").is_empty());
+    }
+}
