@@ -645,3 +645,57 @@ fn latex_piece_symbols_are_read_but_never_rewritten() {
     assert_eq!(l.diagnostics[0].code(), "SC100");
     assert!(l.has_errors());
 }
+
+/// The code blocks of a rule's `## Example`: the wrong text, and the text to use instead.
+fn examples(doc: &str) -> (String, Option<String>) {
+    let example = &doc[doc.find("## Example").expect("example")..];
+    let mut blocks = example.split("```").skip(1).step_by(2).map(|b| {
+        b.strip_prefix("text")
+            .unwrap_or(b)
+            .trim_start_matches('\n')
+            .to_owned()
+    });
+    let bad = blocks.next().expect("a code block");
+    (bad, blocks.next())
+}
+
+/// The documentation tells the truth: each rule reports its example, and not what it says
+/// to use instead. (SC201 and SC204 show two games side by side in prose, not as one
+/// manuscript; their fixtures test them.)
+#[test]
+fn rule_examples_are_true() {
+    for r in RULES {
+        if ["SC201", "SC204"].contains(&r.code) {
+            continue;
+        }
+        let (bad, good) = examples(&r.doc());
+        let opts = LintOptions {
+            read: scoresheet::lint::document::ReadOptions {
+                format: Some(scoresheet::lint::source::Format::Pgn),
+                ..Default::default()
+            },
+            ..options(&[r.code], false)
+        };
+        let found = |text: &str| {
+            lint_bytes("example.pgn", text.as_bytes(), &opts, Config::default())
+                .expect("lints")
+                .diagnostics
+                .iter()
+                .filter(|d| d.code() == r.code)
+                .count()
+        };
+        assert!(
+            found(&bad) > 0,
+            "{}: its example is not reported:\n{bad}",
+            r.code
+        );
+        if let Some(good) = good {
+            assert_eq!(
+                found(&good),
+                0,
+                "{}: the text to use instead is reported:\n{good}",
+                r.code
+            );
+        }
+    }
+}

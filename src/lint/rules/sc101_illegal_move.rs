@@ -12,10 +12,13 @@
 //!
 //! ## Example
 //! ```text
-//! 1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bc4 Nf6 5. Ng5 d5 6. exd5 Nxd5 7. Nxf7 Kxf7 8. Qf3+ Ke6
-//! 9. Nc3 Ncb4 10. Qe4
+//! 1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bb3 Nf6 5. O-O Be7
 //! ```
-//! `4. Bc4` is illegal (the bishop is on b5: `4. Ba4` or `4. Bxc6`).
+//! Use instead:
+//! ```text
+//! 1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7
+//! ```
+//! (The bishop on b5 cannot reach b3; the retreat is `4. Ba4`.)
 //!
 //! ## Fix safety
 //! When the moves after the error read only with one repair (the move the writer most

@@ -1,4 +1,4 @@
-//! Look-alike characters from another script in a move (a Cyrillic `К` for `K`).
+//! Look-alike characters from another script in a move (a Cyrillic `В` for `B`).
 //!
 //! ## What it does
 //! Reports moves that read only after replacing characters that look like Latin letters but
@@ -10,11 +10,11 @@
 //!
 //! ## Example
 //! ```text
-//! 1. e4 e5 2. Кf3
+//! 1. e4 e5 2. Nf3 Nc6 3. Вb5
 //! ```
-//! (`К` is Cyrillic.) Use instead:
+//! (`В` is Cyrillic.) Use instead:
 //! ```text
-//! 1. e4 e5 2. Kf3
+//! 1. e4 e5 2. Nf3 Nc6 3. Bb5
 //! ```
 //!
 //! ## Fix safety
