@@ -624,6 +624,17 @@ fn plain_text_paragraphs_and_prose_fragments() {
         .map(|d| (d.code(), &text[d.span.start..d.span.end]))
         .collect();
     assert_eq!(found, vec![("SC101", "Bh6"), ("SC103", "+")]);
+    // Words of prose in a paragraph of moves are not reported; the moves after them are
+    // still checked.
+    let text2 = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O \
+                 9. h3 and now Na5 10. Bc2 c5 11. d4 Qc7 12. Nbd2+\n";
+    let l2 = lint_bytes("notes.txt", text2.as_bytes(), &opts, Config::default()).expect("lints");
+    let found2: Vec<(&str, &str)> = l2
+        .diagnostics
+        .iter()
+        .map(|d| (d.code(), &text2[d.span.start..d.span.end]))
+        .collect();
+    assert_eq!(found2, vec![("SC103", "+")]);
     // Prose is never touched: fixing changes only the `+`.
     let fixed = fix_bytes("notes.txt", text.as_bytes(), &opts, Config::default()).expect("fixes");
     assert_eq!(fixed.text, text.replace("3...Nf6+", "3...Nf6"));

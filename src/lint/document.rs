@@ -419,11 +419,17 @@ fn with_fen(
     syntax
 }
 
-/// Diagnostics of the checker that make no sense for a fragment or a book's game.
+/// Diagnostics of the checker that make no sense for a fragment or a book's game: a missing
+/// result (books show games in parts), and words of prose in a paragraph of moves (prose is
+/// never reported; the moves around it are still checked).
 fn drop_for_manuscript(g: &mut CheckedGame, fragment: bool) {
     g.diagnostics.retain(|d| {
-        let drop = matches!(d.problem, Problem::MissingResult)
-            || (fragment && matches!(d.problem, Problem::NoGame));
+        let drop = match &d.problem {
+            Problem::MissingResult => true,
+            Problem::NoGame => fragment,
+            Problem::SyntaxError { text, .. } => crate::lint::source::is_prose_word(text),
+            _ => false,
+        };
         !drop
     });
 }

@@ -198,6 +198,15 @@ const NOTATION_WORDS: &[&str] = &[
     "ch", "mate", "check", "castles", "dis", "dbl", "ep", "e.p.", "resigns", "draw", "kt",
 ];
 
+/// A word of prose (letters only, at least two of them lowercase, not a notation word such
+/// as `mate` or `ch`), with the punctuation around it left off.
+pub fn is_prose_word(w: &str) -> bool {
+    let w = w.trim_matches(|c: char| c.is_ascii_punctuation());
+    w.chars().all(char::is_alphabetic)
+        && w.chars().filter(|c| c.is_lowercase()).count() >= 2
+        && !NOTATION_WORDS.contains(&w.to_lowercase().as_str())
+}
+
 /// Is this paragraph movetext (tag pairs or numbered moves with hardly a word of prose)?
 pub fn is_movetext(p: &str) -> bool {
     let t = p.trim_start();
@@ -212,15 +221,7 @@ pub fn is_movetext(p: &str) -> bool {
     if words.is_empty() {
         return false;
     }
-    let prose = words
-        .iter()
-        .filter(|w| {
-            let w = w.trim_matches(|c: char| c.is_ascii_punctuation());
-            w.chars().all(char::is_alphabetic)
-                && w.chars().filter(|c| c.is_lowercase()).count() >= 2
-                && !NOTATION_WORDS.contains(&w.to_lowercase().as_str())
-        })
-        .count();
+    let prose = words.iter().filter(|w| is_prose_word(w)).count();
     // A notation word that is no move number (at least one move).
     let moves = words
         .iter()

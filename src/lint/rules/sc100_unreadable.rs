@@ -7,8 +7,9 @@
 //!
 //! ## Why is this bad?
 //! A move that cannot be read cannot be checked, and a reader may not be able to read it
-//! either; in a manuscript it is often a word of prose that slipped into a game without the
-//! braces of a comment.
+//! either; in a PGN file it is often a word of prose that slipped into a game without the
+//! braces of a comment. (In Markdown, plain text and LaTeX, words of prose between the moves
+//! of a paragraph are prose: they are skipped, never reported.)
 //!
 //! ## Example
 //! ```text
