@@ -20,6 +20,7 @@ pub mod diagnostic;
 pub mod grammar;
 pub mod grammar_check;
 pub mod inject;
+pub mod lint;
 pub mod lookalike;
 pub mod output;
 pub mod pattern;

@@ -71,6 +71,14 @@ enum Command {
     },
     /// List every language: code, name, piece letters.
     Languages,
+    /// Lint chess manuscripts (PGN, plain text, Markdown, LaTeX): every move checked, the
+    /// notation kept consistent; `--fix` applies safe fixes.
+    Lint(lint_cli::LintArgs),
+    /// Print the documentation of a lint rule (`scoresheet rule SC103`), or list the rules.
+    Rule {
+        /// A rule code or name; none lists every rule.
+        code: Option<String>,
+    },
     /// Write and check language files that add a language at run time.
     Grammar {
         #[command(subcommand)]
@@ -150,6 +158,8 @@ enum Target {
     /// The main line in Spanish descriptive notation (`P4R`), one game per line.
     DescriptiveEs,
 }
+
+mod lint_cli;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
@@ -358,6 +368,8 @@ fn run(cli: Cli) -> std::io::Result<ExitCode> {
                 ExitCode::SUCCESS
             })
         }
+        Command::Lint(args) => lint_cli::run(args, &mut out),
+        Command::Rule { code } => lint_cli::rule(code.as_deref(), &mut out),
         Command::Languages => {
             let languages = scoresheet::grammar::languages();
             // Columns as wide as the longest code and name (user codes such as `en-x-gazette`

@@ -1,0 +1,220 @@
+//! The manuscript linter: every move of a chess book or article checked, and the notation
+//! kept consistent, the way ruff or clippy keep code consistent.
+//!
+//! A manuscript (PGN, plain text, Markdown or LaTeX with skak / xskak) is taken apart into
+//! games and prose ([`source`]); the games are checked by the checker, and move fragments of
+//! the prose (`after 12...Bxg3 13.fxg3 the bishop…`) are checked against the game before them
+//! at that move number ([`document`]). Each rule of the registry ([`rules`]) reports its
+//! problems, mapped from the checker's diagnostics or found by its own analysis, with a fix
+//! where one is possible: byte-range edits of the original file ([`fix`]).
+//!
+//! ```
+//! use scoresheet::lint::{LintOptions, lint_bytes};
+//! use scoresheet::lint::config::Config;
+//!
+//! let text = "```pgn\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7 *\n```\n";
+//! let linted = lint_bytes("chapter.md", text.as_bytes(), &LintOptions::default(), Config::default()).unwrap();
+//! assert_eq!(linted.diagnostics[0].code(), "SC103"); // `Qxf7` is mate, not marked
+//! ```
+
+pub mod config;
+pub mod diag;
+pub mod document;
+pub mod fix;
+pub mod output;
+pub mod rules;
+pub mod source;
+pub mod style;
+
+use crate::check::CheckError;
+use crate::diagnostic::Severity;
+use config::Config;
+use diag::{Applicability, LintDiagnostic};
+use document::{Document, ReadOptions};
+use rules::{RULES, Selection};
+
+/// How to lint.
+#[derive(Clone, Debug, Default)]
+pub struct LintOptions {
+    /// Format, notation and language (each overrides the configuration).
+    pub read: ReadOptions,
+    /// Rules selected on the command line (they override the configuration's `select`; the
+    /// `ignore` lists add up).
+    pub selection: Selection,
+    /// Apply unsafe fixes too.
+    pub unsafe_fixes: bool,
+}
+
+/// A linted manuscript.
+#[derive(Clone, Debug)]
+pub struct Linted {
+    /// The manuscript as read.
+    pub doc: Document,
+    /// The problems, in text order.
+    pub diagnostics: Vec<LintDiagnostic>,
+}
+
+impl Linted {
+    /// Counts of (errors, warnings, advice).
+    pub fn counts(&self) -> (usize, usize, usize) {
+        let mut c = (0, 0, 0);
+        for d in &self.diagnostics {
+            match d.severity {
+                Severity::Error => c.0 += 1,
+                Severity::Warning => c.1 += 1,
+                Severity::Advice => c.2 += 1,
+            }
+        }
+        c
+    }
+
+    /// True when any problem is an error.
+    pub fn has_errors(&self) -> bool {
+        self.diagnostics
+            .iter()
+            .any(|d| d.severity == Severity::Error)
+    }
+
+    /// How many problems have a fix of this applicability or safer.
+    pub fn fixable(&self, unsafe_fixes: bool) -> usize {
+        self.diagnostics
+            .iter()
+            .filter(|d| {
+                d.fix
+                    .as_ref()
+                    .is_some_and(|f| unsafe_fixes || f.applicability == Applicability::Safe)
+            })
+            .count()
+    }
+}
+
+/// The selection in force: the command line's `select` if given, else the configuration's;
+/// both `ignore` lists.
+pub fn selection(options: &LintOptions, config: &Config) -> Selection {
+    Selection {
+        select: if options.selection.select.is_empty() {
+            config.select.clone()
+        } else {
+            options.selection.select.clone()
+        },
+        ignore: config
+            .ignore
+            .iter()
+            .chain(&options.selection.ignore)
+            .cloned()
+            .collect(),
+    }
+}
+
+/// Runs the selected rules on a document.
+pub fn run_rules(doc: &Document, selection: &Selection) -> Vec<LintDiagnostic> {
+    let mut out = Vec::new();
+    for rule in RULES {
+        if selection.enabled(rule) {
+            (rule.run)(doc, &mut out);
+        }
+    }
+    out.sort_by(|a, b| {
+        (a.span.start, a.severity, a.rule.code, a.span.end).cmp(&(
+            b.span.start,
+            b.severity,
+            b.rule.code,
+            b.span.end,
+        ))
+    });
+    out.dedup_by(|a, b| a.rule.code == b.rule.code && a.span == b.span && a.message == b.message);
+    out
+}
+
+/// Lints the bytes of one manuscript.
+///
+/// # Errors
+/// When the options name a notation or language that has no grammar.
+pub fn lint_bytes(
+    path: &str,
+    bytes: &[u8],
+    options: &LintOptions,
+    config: Config,
+) -> Result<Linted, CheckError> {
+    let selection = selection(options, &config);
+    let doc = Document::read(path, bytes, &options.read, config)?;
+    let diagnostics = run_rules(&doc, &selection);
+    Ok(Linted { doc, diagnostics })
+}
+
+/// The outcome of `--fix`.
+#[derive(Clone, Debug)]
+pub struct Fixed {
+    /// The fixed text (the original when nothing was fixed).
+    pub text: String,
+    /// How many fixes were applied.
+    pub applied: usize,
+    /// The fixed text linted (what remains).
+    pub linted: Linted,
+}
+
+/// Most rounds of fixing (each round lints the text again and applies what it can).
+pub const MAX_ROUNDS: usize = 10;
+
+fn unreadable(l: &Linted) -> usize {
+    l.diagnostics
+        .iter()
+        .filter(|d| d.rule.code == "SC100")
+        .count()
+}
+
+fn errors(l: &Linted) -> usize {
+    l.counts().0
+}
+
+/// Lints and fixes a manuscript until nothing more can be fixed: rounds of safe fixes (and
+/// unsafe ones when asked), each checked by linting the result again; a round that would
+/// leave more errors or unreadable text than before is not taken. Non-UTF-8 input is never
+/// fixed (the bytes would change).
+///
+/// # Errors
+/// When the options name a notation or language that has no grammar.
+pub fn fix_bytes(
+    path: &str,
+    bytes: &[u8],
+    options: &LintOptions,
+    config: Config,
+) -> Result<Fixed, CheckError> {
+    let mut linted = lint_bytes(path, bytes, options, config.clone())?;
+    let mut text = linted.doc.original.to_string();
+    let mut applied = 0;
+    if !linted.doc.utf8 {
+        return Ok(Fixed {
+            text,
+            applied,
+            linted,
+        });
+    }
+    for _ in 0..MAX_ROUNDS {
+        let fixes: Vec<&diag::Fix> = linted
+            .diagnostics
+            .iter()
+            .filter_map(|d| d.fix.as_ref())
+            .filter(|f| options.unsafe_fixes || f.applicability == Applicability::Safe)
+            .collect();
+        if fixes.is_empty() {
+            break;
+        }
+        let (new_text, n) = fix::apply(&text, &fixes);
+        if n == 0 || new_text == text {
+            break;
+        }
+        let next = lint_bytes(path, new_text.as_bytes(), options, config.clone())?;
+        if errors(&next) > errors(&linted) || unreadable(&next) > unreadable(&linted) {
+            break;
+        }
+        text = new_text;
+        linted = next;
+        applied += n;
+    }
+    Ok(Fixed {
+        text,
+        applied,
+        linted,
+    })
+}

@@ -1,0 +1,64 @@
+//! Moves that no legal move matches, and half-moves missing, swapped or written twice.
+//!
+//! ## What it does
+//! Resolves every move on the board and reports those that are illegal in their position
+//! (with the reason: a blocked path, a pin, a check), promotions without their piece, a
+//! half-move left out, two half-moves in the wrong order and a move written twice. Moves of
+//! a line after such an error cannot be checked; that is reported as advice.
+//!
+//! ## Why is this bad?
+//! A reader replaying the game on a board is stuck at the first illegal move; every diagram
+//! and comment after it is in doubt.
+//!
+//! ## Example
+//! ```text
+//! 1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bb3 Nf6 5. O-O Be7
+//! ```
+//! Use instead:
+//! ```text
+//! 1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7
+//! ```
+//! (The bishop on b5 cannot reach b3; the retreat is `4. Ba4`.)
+//!
+//! ## Fix safety
+//! When the moves after the error read only with one repair (the move the writer most
+//! likely meant, the missing half-move put back, the two moves put in order, the repeated
+//! move removed), that repair is offered as an unsafe fix: it changes the moves of the game,
+//! so a person has to confirm it against the source.
+use super::{Category, FixAvailability, Rule, mapped, repaired};
+use crate::lint::diag::{Applicability, LintDiagnostic};
+use crate::lint::document::Document;
+
+/// The rule.
+pub static RULE: Rule = Rule {
+    code: "SC101",
+    name: "illegal-move",
+    category: Category::Correctness,
+    fix: FixAvailability::Unsafe,
+    checker_codes: &[
+        "scoresheet::illegal_move",
+        "scoresheet::missing_promotion",
+        "scoresheet::skipped_move",
+        "scoresheet::swapped_moves",
+        "scoresheet::move_written_twice",
+        "scoresheet::not_checked",
+    ],
+    run,
+    source: include_str!("sc101_illegal_move.rs"),
+};
+
+fn run(doc: &Document, out: &mut Vec<LintDiagnostic>) {
+    mapped(doc, &RULE, out, |unit, d| {
+        let promotion = d.code() == "scoresheet::missing_promotion";
+        if !(repaired(unit, d) || promotion) {
+            return None;
+        }
+        let new = d.suggestions.first()?;
+        let title = if new.is_empty() {
+            "remove it".to_owned()
+        } else {
+            format!("write `{new}`")
+        };
+        doc.replace(unit, d.span, new, Applicability::Unsafe, title)
+    });
+}

@@ -1,0 +1,75 @@
+//! Capture marks that do not match the board, and `e.p.` on a move that is not en passant.
+//!
+//! ## What it does
+//! Reports a capture mark (`x`, `:`, `×`) on a move to an empty square, a capture written
+//! without its mark, and an `e.p.` mark on a move that is not an en passant capture.
+//!
+//! ## Why is this bad?
+//! The mark tells the reader what happened on the board; a wrong one makes them doubt the
+//! move or the position.
+//!
+//! ## Example
+//! ```text
+//! 1. e4 d5 2. ed5 Qd5 3. Nxc3
+//! ```
+//! Use instead:
+//! ```text
+//! 1. e4 d5 2. exd5 Qxd5 3. Nc3
+//! ```
+//!
+//! ## Fix safety
+//! The fix adds the document's capture mark, or removes the wrong mark; the move stays the
+//! same (the new token is read back on the board before the fix is offered): safe.
+use super::{Category, FixAvailability, Rule, mapped};
+use crate::diagnostic::Problem;
+use crate::lint::diag::{Applicability, LintDiagnostic};
+use crate::lint::document::Document;
+use crate::lint::style::{Aspect, edited, mark};
+use crate::span::Span;
+
+/// The rule.
+pub static RULE: Rule = Rule {
+    code: "SC104",
+    name: "capture-mark",
+    category: Category::Correctness,
+    fix: FixAvailability::Safe,
+    checker_codes: &[
+        "scoresheet::capture_mark_on_non_capture",
+        "scoresheet::missing_capture_mark",
+        "scoresheet::ep_not_en_passant",
+    ],
+    run,
+    source: include_str!("sc104_capture_mark.rs"),
+};
+
+fn run(doc: &Document, out: &mut Vec<LintDiagnostic>) {
+    let capture = mark(doc, Aspect::Capture);
+    mapped(doc, &RULE, out, |unit, d| {
+        let unit = unit?;
+        let tok = unit.token_at(d.span.start)?;
+        let text = unit.src(tok.span);
+        let (at, new, title) = match &d.problem {
+            Problem::CaptureMarkOnNonCapture { .. } => {
+                (d.span, String::new(), "remove the capture mark".to_owned())
+            }
+            Problem::EpNotEnPassant { .. } => {
+                let mut s = d.span;
+                while s.start > tok.span.start && unit.text.as_bytes()[s.start - 1] == b' ' {
+                    s.start -= 1;
+                }
+                (s, String::new(), "remove `e.p.`".to_owned())
+            }
+            Problem::MissingCaptureMark { square, .. } => {
+                let at = text.rfind(square.as_str())?;
+                let p = tok.span.start + at;
+                (Span::new(p, p), capture.clone(), format!("add `{capture}`"))
+            }
+            _ => return None,
+        };
+        let fixed = edited(text, tok.span, at, &new)?;
+        if !doc.same_move(unit, tok, &fixed) {
+            return None;
+        }
+        doc.replace(Some(unit), tok.span, &fixed, Applicability::Safe, title)
+    });
+}

@@ -1,0 +1,217 @@
+//! Wrong move numbers.
+//!
+//! ## What it does
+//! Reports a move number that does not fit the moves before it (`14.` where move 13 is
+//! played), `12...` before a White move and `12.` before a Black move, in games and in move
+//! fragments of the prose (`after 12.Bxg3`, when only Black can play `Bxg3`). Missing
+//! numbers are `SC304`.
+//!
+//! ## Why is this bad?
+//! Readers find their place by the numbers, and prose refers to moves by them ("after
+//! 12...Bxg3"); a wrong number sends them to the wrong move.
+//!
+//! ## Example
+//! ```text
+//! 1. e4 e5 2. Nf3 Nc6 (2... d6 3. d4) Bb5 4. O-O 4. Nf6
+//! ```
+//! Use instead:
+//! ```text
+//! 1. e4 e5 2. Nf3 Nc6 (2... d6 3. d4) 3. Bb5 a6 4. O-O Nf6
+//! ```
+//! (`4. Nf6` is Black's move: `4... Nf6`.)
+//!
+//! ## Fix safety
+//! The fix writes the number the board gives (`12...` for Black, `12.` for White); the moves
+//! are unchanged: safe.
+use shakmaty::{Color, Position};
+
+use super::{Category, FixAvailability, Rule, mapped};
+use crate::diagnostic::Severity;
+use crate::lint::diag::{Applicability, LintDiagnostic};
+use crate::lint::document::{Document, Unit, UnitKind};
+use crate::span::Span;
+use crate::syntax::{Item, Line};
+
+/// The rule.
+pub static RULE: Rule = Rule {
+    code: "SC105",
+    name: "move-number",
+    category: Category::Correctness,
+    fix: FixAvailability::Safe,
+    checker_codes: &["scoresheet::move_number"],
+    run,
+    source: include_str!("sc105_move_number.rs"),
+};
+
+fn run(doc: &Document, out: &mut Vec<LintDiagnostic>) {
+    mapped(doc, &RULE, out, |unit, d| {
+        let new = d.suggestions.first()?;
+        doc.replace(
+            unit,
+            d.span,
+            new,
+            Applicability::Safe,
+            format!("write `{new}`"),
+        )
+    });
+    walk(doc, &RULE, false, out);
+}
+
+/// Move numbers of the games, move by move: `missing` selects the moves without a number
+/// (`SC304`), else the numbers written for the wrong side (`SC105`).
+pub(crate) fn walk(
+    doc: &Document,
+    rule: &'static Rule,
+    missing: bool,
+    out: &mut Vec<LintDiagnostic>,
+) {
+    let reported: Vec<Span> = out
+        .iter()
+        .filter(|d| d.rule.code == RULE.code)
+        .map(|d| d.span)
+        .collect();
+    // Numbers followed by a space (`12. e4`) or not (`12.e4`): as most of the document.
+    let (mut spaced, mut tight) = (0, 0);
+    for u in &doc.units {
+        count_spacing(u, &u.game.syntax.root, &mut spaced, &mut tight);
+    }
+    let gap = if tight > spaced { "" } else { " " };
+    for u in doc.units.iter().filter(|u| u.kind == UnitKind::Game) {
+        let mut stack: Vec<&Line> = vec![&u.game.syntax.root];
+        while let Some(line) = stack.pop() {
+            for (k, item) in line.items.iter().enumerate() {
+                match item {
+                    Item::Variation(v) => stack.push(v),
+                    Item::Move(tok) => {
+                        if let Some(d) = check_move(doc, u, &line.items, k, tok, gap, &reported)
+                            && (d.0 == missing)
+                        {
+                            let mut d = d.1;
+                            d.rule = rule;
+                            out.push(d);
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+}
+
+fn count_spacing(u: &Unit, line: &Line, spaced: &mut usize, tight: &mut usize) {
+    for item in &line.items {
+        match item {
+            Item::MoveNumber(n) => match u.text.as_bytes().get(n.span.end) {
+                Some(b' ' | b'\t' | b'\n' | b'\r') => *spaced += 1,
+                Some(_) => *tight += 1,
+                None => {}
+            },
+            Item::Variation(v) => count_spacing(u, v, spaced, tight),
+            _ => {}
+        }
+    }
+}
+
+fn check_move(
+    doc: &Document,
+    u: &Unit,
+    items: &[Item],
+    k: usize,
+    tok: &crate::syntax::MoveToken,
+    gap: &str,
+    reported: &[Span],
+) -> Option<(bool, LintDiagnostic)> {
+    let placed = u.placed(tok)?;
+    let n = placed.before.fullmoves().get();
+    let black = placed.before.turn() == Color::Black;
+    let ply = crate::lint::document::abs_ply(&placed.before) + 1;
+    let prev = k.checked_sub(1).map(|i| &items[i]);
+    let prev2 = k.checked_sub(2).map(|i| &items[i]);
+    let text = u.src(tok.span);
+    let at = Span::new(tok.span.start, tok.span.start);
+    match (black, prev) {
+        (false, Some(Item::MoveNumber(_))) => None,
+        (false, _) => {
+            let new = format!("{n}.{gap}");
+            Some((
+                true,
+                LintDiagnostic::new(
+                    &RULE,
+                    Severity::Warning,
+                    format!("`{text}` has no move number"),
+                    tok.span,
+                )
+                .label(format!("White's move {n}"))
+                .fix(doc.replace(
+                    Some(u),
+                    at,
+                    &new,
+                    Applicability::Safe,
+                    format!("write `{n}.` before it"),
+                ))
+                .at_move(u.game.number, Some(ply)),
+            ))
+        }
+        (true, Some(Item::MoveNumber(num))) if !num.value.black => {
+            if num.value.number != n || reported.contains(&num.span) {
+                return None;
+            }
+            let new = format!("{n}...");
+            Some((
+                false,
+                LintDiagnostic::new(
+                    &RULE,
+                    Severity::Warning,
+                    format!(
+                        "move number `{}` before Black's move `{text}`",
+                        u.src(num.span)
+                    ),
+                    num.span,
+                )
+                .label(format!("should be {n}..."))
+                .help("a Black move is numbered with three dots")
+                .fix(doc.replace(
+                    Some(u),
+                    num.span,
+                    &new,
+                    Applicability::Safe,
+                    format!("write `{new}`"),
+                ))
+                .at_move(u.game.number, Some(ply)),
+            ))
+        }
+        (true, Some(Item::Comment(_) | Item::Variation(_))) | (true, None) => {
+            if matches!(prev2, Some(Item::MoveNumber(_))) {
+                return None;
+            }
+            let after = match prev {
+                Some(Item::Comment(_)) => "after a comment",
+                Some(_) => "after a variation",
+                None => "at the start of a line",
+            };
+            let new = format!("{n}...{gap}");
+            Some((
+                true,
+                LintDiagnostic::new(
+                    &RULE,
+                    Severity::Warning,
+                    format!("Black's move `{text}` {after} has no move number"),
+                    tok.span,
+                )
+                .label(format!("Black's move {n}"))
+                .help(format!(
+                    "the reader has lost count here: write `{n}...` before it"
+                ))
+                .fix(doc.replace(
+                    Some(u),
+                    at,
+                    &new,
+                    Applicability::Safe,
+                    format!("write `{n}...` before it"),
+                ))
+                .at_move(u.game.number, Some(ply)),
+            ))
+        }
+        _ => None,
+    }
+}

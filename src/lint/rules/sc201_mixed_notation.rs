@@ -1,0 +1,147 @@
+//! Languages or notations mixed within one document.
+//!
+//! ## What it does
+//! Reports a game written in another language or notation than the rest of the document
+//! (German `Sf3` in an English book, descriptive `P-K4` among algebraic games), a game that
+//! mixes long and short algebraic (`Ng1-f3` among `Nf3`), and a document whose language the
+//! board could not tell (set `language` in `scoresheet.toml`). Across games, a game written
+//! in long algebraic in a document written in short algebraic (or the other way round) is
+//! reported too.
+//!
+//! ## Why is this bad?
+//! A reader learns one set of piece letters and one notation from the first pages; a game in
+//! another is read wrongly (`S` is a knight in German, a bishop in Swedish).
+//!
+//! ## Example
+//! ```text
+//! Game 1: 1. e4 e5 2. Nf3 Nc6 3. Bb5 a6
+//! Game 2: 1. e4 e5 2. Sf3 Sc6 3. Lb5 a6
+//! ```
+//! Use instead:
+//! ```text
+//! Game 2: 1. e4 e5 2. Nf3 Nc6 3. Bb5 a6
+//! ```
+//! (`scoresheet convert --to san` rewrites a game in the document's notation.)
+use super::{Category, FixAvailability, Rule, mapped};
+use crate::diagnostic::Severity;
+use crate::lint::diag::LintDiagnostic;
+use crate::lint::document::{Document, UnitKind};
+use crate::walker::{WrittenForm, written_form};
+
+/// The rule.
+pub static RULE: Rule = Rule {
+    code: "SC201",
+    name: "mixed-notation",
+    category: Category::Consistency,
+    fix: FixAvailability::None,
+    checker_codes: &[
+        "scoresheet::mixed_notation",
+        "scoresheet::language_undecided",
+    ],
+    run,
+    source: include_str!("sc201_mixed_notation.rs"),
+};
+
+fn language_name(code: &str) -> String {
+    crate::grammar::language(code)
+        .and_then(|l| {
+            let i = l.codes.iter().position(|c| *c == code)?;
+            l.names.get(i).or(l.names.first()).map(|n| (*n).to_owned())
+        })
+        .unwrap_or_else(|| code.to_owned())
+}
+
+fn run(doc: &Document, out: &mut Vec<LintDiagnostic>) {
+    mapped(doc, &RULE, out, |_, _| None);
+    long_and_short(doc, out);
+    for f in &doc.foreign {
+        let what = if f.notation == doc.notation {
+            format!("in {}", language_name(f.language))
+        } else {
+            format!("in {} notation ({})", f.notation, language_name(f.language))
+        };
+        let main = if f.notation == doc.notation {
+            language_name(doc.language)
+        } else {
+            format!("{} notation", doc.notation)
+        };
+        out.push(
+            LintDiagnostic::new(
+                &RULE,
+                Severity::Warning,
+                format!(
+                    "game {} is written {what}; the document is in {main}",
+                    f.game
+                ),
+                f.span,
+            )
+            .label(format!("game {} starts here", f.game))
+            .help(format!(
+                "the game was checked {what}; write the document in one language and notation \
+                 (`scoresheet convert --to san --to-lang {}` rewrites a game)",
+                doc.language
+            ))
+            .at_move(f.game, None),
+        );
+    }
+}
+
+/// Games written in long algebraic among games in short algebraic, or the other way round.
+fn long_and_short(doc: &Document, out: &mut Vec<LintDiagnostic>) {
+    // Per game: (game number, first token of each form, count of each form).
+    let mut games = Vec::new();
+    let mut total = [0usize; 2];
+    for u in doc.units.iter().filter(|u| u.kind == UnitKind::Game) {
+        if doc.foreign.iter().any(|f| f.game == u.game.number) {
+            continue;
+        }
+        let mut first = [None; 2];
+        let mut count = [0usize; 2];
+        for tok in u.tokens() {
+            if let Some(form) = written_form(tok, u.src(tok.span)) {
+                count[form as usize] += 1;
+                first[form as usize].get_or_insert(tok.span);
+            }
+        }
+        total[0] += count[0];
+        total[1] += count[1];
+        games.push((u.game.number, first, count));
+    }
+    let main = if total[1] > total[0] {
+        WrittenForm::Long
+    } else {
+        WrittenForm::Short
+    };
+    let other = if main == WrittenForm::Long {
+        WrittenForm::Short
+    } else {
+        WrittenForm::Long
+    };
+    for (number, first, count) in games {
+        let (m, o) = (count[main as usize], count[other as usize]);
+        let Some(span) = first[other as usize] else {
+            continue;
+        };
+        if o <= m {
+            continue; // a game mostly in the document's form (the checker reports its odd moves)
+        }
+        out.push(
+            LintDiagnostic::new(
+                &RULE,
+                Severity::Warning,
+                format!(
+                    "game {number} is written in {} algebraic; most of the document in {} algebraic",
+                    other.name(),
+                    main.name()
+                ),
+                span,
+            )
+            .label(format!("{} algebraic", other.name()))
+            .help(format!(
+                "write the document in one notation (`scoresheet convert --to {}` rewrites a game)",
+                if main == WrittenForm::Long { "lan" } else { "san" }
+            ))
+            .at_move(number, None),
+        );
+    }
+}

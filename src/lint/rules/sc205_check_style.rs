@@ -1,0 +1,43 @@
+//! Check and mate signs written two ways in one document (`+` and `†`, `#` and `‡`).
+//!
+//! ## What it does
+//! Counts the check signs and the mate signs the document writes over all its games and
+//! move fragments, and reports every sign written otherwise than most of them (or than
+//! `scoresheet.toml` asks, under `[style]`).
+//!
+//! ## Why is this bad?
+//! A book or an article is edited to one style; two ways of writing the same thing look like
+//! two authors, or like a mistake, and distract the reader.
+//!
+//! ## Example
+//! ```text
+//! 1. e4 e5 2. Bc4 Bc5 3. Bxf7+ Kxf7 4. Qh5† g6
+//! ```
+//! Use instead:
+//! ```text
+//! 1. e4 e5 2. Bc4 Bc5 3. Bxf7+ Kxf7 4. Qh5+ g6
+//! ```
+//!
+//! ## Fix safety
+//! The fix writes the preferred sign and is read back on the board before it is offered; the
+//! move is unchanged: safe.
+use super::{Category, FixAvailability, Rule};
+use crate::lint::diag::LintDiagnostic;
+use crate::lint::document::Document;
+use crate::lint::style::{Aspect, report_inconsistent};
+
+/// The rule.
+pub static RULE: Rule = Rule {
+    code: "SC205",
+    name: "check-style",
+    category: Category::Consistency,
+    fix: FixAvailability::Safe,
+    checker_codes: &[],
+    run,
+    source: include_str!("sc205_check_style.rs"),
+};
+
+fn run(doc: &Document, out: &mut Vec<LintDiagnostic>) {
+    report_inconsistent(doc, &RULE, Aspect::Check, "the check sign", out);
+    report_inconsistent(doc, &RULE, Aspect::Mate, "the mate sign", out);
+}

@@ -1,0 +1,576 @@
+//! Manuscript formats: where the games and the prose are in PGN, plain text, Markdown and
+//! LaTeX (skak / xskak).
+//!
+//! Extraction never moves a byte: it makes two texts of the same length as the original, one
+//! that keeps only the games and one that keeps only the prose, with every other character
+//! blanked (replaced by as many spaces as it has bytes; line breaks stay). A span in either
+//! is the same span in the original file, so diagnostics point at the manuscript and fixes
+//! are byte-range edits of it.
+
+use crate::span::Span;
+use crate::split::{is_result, split_games};
+
+/// The format of a manuscript.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Format {
+    /// PGN: games only.
+    Pgn,
+    /// Plain text: paragraphs of movetext or prose, fenced blocks.
+    Text,
+    /// Markdown: fenced blocks (```` ```pgn ```` or untagged) and movetext paragraphs are games.
+    Markdown,
+    /// LaTeX with skak / xskak: `\newchessgame`, `\mainline{…}`, `\hidemoves{…}`,
+    /// `\variation{…}`.
+    Latex,
+}
+
+impl Format {
+    /// The name used on the command line and in JSON.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Format::Pgn => "pgn",
+            Format::Text => "text",
+            Format::Markdown => "markdown",
+            Format::Latex => "latex",
+        }
+    }
+
+    /// The format named (`pgn`, `text`, `markdown`/`md`, `latex`/`tex`).
+    pub fn from_name(name: &str) -> Option<Format> {
+        match name.to_ascii_lowercase().as_str() {
+            "pgn" => Some(Format::Pgn),
+            "text" | "txt" | "plain" => Some(Format::Text),
+            "markdown" | "md" => Some(Format::Markdown),
+            "latex" | "tex" => Some(Format::Latex),
+            _ => None,
+        }
+    }
+
+    /// The format of a file: by its extension, else by its content.
+    pub fn detect(path: &str, text: &str) -> Format {
+        let ext = std::path::Path::new(path)
+            .extension()
+            .and_then(|e| e.to_str())
+            .map(str::to_ascii_lowercase);
+        match ext.as_deref() {
+            Some("pgn") => return Format::Pgn,
+            Some("md" | "markdown" | "mdown" | "mkd") => return Format::Markdown,
+            Some("tex" | "ltx" | "latex" | "sty") => return Format::Latex,
+            Some("txt" | "text") => return Format::Text,
+            _ => {}
+        }
+        if [
+            "\\mainline",
+            "\\newchessgame",
+            "\\documentclass",
+            "\\begin{",
+        ]
+        .iter()
+        .any(|m| text.contains(m))
+        {
+            Format::Latex
+        } else if text.contains("```")
+            || text.contains("~~~")
+            || text.lines().any(|l| l.starts_with("# "))
+        {
+            Format::Markdown
+        } else if text.trim_start().starts_with('[') {
+            Format::Pgn
+        } else {
+            Format::Text
+        }
+    }
+}
+
+/// A manuscript taken apart.
+#[derive(Clone, Debug, Default)]
+pub struct Extracted {
+    /// The original with everything but the games blanked.
+    pub game_text: String,
+    /// The original with everything but the prose blanked (LaTeX commands blanked, skak
+    /// piece symbols such as `\symknight` read as their English letters).
+    pub prose_text: String,
+    /// The games: spans of `game_text` (a game may cover blanked prose between its parts).
+    pub games: Vec<Span>,
+    /// A start position per game (LaTeX `\newchessgame[setfen=…]`).
+    pub fens: Vec<Option<String>>,
+    /// Spans of `prose_text` that are notation for certain (LaTeX `\variation{…}`).
+    pub explicit_fragments: Vec<Span>,
+    /// True when the prose is to be scanned for move fragments.
+    pub scan_prose: bool,
+}
+
+/// Takes a manuscript apart.
+pub fn extract(format: Format, text: &str) -> Extracted {
+    match format {
+        Format::Pgn => {
+            let games = split_games(text);
+            Extracted {
+                game_text: text.to_owned(),
+                prose_text: blank(text),
+                fens: vec![None; games.len()],
+                games,
+                explicit_fragments: Vec::new(),
+                scan_prose: false,
+            }
+        }
+        Format::Text | Format::Markdown => extract_markdown(text),
+        Format::Latex => extract_latex(text),
+    }
+}
+
+/// Every character blanked to spaces (as many as its bytes), line breaks kept.
+pub fn blank(text: &str) -> String {
+    text.bytes()
+        .map(|b| {
+            if b == b'\n' || b == b'\r' {
+                b as char
+            } else {
+                ' '
+            }
+        })
+        .collect()
+}
+
+/// Copies `text[span]` into `out` (a blanked copy of `text`).
+fn keep(out: &mut [u8], text: &str, span: Span) {
+    out[span.start..span.end].copy_from_slice(&text.as_bytes()[span.start..span.end]);
+}
+
+fn to_string(bytes: Vec<u8>, text: &str) -> String {
+    String::from_utf8(bytes).unwrap_or_else(|_| blank(text))
+}
+
+/// One line: its span without the line break.
+fn lines(text: &str) -> Vec<Span> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    for (i, b) in text.bytes().enumerate() {
+        if b == b'\n' {
+            let end = if i > start && text.as_bytes()[i - 1] == b'\r' {
+                i - 1
+            } else {
+                i
+            };
+            out.push(Span::new(start, end));
+            start = i + 1;
+        }
+    }
+    if start < text.len() {
+        out.push(Span::new(start, text.len()));
+    }
+    out
+}
+
+/// A fence line (```` ``` ```` or `~~~`, indented at most 3 spaces): its character, length
+/// and info string.
+fn fence(line: &str) -> Option<(u8, usize, &str)> {
+    let indent = line.len() - line.trim_start_matches(' ').len();
+    if indent > 3 {
+        return None;
+    }
+    let t = &line[indent..];
+    let c = *t.as_bytes().first()?;
+    if c != b'`' && c != b'~' {
+        return None;
+    }
+    let n = t.bytes().take_while(|&b| b == c).count();
+    (n >= 3).then(|| (c, n, t[n..].trim()))
+}
+
+/// Words of PGN movetext that are not inside comments.
+fn movetext_words(p: &str) -> Vec<&str> {
+    let mut words = Vec::new();
+    let mut depth = 0usize;
+    for raw in p.split_whitespace() {
+        if depth > 0 || raw.starts_with('{') {
+            depth += raw.matches('{').count();
+            depth = depth.saturating_sub(raw.matches('}').count());
+            continue;
+        }
+        words.push(raw.trim_matches(|c| c == '(' || c == ')'));
+    }
+    words
+}
+
+/// Words that are no notation although they are written in letters.
+const NOTATION_WORDS: &[&str] = &[
+    "ch", "mate", "check", "castles", "dis", "dbl", "ep", "e.p.", "resigns", "draw", "kt",
+];
+
+/// A word of prose (letters only, at least two of them lowercase, not a notation word such
+/// as `mate` or `ch`), with the punctuation around it left off.
+pub fn is_prose_word(w: &str) -> bool {
+    let w = w.trim_matches(|c: char| c.is_ascii_punctuation());
+    w.chars().all(char::is_alphabetic)
+        && w.chars().filter(|c| c.is_lowercase()).count() >= 2
+        && !NOTATION_WORDS.contains(&w.to_lowercase().as_str())
+}
+
+/// Is this paragraph movetext (tag pairs or numbered moves with hardly a word of prose)?
+pub fn is_movetext(p: &str) -> bool {
+    let t = p.trim_start();
+    let starts = t.starts_with('[') || t.bytes().next().is_some_and(|b| b.is_ascii_digit());
+    if !starts {
+        return false;
+    }
+    if t.starts_with('[') {
+        return true;
+    }
+    let words = movetext_words(t);
+    if words.is_empty() {
+        return false;
+    }
+    let prose = words.iter().filter(|w| is_prose_word(w)).count();
+    // A notation word that is no move number (at least one move).
+    let moves = words
+        .iter()
+        .filter(|w| {
+            !w.is_empty()
+                && !w
+                    .trim_end_matches(['.', '…'])
+                    .bytes()
+                    .all(|b| b.is_ascii_digit())
+        })
+        .count();
+    moves > 0 && prose * 10 <= words.len()
+}
+
+/// The first move number of a block (`12` and whether Black's), if it starts with one.
+fn first_number(p: &str) -> Option<(u32, bool)> {
+    let t = p.trim_start();
+    let digits = t.bytes().take_while(u8::is_ascii_digit).count();
+    if digits == 0 || digits > 4 {
+        return None;
+    }
+    let n: u32 = t[..digits].parse().ok()?;
+    let rest = t[digits..].trim_start();
+    let black = rest.starts_with("...") || rest.starts_with('…') || {
+        let after = rest.strip_prefix('.').unwrap_or(rest).trim_start();
+        after.starts_with("...") || after.starts_with('…')
+    };
+    Some((n, black))
+}
+
+/// Does the text end with a result token?
+fn ends_with_result(p: &str) -> bool {
+    movetext_words(p).last().is_some_and(|w| is_result(w))
+}
+
+/// Assembles game blocks: a block without tags that starts after move 1 continues the game
+/// before it when that game has no result yet.
+struct Games {
+    games: Vec<Span>,
+    open: bool,
+}
+
+impl Games {
+    fn add(&mut self, block: Span, text: &str) {
+        let p = &text[block.start..block.end];
+        let continues = self.open
+            && !p.trim_start().starts_with('[')
+            && first_number(p).is_some_and(|(n, black)| n > 1 || black);
+        match self.games.last_mut() {
+            Some(last) if continues => last.end = block.end,
+            _ => self.games.push(block),
+        }
+        self.open = !ends_with_result(p);
+    }
+}
+
+fn extract_markdown(text: &str) -> Extracted {
+    let ls = lines(text);
+    let mut game = blank(text).into_bytes();
+    let mut prose = game.clone();
+    let mut games = Games {
+        games: Vec::new(),
+        open: false,
+    };
+    let mut i = 0;
+    while i < ls.len() {
+        let line = &text[ls[i].start..ls[i].end];
+        if let Some((c, n, info)) = fence(line) {
+            let close = (i + 1..ls.len()).find(|&j| {
+                fence(&text[ls[j].start..ls[j].end])
+                    .is_some_and(|(c2, n2, rest)| c2 == c && n2 >= n && rest.is_empty())
+            });
+            let last = close.unwrap_or(ls.len());
+            let info = info.to_ascii_lowercase();
+            let is_game = info.is_empty() || info == "pgn" || info.starts_with("pgn ");
+            if is_game && last > i + 1 {
+                let span = Span::new(ls[i + 1].start, ls[last - 1].end);
+                keep(&mut game, text, span);
+                games.add(span, text);
+            }
+            i = last + 1;
+            continue;
+        }
+        if line.trim().is_empty() {
+            i += 1;
+            continue;
+        }
+        let first = i;
+        while i < ls.len() {
+            let l = &text[ls[i].start..ls[i].end];
+            if l.trim().is_empty() || (i > first && fence(l).is_some()) {
+                break;
+            }
+            i += 1;
+        }
+        let span = Span::new(ls[first].start, ls[i - 1].end);
+        if is_movetext(&text[span.start..span.end]) {
+            keep(&mut game, text, span);
+            games.add(span, text);
+        } else {
+            keep(&mut prose, text, span);
+        }
+    }
+    let n = games.games.len();
+    Extracted {
+        game_text: to_string(game, text),
+        prose_text: to_string(prose, text),
+        games: games.games,
+        fens: vec![None; n],
+        explicit_fragments: Vec::new(),
+        scan_prose: true,
+    }
+}
+
+/// The English letter a skak piece-symbol command stands for.
+fn skak_symbol(name: &str) -> Option<&'static str> {
+    Some(match name {
+        "symking" => "K",
+        "symqueen" => "Q",
+        "symrook" => "R",
+        "symbishop" => "B",
+        "symknight" => "N",
+        "sympawn" => "",
+        _ => return None,
+    })
+}
+
+/// Past the group that opens at `open` (`{` or `[`), nested groups counted; `None` when it
+/// is never closed.
+fn group_end(b: &[u8], open: usize) -> Option<usize> {
+    let (o, c) = match b.get(open)? {
+        b'{' => (b'{', b'}'),
+        b'[' => (b'[', b']'),
+        _ => return None,
+    };
+    let mut depth = 0usize;
+    let mut i = open;
+    while i < b.len() {
+        match b[i] {
+            b'\\' => i += 1,
+            x if x == o => depth += 1,
+            x if x == c => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(i + 1);
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    None
+}
+
+fn skip_spaces(b: &[u8], mut i: usize) -> usize {
+    while i < b.len() && matches!(b[i], b' ' | b'\t') {
+        i += 1;
+    }
+    i
+}
+
+/// The value of `setfen=` in an option list such as `[id=main, setfen=…]`.
+fn setfen(options: &str) -> Option<String> {
+    let at = options.find("setfen")?;
+    let rest = options[at + 6..]
+        .trim_start()
+        .strip_prefix('=')?
+        .trim_start();
+    let rest = rest.strip_prefix('{').unwrap_or(rest);
+    let end = rest.find([',', ']', '}']).unwrap_or(rest.len());
+    let fen = rest[..end].trim();
+    (!fen.is_empty()).then(|| fen.to_owned())
+}
+
+fn extract_latex(text: &str) -> Extracted {
+    let b = text.as_bytes();
+    let mut game = blank(text).into_bytes();
+    let mut prose = game.clone();
+    let mut games: Vec<Span> = Vec::new();
+    let mut fens: Vec<Option<String>> = Vec::new();
+    let mut explicit = Vec::new();
+    // A new game starts at the next \mainline (after \newchessgame, or at the first one).
+    let mut new_game = true;
+    let mut pending_fen: Option<String> = None;
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'%' => {
+                while i < b.len() && b[i] != b'\n' {
+                    i += 1;
+                }
+            }
+            b'\\' => {
+                let name_len = b[i + 1..]
+                    .iter()
+                    .take_while(|c| c.is_ascii_alphabetic())
+                    .count();
+                if name_len == 0 {
+                    // A control symbol (`\%`, `\,`, `\\`): blank, but `\#` is a mate sign.
+                    let next = text[i + 1..].chars().next().map_or(0, char::len_utf8);
+                    if b.get(i + 1) == Some(&b'#') {
+                        prose[i + 1] = b'#';
+                    }
+                    i += 1 + next;
+                    continue;
+                }
+                let name = &text[i + 1..i + 1 + name_len];
+                let after = i + 1 + name_len;
+                match name {
+                    "newchessgame" | "resetchessgame" => {
+                        new_game = true;
+                        pending_fen = None;
+                        let j = skip_spaces(b, after);
+                        i = if b.get(j) == Some(&b'[') {
+                            let end = group_end(b, j).unwrap_or(b.len());
+                            pending_fen = setfen(&text[j..end]);
+                            end
+                        } else {
+                            after
+                        };
+                    }
+                    "mainline" | "hidemoves" | "variation" => {
+                        let mut j = skip_spaces(b, after);
+                        if b.get(j) == Some(&b'[') {
+                            j = skip_spaces(b, group_end(b, j).unwrap_or(b.len()));
+                        }
+                        let Some(end) =
+                            (b.get(j) == Some(&b'{')).then(|| group_end(b, j)).flatten()
+                        else {
+                            i = after;
+                            continue;
+                        };
+                        let content = Span::new(j + 1, end - 1);
+                        if name == "variation" {
+                            keep(&mut prose, text, content);
+                            explicit.push(content);
+                        } else {
+                            keep(&mut game, text, content);
+                            // `\#` is the mate sign of a LaTeX source.
+                            for k in content.start..content.end.saturating_sub(1) {
+                                if b[k] == b'\\' && b[k + 1] == b'#' {
+                                    game[k] = b' ';
+                                }
+                            }
+                            match games.last_mut() {
+                                Some(last) if !new_game => last.end = content.end,
+                                _ => {
+                                    games.push(content);
+                                    fens.push(pending_fen.take());
+                                }
+                            }
+                            new_game = false;
+                        }
+                        i = end;
+                    }
+                    _ => {
+                        if let Some(letter) = skak_symbol(name) {
+                            // `\symknight{}f3`, `\symknight f3`: the letter right before what
+                            // follows, the rest blanked.
+                            let mut end = after;
+                            if b[end..].starts_with(b"{}") {
+                                end += 2;
+                            } else if b.get(end) == Some(&b' ') {
+                                end += 1;
+                            }
+                            if !letter.is_empty() {
+                                prose[end - 1] = letter.as_bytes()[0];
+                            }
+                            i = end;
+                        } else {
+                            i = after;
+                        }
+                    }
+                }
+            }
+            b'{' | b'}' | b'$' | b'~' | b'&' | b'[' | b']' => i += 1,
+            _ => {
+                let len = text[i..].chars().next().map_or(1, char::len_utf8);
+                keep(&mut prose, text, Span::new(i, i + len));
+                i += len;
+            }
+        }
+    }
+    Extracted {
+        game_text: to_string(game, text),
+        prose_text: to_string(prose, text),
+        games,
+        fens,
+        explicit_fragments: explicit,
+        scan_prose: true,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn games(f: Format, text: &str) -> Vec<String> {
+        let e = extract(f, text);
+        assert_eq!(e.game_text.len(), text.len());
+        assert_eq!(e.prose_text.len(), text.len());
+        e.games
+            .iter()
+            .map(|s| {
+                e.game_text[s.start..s.end]
+                    .split_whitespace()
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect()
+    }
+
+    #[test]
+    fn markdown_fences_and_paragraphs() {
+        let md = "# Title\n\nSome prose 1. e4 here.\n\n```pgn\n1. e4 e5 *\n```\n\n```rust\n1. e4\n```\n\n1. d4 d5 2. c4\n\nText.\n\n2... e6 3. Nc3\n";
+        assert_eq!(
+            games(Format::Markdown, md),
+            vec!["1. e4 e5 *", "1. d4 d5 2. c4 2... e6 3. Nc3"]
+        );
+        let e = extract(Format::Markdown, md);
+        assert!(e.prose_text.contains("Some prose 1. e4 here."));
+        assert!(!e.prose_text.contains("```"));
+    }
+
+    #[test]
+    fn prose_paragraph_with_a_number_is_prose() {
+        assert!(!is_movetext(
+            "1. e4 is the most popular first move, and it is good."
+        ));
+        assert!(is_movetext("1. P-K4 P-K4 2. N-KB3 N-QB3 3. PxP Castles"));
+        assert!(is_movetext(
+            "12. Nf3 {a good move, says the author} Nc6 13. Bb5"
+        ));
+    }
+
+    #[test]
+    fn latex_games_variations_and_symbols() {
+        let tex = "\\newchessgame\n\\mainline{1. e4 e5 2. Nf3}\nNow \\variation{2. f4} is the gambit. \\mainline{2... Nc6} % 3. xx\nthen \\symknight{}c3.\n\\newchessgame[setfen=8/8/8/8/8/8/8/K1k5 w - - 0 1]\\hidemoves{1. Kb1}";
+        assert_eq!(
+            games(Format::Latex, tex),
+            vec!["1. e4 e5 2. Nf3 2... Nc6", "1. Kb1"]
+        );
+        let e = extract(Format::Latex, tex);
+        assert_eq!(e.fens[1].as_deref(), Some("8/8/8/8/8/8/8/K1k5 w - - 0 1"));
+        assert_eq!(
+            &e.prose_text[e.explicit_fragments[0].start..e.explicit_fragments[0].end],
+            "2. f4"
+        );
+        assert!(e.prose_text.contains("Nc3."));
+        assert!(!e.prose_text.contains("xx"));
+    }
+}

@@ -1,0 +1,272 @@
+//! The `lint` and `rule` subcommands.
+
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use scoresheet::lint::config::Config;
+use scoresheet::lint::document::ReadOptions;
+use scoresheet::lint::rules::{RULES, Selection, find};
+use scoresheet::lint::source::Format as InputFormat;
+use scoresheet::lint::{LintOptions, Linted, fix, fix_bytes, lint_bytes, output};
+
+use super::{ColorChoice, Format, read_input, terminal_width, use_color};
+
+/// Options of `scoresheet lint`.
+#[derive(clap::Args)]
+pub struct LintArgs {
+    /// Files to lint (`-` or none: standard input; with --fix the fixed text goes to
+    /// standard output).
+    files: Vec<String>,
+    /// Notation of the games: `auto` or a name (overrides scoresheet.toml).
+    #[arg(long)]
+    notation: Option<String>,
+    /// Language of the games: `auto` or an ISO 639-1 code (overrides scoresheet.toml).
+    #[arg(long)]
+    lang: Option<String>,
+    /// Format of the manuscript: pgn, text, markdown or latex (default: by extension, then
+    /// by content).
+    #[arg(long = "input-format")]
+    input_format: Option<String>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    format: Format,
+    /// When to use colour.
+    #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
+    color: ColorChoice,
+    /// Rules to run: codes (SC103), prefixes (SC2), names, categories or ALL; comma-separated.
+    #[arg(long, value_delimiter = ',')]
+    select: Vec<String>,
+    /// Rules to leave out (the same forms as --select).
+    #[arg(long, value_delimiter = ',')]
+    ignore: Vec<String>,
+    /// Apply safe fixes (files are rewritten atomically).
+    #[arg(long)]
+    fix: bool,
+    /// With --fix or --diff: apply unsafe fixes too.
+    #[arg(long)]
+    unsafe_fixes: bool,
+    /// Print the fixes as a unified diff instead of writing them (exit 1 when there are any).
+    #[arg(long)]
+    diff: bool,
+    /// Exit 0 even when errors are found.
+    #[arg(long)]
+    exit_zero: bool,
+    /// Use this configuration file instead of the nearest scoresheet.toml.
+    #[arg(long)]
+    config: Option<PathBuf>,
+    /// Use no configuration file.
+    #[arg(long, conflicts_with = "config")]
+    no_config: bool,
+}
+
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// Runs `scoresheet lint`.
+pub fn run(args: LintArgs, out: &mut impl Write) -> std::io::Result<ExitCode> {
+    let files = if args.files.is_empty() {
+        vec!["-".to_owned()]
+    } else {
+        args.files.clone()
+    };
+    let format = match args.input_format.as_deref() {
+        None => None,
+        Some(f) => match InputFormat::from_name(f) {
+            Some(f) => Some(f),
+            None => {
+                eprintln!("scoresheet: --input-format {f}: use pgn, text, markdown or latex");
+                return Ok(ExitCode::from(2));
+            }
+        },
+    };
+    let options = LintOptions {
+        read: ReadOptions {
+            format,
+            notation: args.notation.clone(),
+            lang: args.lang.clone(),
+        },
+        selection: Selection {
+            select: args.select.clone(),
+            ignore: args.ignore.clone(),
+        },
+        unsafe_fixes: args.unsafe_fixes,
+    };
+    let unknown = options.selection.unknown();
+    if !unknown.is_empty() {
+        eprintln!(
+            "scoresheet: no rule is named {} (`scoresheet rule` lists them)",
+            unknown.join(", ")
+        );
+        return Ok(ExitCode::from(2));
+    }
+    let mut results: Vec<Linted> = Vec::new();
+    let mut changed = false;
+    let stderr = std::io::stderr();
+    for path in &files {
+        let bytes = match read_input(path) {
+            Ok(b) => b,
+            Err(e) => {
+                eprintln!("scoresheet: {e}");
+                return Ok(ExitCode::from(2));
+            }
+        };
+        let config = if args.no_config {
+            Ok(Config::default())
+        } else if let Some(c) = &args.config {
+            Config::load(c)
+        } else {
+            Config::find_for(path)
+        };
+        let config = match config {
+            Ok(c) => c,
+            Err(e) => {
+                eprintln!("scoresheet: {e}");
+                return Ok(ExitCode::from(2));
+            }
+        };
+        let unknown = Selection {
+            select: config.select.clone(),
+            ignore: config.ignore.clone(),
+        }
+        .unknown();
+        if !unknown.is_empty() {
+            eprintln!(
+                "scoresheet: {}: no rule is named {}",
+                config
+                    .path
+                    .as_ref()
+                    .map(|p| p.display().to_string())
+                    .unwrap_or_default(),
+                unknown.join(", ")
+            );
+            return Ok(ExitCode::from(2));
+        }
+        let name = if path == "-" {
+            "<stdin>"
+        } else {
+            path.as_str()
+        };
+        let stdin = path == "-";
+        if args.fix || args.diff {
+            let fixed = match fix_bytes(name, &bytes, &options, config) {
+                Ok(f) => f,
+                Err(e) => {
+                    eprintln!("{:?}", miette::Report::new(e));
+                    return Ok(ExitCode::from(2));
+                }
+            };
+            let original = &fixed.linted.doc.original;
+            let before = std::str::from_utf8(bytes.strip_prefix(BOM).unwrap_or(&bytes)).ok();
+            if before.is_none() {
+                eprintln!("scoresheet: {name}: not UTF-8; not fixed");
+            }
+            let before = before.unwrap_or(original);
+            let new_bytes = [
+                if bytes.starts_with(BOM) { BOM } else { b"" },
+                fixed.text.as_bytes(),
+            ]
+            .concat();
+            let differs = fixed.text != before;
+            changed |= differs;
+            if args.diff {
+                write!(out, "{}", fix::diff(name, before, &fixed.text))?;
+            } else if stdin {
+                out.write_all(&new_bytes)?;
+            } else if differs {
+                fix::write_atomic(std::path::Path::new(path), &new_bytes)?;
+            }
+            if !args.diff && fixed.applied > 0 {
+                writeln!(
+                    stderr.lock(),
+                    "scoresheet: {name}: {} {} fixed",
+                    fixed.applied,
+                    if fixed.applied == 1 {
+                        "problem"
+                    } else {
+                        "problems"
+                    }
+                )?;
+            }
+            results.push(fixed.linted);
+        } else {
+            match lint_bytes(name, &bytes, &options, config) {
+                Ok(l) => results.push(l),
+                Err(e) => {
+                    eprintln!("{:?}", miette::Report::new(e));
+                    return Ok(ExitCode::from(2));
+                }
+            }
+        }
+    }
+    // Reports go to standard output, unless it carries the fixed text or the diff.
+    let to_stderr = args.diff || (args.fix && files.iter().any(|f| f == "-"));
+    let mut err = stderr.lock();
+    let sink: &mut dyn Write = if to_stderr { &mut err } else { out };
+    match args.format {
+        Format::Json => {
+            serde_json::to_writer_pretty(&mut *sink, &output::json(&results))?;
+            writeln!(sink)?;
+        }
+        Format::Human => {
+            let terminal = if to_stderr {
+                std::io::stderr().is_terminal()
+            } else {
+                std::io::stdout().is_terminal()
+            };
+            let color = use_color(args.color, terminal);
+            for l in &results {
+                write!(sink, "{}", output::human(l, color, terminal_width()))?;
+            }
+        }
+    }
+    let failed = if args.diff {
+        changed
+    } else {
+        results.iter().any(Linted::has_errors)
+    };
+    Ok(if failed && !args.exit_zero {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// Runs `scoresheet rule [CODE]`.
+pub fn rule(code: Option<&str>, out: &mut impl Write) -> std::io::Result<ExitCode> {
+    let Some(code) = code else {
+        writeln!(
+            out,
+            "{:<6} {:<22} {:<12} {:<22} summary",
+            "code", "name", "category", "fix"
+        )?;
+        for r in RULES {
+            writeln!(
+                out,
+                "{:<6} {:<22} {:<12} {:<22} {}",
+                r.code,
+                r.name,
+                r.category.as_str(),
+                r.fix.as_str(),
+                r.summary()
+            )?;
+        }
+        return Ok(ExitCode::SUCCESS);
+    };
+    match find(code) {
+        Some(r) => {
+            writeln!(out, "# {} {}\n", r.code, r.name)?;
+            writeln!(
+                out,
+                "Category: {}. Fix: {}.\n",
+                r.category.as_str(),
+                r.fix.as_str()
+            )?;
+            write!(out, "{}", r.doc())?;
+            Ok(ExitCode::SUCCESS)
+        }
+        None => {
+            eprintln!("scoresheet: no rule {code} (`scoresheet rule` lists them)");
+            Ok(ExitCode::from(2))
+        }
+    }
+}
