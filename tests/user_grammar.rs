@@ -162,6 +162,44 @@ fn a_house_dialect_works_end_to_end_through_the_command_line() {
     assert!(!stdout(&builtin).contains("user-supplied"));
 }
 
+/// `lint` sees a user language too: a Markdown manuscript in the house dialect is checked in
+/// it (an illegal knight move is reported and nothing else), and its mixed capture styles are
+/// reported against the dialect's own `×`.
+#[test]
+fn lint_reads_a_manuscript_in_a_user_language() {
+    let gazette = fixture("gazette.pest");
+    let dir = temp_dir("lint");
+    let path = dir.join("chapter.md");
+    std::fs::write(
+        &path,
+        "# The opera game\n\nThe famous finish:\n\n```pgn\n1. e4 e5 2. Ktf3 d6 3. d4 Bg4 \
+         4. d×e5 B×f3 5. Q×f3 d×e5 6. Bc4 Ktf6 7. Qb3 Qe7 8. Ktc3 c6 9. Bg5 b5 10. Ktd5 c×b5 *\n```\n\n\
+         After 9...b5 White gave up a knight.\n",
+    )
+    .expect("write");
+    let path = path.display().to_string();
+    let out = run(
+        &["--grammar", &gazette, "lint", "--format", "json", &path],
+        &[],
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!(out.status.code(), Some(1), "{v:#}");
+    let file = &v["files"][0];
+    assert_eq!(file["language"], "en-x-gazette", "{v:#}");
+    let rules: Vec<&str> = file["diagnostics"]
+        .as_array()
+        .expect("diagnostics")
+        .iter()
+        .filter_map(|d| d["code"].as_str())
+        .collect();
+    // 10. Ktd5 is no move (the knight on c3 takes on b5 in the game); c×b5 is then read on.
+    assert!(rules.contains(&"SC101"), "{v:#}");
+    // Without the file, the knights are unreadable: many more problems.
+    let without = run(&["lint", "--format", "json", &path], &[]);
+    let w: serde_json::Value = serde_json::from_slice(&without.stdout).expect("json");
+    assert_ne!(w["files"][0]["language"], "en-x-gazette", "{w:#}");
+}
+
 #[test]
 fn grammar_directories_are_loaded_without_a_flag() {
     let game = game_file("dirs", GAZETTE_GAME);
