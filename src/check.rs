@@ -92,6 +92,20 @@ pub struct RepairNote {
     pub repair: Repair,
 }
 
+/// One half-move of the main line as repaired, or a note where a token was left out.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RepairedItem {
+    /// A half-move (`None`: a null move), with a note when the checker assumed it.
+    Move {
+        /// The move.
+        m: Option<Move>,
+        /// What was assumed, for a comment beside the move.
+        note: Option<String>,
+    },
+    /// A token left out (written twice, or no move at all).
+    Note(String),
+}
+
 /// One checked game.
 #[derive(Clone, Debug)]
 pub struct CheckedGame {
@@ -111,6 +125,9 @@ pub struct CheckedGame {
     pub diagnostics: Vec<Diagnostic>,
     /// Where the checker assumed a repair to read on after an error, in order.
     pub repairs: Vec<RepairNote>,
+    /// The main line read to its end with every repair made (`None` when an error could
+    /// not be repaired, or there is no start position).
+    pub repaired: Option<Vec<RepairedItem>>,
 }
 
 impl CheckedGame {
@@ -284,6 +301,8 @@ pub fn check_game(
         mainline: Vec::new(),
         main_broken: false,
         repairs: Vec::new(),
+        repaired: Vec::new(),
+        repaired_broken: false,
     };
     g.syntax_issues(&syntax);
     // Long and short algebraic in one score (read all the same; a warning).
@@ -310,6 +329,7 @@ pub fn check_game(
         d.game = number;
     }
     g.diags.sort_by_key(|d| (d.span.start, d.severity));
+    let repaired = (start.is_some() && !g.repaired_broken).then_some(g.repaired);
     CheckedGame {
         number,
         start,
@@ -317,6 +337,7 @@ pub fn check_game(
         mainline: g.mainline,
         complete,
         diagnostics: g.diags,
+        repaired,
         repairs: g.repairs,
         syntax,
     }
@@ -337,6 +358,10 @@ struct GameChecker<'a> {
     /// The main line has had an error: moves after it are not added to `mainline`.
     main_broken: bool,
     repairs: Vec<RepairNote>,
+    /// The main line with repairs (see `CheckedGame::repaired`).
+    repaired: Vec<RepairedItem>,
+    /// The main line had an error that could not be repaired.
+    repaired_broken: bool,
 }
 
 /// Where a line starts.
@@ -377,15 +402,15 @@ fn advance(
     *ply += 1;
 }
 
-/// The move tokens that follow in a line (up to a few), skipping everything else; a result
-/// ends them.
+/// The move tokens that follow in a line (up to [`REACH`]), skipping everything else; a result
+/// or an unreadable token ends them.
 fn upcoming(items: &[Item]) -> Vec<&MoveToken> {
     let mut out = Vec::new();
     for item in items {
         match item {
             Item::Move(t) => {
                 out.push(t);
-                if out.len() == LOOKAHEAD {
+                if out.len() == REACH {
                     break;
                 }
             }
@@ -396,8 +421,92 @@ fn upcoming(items: &[Item]) -> Vec<&MoveToken> {
     out
 }
 
-/// How many following moves a repair is tested on.
-const LOOKAHEAD: usize = 8;
+/// How many following moves a repair or a suggestion is tested on (to the end of the line in
+/// any real game).
+const REACH: usize = 400;
+
+/// A repair that leaves fewer than this many following moves readable fails "soon".
+const SOON: usize = 8;
+
+/// How many tokens back a missing or swapped half-move is looked for, when an error shows
+/// up only a little after it.
+const BACK: usize = 3;
+
+/// Candidates whose text costs more than the best one's by this are not tried.
+const WINDOW: i32 = 4 * render::EDIT;
+
+/// A move number waiting for the move it numbers.
+type PendingNumber = (crate::span::Spanned<crate::syntax::MoveNumber>, bool);
+
+/// The state before a move token that read normally (see `walk_line`).
+struct Snap<'l> {
+    /// Index of the token among the line's items.
+    at: usize,
+    tok: &'l MoveToken,
+    pos: Chess,
+    origins: Origins,
+    ply: u32,
+    history: usize,
+    diags: usize,
+    mainline: usize,
+    repaired: usize,
+    pending: Option<PendingNumber>,
+    last_move: Option<Span>,
+    branch: Option<(Chess, Origins, u32, usize)>,
+}
+
+/// A token read before the error, with the position before it.
+struct Back<'a> {
+    tok: &'a MoveToken,
+    pos: &'a Chess,
+    origins: &'a Origins,
+}
+
+/// A legal move as a reading of an illegal or unreadable token.
+#[derive(Clone, Debug)]
+struct Cand {
+    m: Move,
+    text: String,
+    /// Text cost (see `render::score_moves`).
+    cost: i32,
+    /// How many of the following moves read after it.
+    reach: usize,
+    /// The cost with a penalty when the following moves read less far than after the best.
+    key: i32,
+}
+
+/// The repair found for an error.
+#[derive(Clone, Debug)]
+struct Found {
+    repair: Repair,
+    /// Following moves read after it.
+    seen: usize,
+    /// Tokens back from the error where the repair is made (0: at the token itself).
+    back: usize,
+}
+
+/// The note on a half-move missing from the score.
+fn missing_note(fits: usize) -> String {
+    if fits == 1 {
+        "scoresheet: missing from the score; the only move that fits".to_owned()
+    } else {
+        format!("scoresheet: missing from the score; assumed, one of {fits} moves that fit")
+    }
+}
+
+/// The suggestion texts among ranked candidates: the first `n` that are not far-fetched.
+fn suggestion_texts(ranked: &[Cand], written: &str, n: usize) -> Vec<String> {
+    let Some(best) = ranked.first() else {
+        return Vec::new();
+    };
+    let limit = render::plausible_limit(written);
+    ranked
+        .iter()
+        .filter(|c| c.key <= best.key + 2 * render::EDIT && c.cost <= limit)
+        .take(n)
+        .map(|c| c.text.clone())
+        .collect()
+}
 
 /// One pattern without allocating, or several.
 enum Patterns {
@@ -640,17 +749,139 @@ impl GameChecker<'_> {
             main,
             mut history,
         } = start;
+        // The line whose repaired moves are kept for `convert --repair`.
+        let record = main && depth == 0;
         // The position before the most recent move token, for variations that follow it.
         let mut branch: Option<(Chess, Origins, u32, usize)> = None;
         let mut broken = false;
         let mut unchecked: Vec<Span> = Vec::new();
         let mut result: Option<(Outcome, Span)> = None;
         let mut last_move: Option<Span> = None;
-        let mut pending_number: Option<(crate::span::Spanned<crate::syntax::MoveNumber>, bool)> =
-            None;
+        let mut pending_number: Option<PendingNumber> = None;
         // A token already played by a repair (the second of two swapped moves).
         let mut played_ahead: Option<usize> = None;
-        for (at, item) in line.items.iter().enumerate() {
+        // The states before the last few tokens that read normally, to go back to when an error
+        // shows that a half-move was missing, or two were swapped, a little earlier.
+        let mut snaps: Vec<Snap<'_>> = Vec::new();
+        let mut at = 0;
+        while at < line.items.len() {
+            let cur = at;
+            let item = &line.items[cur];
+            at += 1;
+            let before_item = cur.checked_sub(1).map(|i| &line.items[i]);
+            // A bare number (no dot) where a move belongs is a move with its letters lost
+            // (`g5` typed as `5`), not a move number.
+            let unreadable = match item {
+                Item::Unknown(span) => Some(*span),
+                Item::MoveNumber(n)
+                    if !broken
+                        && self.misplaced_number(n, before_item, line.items.get(at), &pos) =>
+                {
+                    let text = self.src(n.span).to_owned();
+                    self.diags.push(
+                        Diagnostic::new(
+                            Problem::SyntaxError {
+                                text,
+                                expected: "a number without a dot stands where a move belongs"
+                                    .into(),
+                            },
+                            n.span,
+                        )
+                        .label("not a move"),
+                    );
+                    Some(n.span)
+                }
+                _ => None,
+            };
+            if let Some(span) = unreadable {
+                snaps.clear();
+                if broken {
+                    unchecked.push(span);
+                    continue;
+                }
+                // An unreadable token may have been a move: read on from the best repair.
+                self.main_broken |= main;
+                let token = strip_marks(self.src(span));
+                let rest = upcoming(&line.items[at..]);
+                let style = match &self.writer {
+                    render::Writer::San(s) | render::Writer::Long { style: s, .. } => Some(&**s),
+                    _ => None,
+                };
+                let hint = render::partial_hint(style, &token);
+                let ranked = self.rank_candidates(&pos, &origins, &token, Some(&hint), &rest);
+                let mut sugg = suggestion_texts(&ranked, &token, 3);
+                let other = self.other_languages(span, &pos);
+                if let Some((_, o)) = &other {
+                    sugg.retain(|s| !o.contains(s));
+                    sugg.splice(0..0, o.iter().cloned());
+                }
+                let found = self.find_repair(
+                    &pos,
+                    &origins,
+                    None,
+                    (&token, &ranked),
+                    &rest,
+                    &Resolution::Illegal(Illegal::NoMatch),
+                    other.as_ref().map(|(_, o)| o.as_slice()).unwrap_or(&[]),
+                    &[],
+                );
+                if let Some(i) = self
+                    .diags
+                    .iter()
+                    .position(|d| d.span == span && d.code() == "scoresheet::syntax")
+                {
+                    let mut d = self.diags.remove(i);
+                    if let Some((help, _)) = other {
+                        d.help = Some(help);
+                    }
+                    d.suggestions = sugg;
+                    d.ply = Some(ply + 1);
+                    if let Some(f) = &found {
+                        self.name_repair(&mut d, span, f, &rest, &pos, &origins, false);
+                    }
+                    self.diags.push(d);
+                }
+                if let Some(f) = found {
+                    self.repairs.push(RepairNote {
+                        span,
+                        index: None,
+                        repair: f.repair.clone(),
+                    });
+                    let written = self.src(span).to_owned();
+                    match f.repair {
+                        Repair::Replace(m) => {
+                            if record {
+                                self.repaired.push(RepairedItem::Move {
+                                    m: Some(m),
+                                    note: Some(format!(
+                                        "scoresheet: `{written}` could not be read; assumed this move"
+                                    )),
+                                });
+                            }
+                            advance(
+                                &mut pos,
+                                &mut origins,
+                                &mut history,
+                                &mut ply,
+                                (m, span),
+                                (fullmove, first_ply_offset),
+                            );
+                        }
+                        _ => {
+                            if record {
+                                self.repaired.push(RepairedItem::Note(format!(
+                                    "scoresheet: `{written}` could not be read; left out"
+                                )));
+                            }
+                        }
+                    }
+                    continue;
+                }
+                broken = true;
+                self.repaired_broken |= record;
+                branch = Some((pos.clone(), origins, ply, history.len()));
+                continue;
+            }
             match item {
                 Item::Move(tok) if played_ahead == Some(tok.index) => {
                     played_ahead = None;
@@ -666,6 +897,7 @@ impl GameChecker<'_> {
                                     .help("the result ends the game; start a new game with its own tag pairs, or remove the result"),
                             );
                         broken = true;
+                        self.repaired_broken |= record;
                         continue;
                     }
                     if broken {
@@ -673,6 +905,20 @@ impl GameChecker<'_> {
                         branch = None;
                         continue;
                     }
+                    let snap = Snap {
+                        at: cur,
+                        tok,
+                        pos: pos.clone(),
+                        origins,
+                        ply,
+                        history: history.len(),
+                        diags: self.diags.len(),
+                        mainline: self.mainline.len(),
+                        repaired: self.repaired.len(),
+                        pending: pending_number,
+                        last_move,
+                        branch: branch.clone(),
+                    };
                     if let Some((n, _)) = pending_number.take() {
                         self.check_number(n, ply, fullmove, first_ply_offset, pos.turn());
                     }
@@ -690,6 +936,12 @@ impl GameChecker<'_> {
                             if main && !self.main_broken {
                                 self.mainline.push(Some(m));
                             }
+                            if record {
+                                self.repaired.push(RepairedItem::Move {
+                                    m: Some(m),
+                                    note: None,
+                                });
+                            }
                             let number = fullmove + (ply + first_ply_offset) / 2;
                             let black = before.turn() == Color::Black;
                             branch = Some((before, origins_before, ply, history.len()));
@@ -700,8 +952,13 @@ impl GameChecker<'_> {
                                 black,
                             });
                             ply += 1;
+                            snaps.push(snap);
+                            if snaps.len() > BACK {
+                                snaps.remove(0);
+                            }
                         }
                         Resolution::Null => {
+                            snaps.clear();
                             let before = pos.clone();
                             let origins_before = origins;
                             pos = pos.swap_turn().unwrap_or(before.clone());
@@ -709,10 +966,17 @@ impl GameChecker<'_> {
                             if main && !self.main_broken {
                                 self.mainline.push(None);
                             }
+                            if record {
+                                self.repaired.push(RepairedItem::Move {
+                                    m: None,
+                                    note: None,
+                                });
+                            }
                             branch = Some((before, origins_before, ply, history.len()));
                             ply += 1;
                         }
                         Resolution::Illegal(Illegal::GameOver { mate }) => {
+                            snaps.clear();
                             self.main_broken |= main;
                             let end = if mate { "checkmate" } else { "stalemate" };
                             self.diags.push(
@@ -730,8 +994,14 @@ impl GameChecker<'_> {
                             self.moves[tok.index] = MoveState::Error;
                             branch = Some((pos.clone(), origins, ply, history.len()));
                             broken = true;
+                            self.repaired_broken |= record;
                         }
                         other => {
+                            let rest = upcoming(&line.items[at..]);
+                            let written = strip_marks(self.src(tok.span));
+                            let hint = self.hint(tok, &pos, &origins);
+                            let ranked =
+                                self.rank_candidates(&pos, &origins, &written, Some(&hint), &rest);
                             let mut d = self.move_error(
                                 tok,
                                 &pos,
@@ -739,55 +1009,223 @@ impl GameChecker<'_> {
                                 other.clone(),
                                 ply_here,
                                 &history,
+                                (&ranked, &rest),
                             );
                             self.moves[tok.index] = MoveState::Error;
                             if main {
                                 self.main_broken = true;
                             }
                             branch = Some((pos.clone(), origins, ply, history.len()));
-                            let rest = upcoming(&line.items[at + 1..]);
-                            let hint = self.hint(tok, &pos, &origins);
+                            let back: Vec<Back<'_>> = snaps
+                                .iter()
+                                .map(|s| Back {
+                                    tok: s.tok,
+                                    pos: &s.pos,
+                                    origins: &s.origins,
+                                })
+                                .collect();
                             let found = self.find_repair(
                                 &pos,
                                 &origins,
                                 Some(tok),
-                                &strip_marks(self.src(tok.span)),
-                                &hint,
+                                (&written, &ranked),
                                 &rest,
                                 &other,
                                 &[],
+                                &back,
                             );
+                            drop(back);
+                            let wrong_side =
+                                matches!(other, Resolution::Illegal(Illegal::WrongSide { .. }));
                             match found {
-                                Some((repair, seen)) => {
+                                Some(f) if f.back > 0 => {
+                                    // Go back to the token where the mistake was made.
+                                    let s = snaps.swap_remove(snaps.len() - f.back);
+                                    snaps.clear();
+                                    pos = s.pos;
+                                    origins = s.origins;
+                                    ply = s.ply;
+                                    history.truncate(s.history);
+                                    self.diags.truncate(s.diags);
+                                    self.mainline.truncate(s.mainline);
+                                    self.repaired.truncate(s.repaired);
+                                    pending_number = s.pending;
+                                    last_move = s.last_move;
+                                    branch = s.branch;
+                                    let at_tok = s.tok;
+                                    let second: Vec<&MoveToken> = match &f.repair {
+                                        Repair::Swap { .. } => line.items[s.at + 1..]
+                                            .iter()
+                                            .find_map(|i| match i {
+                                                Item::Move(t) => Some(t),
+                                                _ => None,
+                                            })
+                                            .into_iter()
+                                            .collect(),
+                                        _ => Vec::new(),
+                                    };
+                                    d.span = at_tok.span;
+                                    d.ply = Some(ply + 1);
+                                    d.secondary.clear();
+                                    let shown = self.src(tok.span).to_owned();
+                                    d = d.with_secondary(
+                                        tok.span,
+                                        format!("`{shown}` is the first move that cannot be read as written"),
+                                    );
                                     self.name_repair(
-                                        &mut d, tok.span, &repair, &rest, &pos, &origins, seen,
+                                        &mut d,
+                                        at_tok.span,
+                                        &f,
+                                        &second,
+                                        &pos,
+                                        &origins,
+                                        false,
+                                    );
+                                    self.diags.push(d);
+                                    self.repairs.push(RepairNote {
+                                        span: at_tok.span,
+                                        index: Some(at_tok.index),
+                                        repair: f.repair.clone(),
+                                    });
+                                    if let Some((n, _)) = pending_number.take() {
+                                        self.check_number(
+                                            n,
+                                            ply,
+                                            fullmove,
+                                            first_ply_offset,
+                                            pos.turn(),
+                                        );
+                                    }
+                                    match f.repair {
+                                        Repair::Insert { missing, fits, .. } => {
+                                            if record {
+                                                self.repaired.push(RepairedItem::Move {
+                                                    m: Some(missing),
+                                                    note: Some(missing_note(fits)),
+                                                });
+                                            }
+                                            advance(
+                                                &mut pos,
+                                                &mut origins,
+                                                &mut history,
+                                                &mut ply,
+                                                (missing, at_tok.span),
+                                                (fullmove, first_ply_offset),
+                                            );
+                                            at = s.at;
+                                        }
+                                        Repair::Swap {
+                                            first,
+                                            second: then,
+                                        } => {
+                                            let next = second[0];
+                                            self.moves[at_tok.index] = MoveState::Legal(then);
+                                            self.moves[next.index] = MoveState::Legal(first);
+                                            played_ahead = Some(next.index);
+                                            let (t1, t2) = (
+                                                self.src(at_tok.span).to_owned(),
+                                                self.src(next.span).to_owned(),
+                                            );
+                                            if record {
+                                                self.repaired.push(RepairedItem::Move {
+                                                    m: Some(first),
+                                                    note: Some(format!("scoresheet: written after `{t1}`; the two moves swapped")),
+                                                });
+                                                self.repaired.push(RepairedItem::Move {
+                                                    m: Some(then),
+                                                    note: Some(format!(
+                                                        "scoresheet: written before `{t2}`"
+                                                    )),
+                                                });
+                                            }
+                                            for (m, sp) in [(first, next.span), (then, at_tok.span)]
+                                            {
+                                                advance(
+                                                    &mut pos,
+                                                    &mut origins,
+                                                    &mut history,
+                                                    &mut ply,
+                                                    (m, sp),
+                                                    (fullmove, first_ply_offset),
+                                                );
+                                            }
+                                            at = s.at + 1;
+                                        }
+                                        Repair::Replace(_) | Repair::Delete => {}
+                                    }
+                                }
+                                Some(f) => {
+                                    snaps.clear();
+                                    self.name_repair(
+                                        &mut d, tok.span, &f, &rest, &pos, &origins, wrong_side,
                                     );
                                     self.diags.push(d);
                                     self.repairs.push(RepairNote {
                                         span: tok.span,
                                         index: Some(tok.index),
-                                        repair: repair.clone(),
+                                        repair: f.repair.clone(),
                                     });
-                                    let moves: Vec<Move> = match &repair {
+                                    let shown = self.src(tok.span).to_owned();
+                                    let moves: Vec<(Move, Option<String>)> = match &f.repair {
                                         Repair::Replace(m) => {
                                             self.moves[tok.index] = MoveState::Assumed(*m);
-                                            vec![*m]
+                                            vec![(
+                                                *m,
+                                                Some(format!(
+                                                    "scoresheet: `{shown}` is not legal here; assumed this move"
+                                                )),
+                                            )]
                                         }
-                                        Repair::Insert { missing, then, .. } => {
+                                        Repair::Insert {
+                                            missing,
+                                            then,
+                                            fits,
+                                        } => {
                                             self.moves[tok.index] = MoveState::Legal(*then);
-                                            vec![*missing, *then]
+                                            vec![
+                                                (*missing, Some(missing_note(*fits))),
+                                                (*then, None),
+                                            ]
                                         }
                                         Repair::Swap { first, second } => {
                                             self.moves[tok.index] = MoveState::Legal(*second);
+                                            let next_text = rest
+                                                .first()
+                                                .map(|n| self.src(n.span).to_owned())
+                                                .unwrap_or_default();
                                             if let Some(next) = rest.first() {
                                                 self.moves[next.index] = MoveState::Legal(*first);
                                                 played_ahead = Some(next.index);
                                             }
-                                            vec![*first, *second]
+                                            vec![
+                                                (
+                                                    *first,
+                                                    Some(format!(
+                                                        "scoresheet: written after `{shown}`; the two moves swapped"
+                                                    )),
+                                                ),
+                                                (
+                                                    *second,
+                                                    Some(format!(
+                                                        "scoresheet: written before `{next_text}`"
+                                                    )),
+                                                ),
+                                            ]
                                         }
-                                        Repair::Delete => Vec::new(),
+                                        Repair::Delete => {
+                                            if record {
+                                                self.repaired.push(RepairedItem::Note(format!(
+                                                    "scoresheet: `{shown}` left out (it does not fit)"
+                                                )));
+                                            }
+                                            Vec::new()
+                                        }
                                     };
-                                    for m in moves {
+                                    for (m, note) in moves {
+                                        if record {
+                                            self.repaired
+                                                .push(RepairedItem::Move { m: Some(m), note });
+                                        }
                                         // Repaired moves are not part of the main line as read.
                                         advance(
                                             &mut pos,
@@ -800,14 +1238,17 @@ impl GameChecker<'_> {
                                     }
                                 }
                                 None => {
+                                    snaps.clear();
                                     self.diags.push(d);
                                     broken = true;
+                                    self.repaired_broken |= record;
                                 }
                             }
                         }
                     }
                 }
                 Item::Variation(v) => {
+                    snaps.clear();
                     match &branch {
                         Some((bpos, borigins, bply, hlen)) => {
                             let ctx = LineStart {
@@ -841,76 +1282,12 @@ impl GameChecker<'_> {
                     }
                 }
                 Item::Result(r) => {
+                    snaps.clear();
                     if main && depth == 0 {
                         result = Some((r.value, r.span));
                     }
                 }
-                Item::Unknown(span) => {
-                    // An unreadable token may have been a move: read on from the best repair.
-                    if !broken {
-                        self.main_broken |= main;
-                        let token = strip_marks(self.src(*span));
-                        let mut sugg =
-                            render::suggestions(&self.writer, &pos, &origins, &token, None, 3);
-                        let other = self.other_languages(*span, &pos);
-                        if let Some((_, o)) = &other {
-                            sugg.retain(|s| !o.contains(s));
-                            sugg.splice(0..0, o.iter().cloned());
-                        }
-                        let rest = upcoming(&line.items[at + 1..]);
-                        let found = self.find_repair(
-                            &pos,
-                            &origins,
-                            None,
-                            &token,
-                            &Pattern::EMPTY,
-                            &rest,
-                            &Resolution::Illegal(Illegal::NoMatch),
-                            other.as_ref().map(|(_, o)| o.as_slice()).unwrap_or(&[]),
-                        );
-                        if let Some(i) = self
-                            .diags
-                            .iter()
-                            .position(|d| d.span == *span && d.code() == "scoresheet::syntax")
-                        {
-                            let mut d = self.diags.remove(i);
-                            if let Some((help, _)) = other {
-                                d.help = Some(help);
-                            }
-                            d.suggestions = sugg;
-                            d.ply = Some(ply + 1);
-                            if let Some((repair, seen)) = &found {
-                                self.name_repair(
-                                    &mut d, *span, repair, &rest, &pos, &origins, *seen,
-                                );
-                            }
-                            self.diags.push(d);
-                        }
-                        if let Some((repair, _)) = found {
-                            self.repairs.push(RepairNote {
-                                span: *span,
-                                index: None,
-                                repair: repair.clone(),
-                            });
-                            if let Repair::Replace(m) = repair {
-                                advance(
-                                    &mut pos,
-                                    &mut origins,
-                                    &mut history,
-                                    &mut ply,
-                                    (m, *span),
-                                    (fullmove, first_ply_offset),
-                                );
-                            }
-                            continue;
-                        }
-                        broken = true;
-                        branch = Some((pos.clone(), origins, ply, history.len()));
-                    } else {
-                        unchecked.push(*span);
-                    }
-                }
-                Item::Ellipsis(_) | Item::Comment(_) | Item::Nag(_) => {}
+                Item::Unknown(_) | Item::Ellipsis(_) | Item::Comment(_) | Item::Nag(_) => {}
             }
         }
         // Count unchecked moves (including inside variations that could not be placed).
@@ -935,6 +1312,24 @@ impl GameChecker<'_> {
             result,
             last_move,
         }
+    }
+
+    /// Is this move number a move with its letters lost (`g5` typed as `5`)? A number
+    /// without a dot is one when it follows a move number, or stands where Black moves (and
+    /// no `...` follows).
+    fn misplaced_number(
+        &self,
+        n: &crate::span::Spanned<crate::syntax::MoveNumber>,
+        before: Option<&Item>,
+        next: Option<&Item>,
+        pos: &Chess,
+    ) -> bool {
+        let text = self.src(n.span);
+        if n.value.black || !text.chars().all(|c| c.is_ascii_digit()) {
+            return false;
+        }
+        matches!(before, Some(Item::MoveNumber(_)))
+            || (pos.turn() == Color::Black && !matches!(next, Some(Item::Ellipsis(_))))
     }
 
     fn check_number(
@@ -1115,6 +1510,7 @@ impl GameChecker<'_> {
         }
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn move_error(
         &self,
         tok: &MoveToken,
@@ -1123,10 +1519,13 @@ impl GameChecker<'_> {
         res: Resolution,
         ply: u32,
         history: &[Played],
+        (ranked, rest): (&[Cand], &[&MoveToken]),
     ) -> Diagnostic {
         let text = self.src(tok.span).to_owned();
         match res {
-            Resolution::Ambiguous(ms) => {
+            Resolution::Ambiguous(mut ms) => {
+                // The candidate after which the following moves read furthest first.
+                ms.sort_by_key(|m| std::cmp::Reverse(self.reach_after(pos, origins, m, rest)));
                 let role = ms[0].role();
                 let mut d = Diagnostic::new(
                     Problem::AmbiguousMove {
@@ -1196,15 +1595,7 @@ impl GameChecker<'_> {
                 for (s, t) in secondary {
                     d = d.with_secondary(s, t);
                 }
-                let hint = self.hint(tok, pos, origins);
-                let mut sugg = render::suggestions(
-                    &self.writer,
-                    pos,
-                    origins,
-                    &strip_marks(&text),
-                    Some(&hint),
-                    3,
-                );
+                let mut sugg = suggestion_texts(ranked, &strip_marks(&text), 3);
                 let side = if pos.turn() == Color::White {
                     "White"
                 } else {
@@ -1306,124 +1697,237 @@ impl GameChecker<'_> {
         rest.len()
     }
 
+    /// How many of `rest` read after `m` is played in `pos`.
+    fn reach_after(&self, pos: &Chess, origins: &Origins, m: &Move, rest: &[&MoveToken]) -> usize {
+        let mut p = pos.clone();
+        let mut o = *origins;
+        o.play(m);
+        p.play_unchecked(*m);
+        self.lookahead(&p, &o, rest)
+    }
+
+    /// Plays `toks` in turn from `pos`; the position after them and the move of each, or
+    /// `None` when one does not read.
+    fn replay(
+        &self,
+        pos: &Chess,
+        origins: &Origins,
+        toks: &[&MoveToken],
+    ) -> Option<(Chess, Origins, Vec<Move>)> {
+        let mut p = pos.clone();
+        let mut o = *origins;
+        let mut moves = Vec::with_capacity(toks.len());
+        for tok in toks {
+            match resolve(&p, self.patterns(tok, &p, &o).as_slice()) {
+                Resolution::Legal(m) => {
+                    o.play(&m);
+                    p.play_unchecked(m);
+                    moves.push(m);
+                }
+                _ => return None,
+            }
+        }
+        Some((p, o, moves))
+    }
+
+    /// The legal moves as readings of `written`, most likely first: the cheapest texts (see
+    /// `render::score_moves`), each tried on the following moves; a reading after which they
+    /// read less far than after the best one pays a penalty (more when they stop soon).
+    fn rank_candidates(
+        &self,
+        pos: &Chess,
+        origins: &Origins,
+        written: &str,
+        hint: Option<&Pattern>,
+        rest: &[&MoveToken],
+    ) -> Vec<Cand> {
+        let scored = render::score_moves(&self.writer, pos, origins, written, hint);
+        let Some(best) = scored.first().map(|s| s.cost) else {
+            return Vec::new();
+        };
+        let mut out: Vec<Cand> = scored
+            .into_iter()
+            .filter(|s| s.cost <= best + WINDOW)
+            .map(|s| Cand {
+                reach: self.reach_after(pos, origins, &s.m, rest),
+                m: s.m,
+                text: s.text,
+                cost: s.cost,
+                key: 0,
+            })
+            .collect();
+        let max = out.iter().map(|c| c.reach).max().unwrap_or(0);
+        for c in &mut out {
+            c.key = c.cost
+                + if c.reach >= max {
+                    0
+                } else if c.reach >= SOON {
+                    2 * render::EDIT
+                } else {
+                    3 * render::EDIT
+                };
+        }
+        out.sort_by_key(|c| c.key);
+        out
+    }
+
     /// The repair after which most of the following moves read (at least two of them, or all
     /// when fewer follow): the token replaced by a likely move, a missing half-move inserted
-    /// before it, the token swapped with the next, or the token dropped. Returns the repair and
-    /// how many following moves it made readable.
+    /// before it or before one of the few tokens `back` (read before it, oldest first), two
+    /// adjacent half-moves swapped (the token and the next, or earlier ones), or the token
+    /// dropped. Ties go to the likelier kind of mistake.
     #[allow(clippy::too_many_arguments)]
     fn find_repair(
         &self,
         pos: &Chess,
         origins: &Origins,
         tok: Option<&MoveToken>,
-        written: &str,
-        hint: &Pattern,
+        (written, ranked): (&str, &[Cand]),
         rest: &[&MoveToken],
         resolution: &Resolution,
         preferred: &[String],
-    ) -> Option<(Repair, usize)> {
-        if pos.legal_moves().is_empty() {
+        back: &[Back<'_>],
+    ) -> Option<Found> {
+        let legal = pos.legal_moves();
+        if legal.is_empty() {
             return None;
         }
         let need = rest.len().min(2);
-        // (moves read after it, cost, repair): more moves read wins, then the lower cost.
-        let mut best: Option<(usize, u32, Repair)> = None;
-        let mut consider = |seen: usize, cost: u32, repair: Repair| {
+        // (moves read after it, cost, repair, tokens back): more moves read wins, then the
+        // lower cost.
+        let mut best: Option<(usize, u32, Repair, usize)> = None;
+        let mut consider = |seen: usize, cost: u32, repair: Repair, back: usize| {
             if seen < need {
                 return;
             }
             if best
                 .as_ref()
-                .is_none_or(|(s, c, _)| seen > *s || (seen == *s && cost < *c))
+                .is_none_or(|(s, c, _, _)| seen > *s || (seen == *s && cost < *c))
             {
-                best = Some((seen, cost, repair));
+                best = Some((seen, cost, repair, back));
             }
         };
-        // Replacements: the ranked suggestions, and the candidates of an ambiguity.
-        let mut candidates: Vec<Move> = match resolution {
-            Resolution::Ambiguous(ms) | Resolution::MissingPromotion(ms) => ms.clone(),
+        // Replacements: the candidates of an ambiguity, readings in other languages, and the
+        // ranked readings.
+        let mut candidates: Vec<(Move, Option<usize>)> = match resolution {
+            Resolution::Ambiguous(ms) | Resolution::MissingPromotion(ms) => {
+                ms.iter().map(|m| (*m, None)).collect()
+            }
             _ => Vec::new(),
         };
-        let legal = pos.legal_moves();
-        let ranked = render::suggestions(&self.writer, pos, origins, written, Some(hint), 6);
-        for text in preferred.iter().chain(ranked.iter()) {
+        for text in preferred {
             if let Some(m) = legal
                 .iter()
                 .find(|m| self.writer.write(pos, origins, m) == *text)
-                && !candidates.contains(m)
+                && !candidates.iter().any(|c| c.0 == *m)
             {
-                candidates.push(*m);
+                candidates.push((*m, None));
             }
         }
-        for (rank, m) in candidates.iter().enumerate() {
-            let mut p = pos.clone();
-            let mut o = *origins;
-            o.play(m);
-            p.play_unchecked(*m);
+        // Far-fetched readings are no repair.
+        let limit = render::plausible_limit(written);
+        for c in ranked.iter().filter(|c| c.cost <= limit) {
+            if !candidates.iter().any(|x| x.0 == c.m) {
+                candidates.push((c.m, Some(c.reach)));
+            }
+        }
+        for (rank, (m, reach)) in candidates.iter().enumerate() {
             let queen_first = u32::from(m.promotion().is_some_and(|r| r != Role::Queen));
+            let seen = reach.unwrap_or_else(|| self.reach_after(pos, origins, m, rest));
             consider(
-                self.lookahead(&p, &o, rest),
-                10 + rank as u32 + queen_first,
+                seen,
+                10 + rank.min(50) as u32 + queen_first,
                 Repair::Replace(*m),
+                0,
             );
         }
         if let Some(tok) = tok {
-            // A missing half-move before the token.
-            let mut inserts = Vec::new();
-            for x in &legal {
-                let mut p = pos.clone();
-                let mut o = *origins;
-                o.play(x);
-                p.play_unchecked(*x);
-                if let Resolution::Legal(t) = resolve(&p, self.patterns(tok, &p, &o).as_slice()) {
-                    o.play(&t);
-                    p.play_unchecked(t);
-                    inserts.push((self.lookahead(&p, &o, rest), *x, t));
+            let wrong_side = matches!(resolution, Resolution::Illegal(Illegal::WrongSide { .. }));
+            // A missing half-move before the token, or before one of the tokens just before it.
+            // (moves read after the token, tokens back, missing move, the move of the token
+            // after the gap)
+            let mut inserts: Vec<(usize, usize, Move, Move)> = Vec::new();
+            for g in 0..=back.len() {
+                let (p0, o0) = if g == 0 {
+                    (pos, origins)
+                } else {
+                    let b = &back[back.len() - g];
+                    (b.pos, b.origins)
+                };
+                let mut toks: Vec<&MoveToken> =
+                    back[back.len() - g..].iter().map(|b| b.tok).collect();
+                toks.push(tok);
+                for x in p0.legal_moves() {
+                    let mut p = p0.clone();
+                    let mut o = *o0;
+                    o.play(&x);
+                    p.play_unchecked(x);
+                    if let Some((p, o, moves)) = self.replay(&p, &o, &toks) {
+                        inserts.push((self.lookahead(&p, &o, rest), g, x, moves[0]));
+                    }
                 }
             }
-            let top = inserts.iter().map(|i| i.0).max();
-            if let Some(top) = top {
-                let tied: Vec<&(usize, Move, Move)> =
+            if let Some(top) = inserts.iter().map(|i| i.0).max() {
+                let tied: Vec<&(usize, usize, Move, Move)> =
                     inserts.iter().filter(|i| i.0 == top).collect();
                 // A unique missing move is named; several that fit are a weaker repair, taken
-                // only when later moves bear it out.
-                if tied.len() == 1 || top >= 2 {
-                    let cost = if tied.len() == 1 { 9 } else { 16 };
+                // only when later moves bear it out, or when the token is a move of the other
+                // side as written.
+                let (_, g, missing, then) = *tied[0];
+                if tied.len() == 1 || top >= 2 || (wrong_side && g == 0) {
+                    let cost = if tied.len() == 1 || (wrong_side && g == 0) {
+                        9
+                    } else {
+                        16
+                    };
                     consider(
                         top,
                         cost,
                         Repair::Insert {
-                            missing: tied[0].1,
-                            then: tied[0].2,
+                            missing,
+                            then,
                             fits: tied.len(),
                         },
+                        g,
                     );
                 }
             }
             // The token and the next one swapped.
             if let Some(next) = rest.first()
-                && let Resolution::Legal(a) =
-                    resolve(pos, self.patterns(next, pos, origins).as_slice())
+                && strip_marks(self.src(next.span)) != strip_marks(self.src(tok.span))
+                && let Some((p, o, moves)) = self.replay(pos, origins, &[next, tok])
             {
-                {
-                    let mut p = pos.clone();
-                    let mut o = *origins;
-                    o.play(&a);
-                    p.play_unchecked(a);
-                    if let Resolution::Legal(b) = resolve(&p, self.patterns(tok, &p, &o).as_slice())
-                    {
-                        o.play(&b);
-                        p.play_unchecked(b);
-                        let seen = 1 + self.lookahead(&p, &o, &rest[1..]);
-                        consider(
-                            seen,
-                            8,
-                            Repair::Swap {
-                                first: a,
-                                second: b,
-                            },
-                        );
-                    }
+                let seen = 1 + self.lookahead(&p, &o, &rest[1..]);
+                consider(
+                    seen,
+                    8,
+                    Repair::Swap {
+                        first: moves[0],
+                        second: moves[1],
+                    },
+                    0,
+                );
+            }
+            // Two half-moves just before it swapped, or the one before and the token itself.
+            for k in 1..=back.len() {
+                let b = &back[back.len() - k];
+                let mut toks: Vec<&MoveToken> =
+                    back[back.len() - k..].iter().map(|b| b.tok).collect();
+                toks.push(tok);
+                if strip_marks(self.src(toks[0].span)) == strip_marks(self.src(toks[1].span)) {
+                    continue;
+                }
+                toks.swap(0, 1);
+                if let Some((p, o, moves)) = self.replay(b.pos, b.origins, &toks) {
+                    consider(
+                        self.lookahead(&p, &o, rest),
+                        8,
+                        Repair::Swap {
+                            first: moves[0],
+                            second: moves[1],
+                        },
+                        k,
+                    );
                 }
             }
         }
@@ -1433,8 +1937,9 @@ impl GameChecker<'_> {
             self.lookahead(pos, origins, rest),
             if twice { 7 } else { 20 },
             Repair::Delete,
+            0,
         );
-        best.map(|(seen, _, r)| (r, seen))
+        best.map(|(seen, _, repair, back)| Found { repair, seen, back })
     }
 
     /// Is this token the same text as the move token just before it?
@@ -1455,12 +1960,13 @@ impl GameChecker<'_> {
         &self,
         d: &mut Diagnostic,
         span: Span,
-        repair: &Repair,
+        found: &Found,
         rest: &[&MoveToken],
         pos: &Chess,
         origins: &Origins,
-        seen: usize,
+        wrong_side: bool,
     ) {
+        let (repair, seen) = (&found.repair, found.seen);
         let text = self.src(span).to_owned();
         let after = match seen {
             0 => "the game ends there".to_owned(),
@@ -1502,6 +2008,23 @@ impl GameChecker<'_> {
                 o.play(missing);
                 p.play_unchecked(*missing);
                 let t = self.writer.write(&p, &o, then);
+                if wrong_side && *fits > 1 {
+                    // Not one move fits: say what is sure, that the move is the other side's.
+                    let owner = color_name(!pos.turn());
+                    d.problem = Problem::WrongSide {
+                        text: text.clone(),
+                        owner,
+                        mover: side,
+                    };
+                    d.severity = Severity::Error;
+                    d.label = Some(format!("a move for {owner}"));
+                    d.help = Some(format!(
+                        "it reads as {owner}'s `{t}`: either it was written in {owner}'s place, or a half-move of {side} is missing before it (such as {probably}); read on with `{w}` inserted (assumed; {after})"
+                    ));
+                    // The inserted move is one of many: the suggestions stay the readings as a
+                    // move of the side to move.
+                    return;
+                }
                 d.problem = Problem::SkippedMove {
                     text: text.clone(),
                     side,
@@ -1563,7 +2086,10 @@ impl GameChecker<'_> {
                     Some(h) => format!("{h}\n{note}"),
                     None => note,
                 });
-                d.suggestions = vec![String::new()];
+                if twice || d.suggestions.is_empty() {
+                    // The fix is to remove it.
+                    d.suggestions = vec![String::new()];
+                }
             }
         }
     }

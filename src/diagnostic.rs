@@ -249,6 +249,16 @@ pub enum Problem {
         /// The second token as written.
         second: String,
     },
+    /// A move of the other side: written in its place, or a half-move missing before it.
+    #[error("`{text}` is a move for {owner}, but {mover} is to move")]
+    WrongSide {
+        /// The token.
+        text: String,
+        /// The side whose move it is ("White" or "Black").
+        owner: &'static str,
+        /// The side to move.
+        mover: &'static str,
+    },
     /// The same move written twice.
     #[error("`{text}` is written twice")]
     MoveWrittenTwice {
@@ -350,6 +360,7 @@ impl Problem {
             Problem::SkippedMove { .. } => "scoresheet::skipped_move",
             Problem::SwappedMoves { .. } => "scoresheet::swapped_moves",
             Problem::MoveWrittenTwice { .. } => "scoresheet::move_written_twice",
+            Problem::WrongSide { .. } => "scoresheet::wrong_side",
         }
     }
 
@@ -376,7 +387,8 @@ impl Problem {
             | Problem::TooMany { .. }
             | Problem::SkippedMove { .. }
             | Problem::SwappedMoves { .. }
-            | Problem::MoveWrittenTwice { .. } => Severity::Error,
+            | Problem::MoveWrittenTwice { .. }
+            | Problem::WrongSide { .. } => Severity::Error,
             Problem::TagInMovetext
             | Problem::StrayMark { .. }
             | Problem::CheckWithoutCheck { .. }
