@@ -435,6 +435,10 @@ const BACK: usize = 3;
 /// Candidates whose text costs more than the best one's by this are not tried.
 const WINDOW: i32 = 4 * render::EDIT;
 
+/// A missing half-move tried: (moves read after the token in error, tokens back, the missing
+/// move, the move of the token after the gap).
+type Insertion = (usize, usize, Move, Move);
+
 /// A move number waiting for the move it numbers.
 type PendingNumber = (crate::span::Spanned<crate::syntax::MoveNumber>, bool);
 
@@ -460,6 +464,37 @@ struct Back<'a> {
     tok: &'a MoveToken,
     pos: &'a Chess,
     origins: &'a Origins,
+    /// The move number written before it.
+    number: Option<crate::syntax::MoveNumber>,
+}
+
+/// The move numbers around an error, as evidence for where a half-move is missing.
+#[derive(Clone, Copy, Debug)]
+struct Numbering {
+    /// The number written before the token in error.
+    current: Option<crate::syntax::MoveNumber>,
+    /// Plies played before the token in error.
+    ply: u32,
+    fullmove: u32,
+    first_ply_offset: u32,
+}
+
+impl Numbering {
+    /// How badly a written number fits a token after `ply` plies: 2 for a wrong number, 1
+    /// for a White number (`12.`) before a Black move.
+    const fn misfit(&self, n: Option<crate::syntax::MoveNumber>, ply: u32) -> u32 {
+        let Some(n) = n else { return 0 };
+        let p = ply + self.first_ply_offset;
+        let expected = self.fullmove + p / 2;
+        let black = p % 2 == 1;
+        if n.number != expected || (n.black && !black) {
+            2
+        } else if !n.black && black {
+            1
+        } else {
+            0
+        }
+    }
 }
 
 /// A legal move as a reading of an illegal or unreadable token.
@@ -483,6 +518,14 @@ struct Found {
     seen: usize,
     /// Tokens back from the error where the repair is made (0: at the token itself).
     back: usize,
+}
+
+/// Illegal and ambiguous moves show the position before them.
+fn shows_diagram(d: &Diagnostic) -> bool {
+    matches!(
+        d.code(),
+        "scoresheet::illegal_move" | "scoresheet::ambiguous_move" | "scoresheet::wrong_side"
+    )
 }
 
 /// The note on a half-move missing from the score.
@@ -809,7 +852,14 @@ impl GameChecker<'_> {
                 };
                 let hint = render::partial_hint(style, &token);
                 let ranked = self.rank_candidates(&pos, &origins, &token, Some(&hint), &rest);
-                let mut sugg = suggestion_texts(&ranked, &token, 3);
+                // Unreadable text followed by more unreadable text is prose more likely than a
+                // move: it is left out rather than read as a move that nothing bears out.
+                let prose = rest.is_empty() && matches!(line.items.get(at), Some(Item::Unknown(_)));
+                let mut sugg = if prose {
+                    Vec::new()
+                } else {
+                    suggestion_texts(&ranked, &token, 3)
+                };
                 let other = self.other_languages(span, &pos);
                 if let Some((_, o)) = &other {
                     sugg.retain(|s| !o.contains(s));
@@ -819,11 +869,19 @@ impl GameChecker<'_> {
                     &pos,
                     &origins,
                     None,
-                    (&token, &ranked),
+                    (&token, if prose { &[] } else { &ranked }),
                     &rest,
                     &Resolution::Illegal(Illegal::NoMatch),
                     other.as_ref().map(|(_, o)| o.as_slice()).unwrap_or(&[]),
-                    &[],
+                    (
+                        &[],
+                        Numbering {
+                            current: None,
+                            ply,
+                            fullmove,
+                            first_ply_offset,
+                        },
+                    ),
                 );
                 if let Some(i) = self
                     .diags
@@ -1015,6 +1073,11 @@ impl GameChecker<'_> {
                             if main {
                                 self.main_broken = true;
                             }
+                            let diagram = crate::diagram::diagram(
+                                &pos,
+                                history.last().map(|p| p.label(self.text)).as_deref(),
+                                &marked_squares(&other),
+                            );
                             branch = Some((pos.clone(), origins, ply, history.len()));
                             let back: Vec<Back<'_>> = snaps
                                 .iter()
@@ -1022,6 +1085,7 @@ impl GameChecker<'_> {
                                     tok: s.tok,
                                     pos: &s.pos,
                                     origins: &s.origins,
+                                    number: s.pending.map(|(n, _)| n.value),
                                 })
                                 .collect();
                             let found = self.find_repair(
@@ -1032,7 +1096,15 @@ impl GameChecker<'_> {
                                 &rest,
                                 &other,
                                 &[],
-                                &back,
+                                (
+                                    &back,
+                                    Numbering {
+                                        current: snap.pending.map(|(n, _)| n.value),
+                                        ply,
+                                        fullmove,
+                                        first_ply_offset,
+                                    },
+                                ),
                             );
                             drop(back);
                             let wrong_side =
@@ -1066,12 +1138,6 @@ impl GameChecker<'_> {
                                     };
                                     d.span = at_tok.span;
                                     d.ply = Some(ply + 1);
-                                    d.secondary.clear();
-                                    let shown = self.src(tok.span).to_owned();
-                                    d = d.with_secondary(
-                                        tok.span,
-                                        format!("`{shown}` is the first move that cannot be read as written"),
-                                    );
                                     self.name_repair(
                                         &mut d,
                                         at_tok.span,
@@ -1081,13 +1147,22 @@ impl GameChecker<'_> {
                                         &origins,
                                         false,
                                     );
+                                    let shown = self.src(tok.span).to_owned();
+                                    d = d.with_secondary(
+                                        tok.span,
+                                        format!("`{shown}` is the first move that cannot be read as written"),
+                                    );
                                     self.diags.push(d);
                                     self.repairs.push(RepairNote {
                                         span: at_tok.span,
                                         index: Some(at_tok.index),
                                         repair: f.repair.clone(),
                                     });
-                                    if let Some((n, _)) = pending_number.take() {
+                                    // The token after a gap is read again, and its number
+                                    // checked then; the first of two swapped tokens is not.
+                                    if matches!(f.repair, Repair::Swap { .. })
+                                        && let Some((n, _)) = pending_number.take()
+                                    {
                                         self.check_number(
                                             n,
                                             ply,
@@ -1156,9 +1231,21 @@ impl GameChecker<'_> {
                                 }
                                 Some(f) => {
                                     snaps.clear();
+                                    // With a half-move inserted before it, the token's move
+                                    // number is checked again.
+                                    let renumber = match (&f.repair, snap.pending) {
+                                        (Repair::Insert { .. }, Some((n, _))) => {
+                                            self.diags.truncate(snap.diags);
+                                            Some(n)
+                                        }
+                                        _ => None,
+                                    };
                                     self.name_repair(
                                         &mut d, tok.span, &f, &rest, &pos, &origins, wrong_side,
                                     );
+                                    if shows_diagram(&d) {
+                                        d.diagram = Some(diagram);
+                                    }
                                     self.diags.push(d);
                                     self.repairs.push(RepairNote {
                                         span: tok.span,
@@ -1236,9 +1323,22 @@ impl GameChecker<'_> {
                                             (fullmove, first_ply_offset),
                                         );
                                     }
+                                    if let Some(n) = renumber {
+                                        let turn = !pos.turn();
+                                        self.check_number(
+                                            n,
+                                            ply - 1,
+                                            fullmove,
+                                            first_ply_offset,
+                                            turn,
+                                        );
+                                    }
                                 }
                                 None => {
                                     snaps.clear();
+                                    if shows_diagram(&d) {
+                                        d.diagram = Some(diagram);
+                                    }
                                     self.diags.push(d);
                                     broken = true;
                                     self.repaired_broken |= record;
@@ -1260,7 +1360,11 @@ impl GameChecker<'_> {
                                 main: false,
                                 history: history[..*hlen].to_vec(),
                             };
-                            self.walk_line(v, ctx, depth + 1);
+                            // Variations nest up to `MAX_DEPTH`; the stack grows on the heap
+                            // when it runs short (on rayon's threads too).
+                            stacker::maybe_grow(128 * 1024, 4 * 1024 * 1024, || {
+                                self.walk_line(v, ctx, depth + 1)
+                            });
                         }
                         None => {
                             // A variation before any move, or after moves we could not follow.
@@ -1771,8 +1875,7 @@ impl GameChecker<'_> {
         out
     }
 
-    /// The repair after which most of the following moves read (at least two of them, or all
-    /// when fewer follow): the token replaced by a likely move, a missing half-move inserted
+    /// The repair after which most of the following moves read: the token replaced by a likely move, a missing half-move inserted
     /// before it or before one of the few tokens `back` (read before it, oldest first), two
     /// adjacent half-moves swapped (the token and the next, or earlier ones), or the token
     /// dropped. Ties go to the likelier kind of mistake.
@@ -1786,18 +1889,22 @@ impl GameChecker<'_> {
         rest: &[&MoveToken],
         resolution: &Resolution,
         preferred: &[String],
-        back: &[Back<'_>],
+        (back, numbering): (&[Back<'_>], Numbering),
     ) -> Option<Found> {
         let legal = pos.legal_moves();
         if legal.is_empty() {
             return None;
         }
-        let need = rest.len().min(2);
         // (moves read after it, cost, repair, tokens back): more moves read wins, then the
-        // lower cost.
+        // lower cost. After a move token, when the next move is wrong too whatever is assumed,
+        // the likeliest repair is still taken, so that reading goes on and later errors are
+        // found; an unreadable token (it may be no move at all, such as a word of prose) is
+        // read as a move only when at least two following moves, or all when fewer follow,
+        // bear it out.
+        let need = if tok.is_some() { 0 } else { rest.len().min(2) };
         let mut best: Option<(usize, u32, Repair, usize)> = None;
         let mut consider = |seen: usize, cost: u32, repair: Repair, back: usize| {
-            if seen < need {
+            if seen < need && !matches!(repair, Repair::Delete) {
                 return;
             }
             if best
@@ -1846,7 +1953,7 @@ impl GameChecker<'_> {
             // A missing half-move before the token, or before one of the tokens just before it.
             // (moves read after the token, tokens back, missing move, the move of the token
             // after the gap)
-            let mut inserts: Vec<(usize, usize, Move, Move)> = Vec::new();
+            let mut inserts: Vec<Insertion> = Vec::new();
             for g in 0..=back.len() {
                 let (p0, o0) = if g == 0 {
                     (pos, origins)
@@ -1868,8 +1975,33 @@ impl GameChecker<'_> {
                 }
             }
             if let Some(top) = inserts.iter().map(|i| i.0).max() {
-                let tied: Vec<&(usize, usize, Move, Move)> =
-                    inserts.iter().filter(|i| i.0 == top).collect();
+                // Among the inserts that read furthest, those that agree best with the move
+                // numbers written.
+                let misfit = |g: usize| -> u32 {
+                    let n = back.len();
+                    (0..=n)
+                        .map(|i| {
+                            let number = if i == n {
+                                numbering.current
+                            } else {
+                                back[i].number
+                            };
+                            let ply = numbering.ply + i as u32 - n as u32 + u32::from(i >= n - g);
+                            numbering.misfit(number, ply)
+                        })
+                        .sum()
+                };
+                let reading: Vec<(u32, &Insertion)> = inserts
+                    .iter()
+                    .filter(|i| i.0 == top)
+                    .map(|i| (misfit(i.1), i))
+                    .collect();
+                let least = reading.iter().map(|r| r.0).min().unwrap_or(0);
+                let tied: Vec<&Insertion> = reading
+                    .iter()
+                    .filter(|r| r.0 == least)
+                    .map(|r| r.1)
+                    .collect();
                 // A unique missing move is named; several that fit are a weaker repair, taken
                 // only when later moves bear it out, or when the token is a move of the other
                 // side as written.
@@ -2030,6 +2162,8 @@ impl GameChecker<'_> {
                     side,
                     missing: probably,
                 };
+                // The reasons the token was illegal as read no longer apply.
+                d.secondary.clear();
                 d.severity = Severity::Error;
                 d.label = Some(format!(
                     "a half-move of {side} seems to be missing before this"
@@ -2054,6 +2188,7 @@ impl GameChecker<'_> {
                     first: text.clone(),
                     second: next_text.clone(),
                 };
+                d.secondary.clear();
                 d.severity = Severity::Error;
                 if let Some(next) = rest.first() {
                     d.span = span.join(next.span);
@@ -2274,6 +2409,38 @@ impl GameChecker<'_> {
             }
         }
     }
+}
+
+/// The squares a diagram marks for an illegal or ambiguous move: the pieces that could make
+/// it, or the pieces that stop it.
+fn marked_squares(res: &Resolution) -> Vec<shakmaty::Square> {
+    fn of(why: &Illegal) -> Vec<shakmaty::Square> {
+        match why {
+            Illegal::NoneFromThere { pieces, .. } | Illegal::CannotReach { pieces, .. } => {
+                pieces.clone()
+            }
+            Illegal::PathBlocked { from, blocker, .. } => vec![*from, *blocker],
+            Illegal::Pinned { from, pinner, .. } => vec![*from, *pinner],
+            Illegal::StaysInCheck { checker, king, .. } => vec![*king, *checker],
+            Illegal::KingIntoCheck { attacker, .. } => vec![*attacker],
+            Illegal::CastlingInCheck { checker } => vec![*checker],
+            Illegal::CastlingBlocked { square, .. } => vec![*square],
+            Illegal::CastlingThroughCheck { attacker, .. } => vec![*attacker],
+            Illegal::OwnPieceOnTarget { to, .. } => vec![*to],
+            Illegal::WrongSide { own, .. } => of(own),
+            _ => Vec::new(),
+        }
+    }
+    let mut squares = match res {
+        Resolution::Ambiguous(ms) | Resolution::MissingPromotion(ms) => {
+            ms.iter().filter_map(|m| m.from()).collect()
+        }
+        Resolution::Illegal(why) => of(why),
+        Resolution::Legal(_) | Resolution::Null => Vec::new(),
+    };
+    squares.sort();
+    squares.dedup();
+    squares
 }
 
 /// Does the move put a piece on `sq` (castling: the king's or the rook's square)?
@@ -2526,7 +2693,15 @@ fn describe_illegal(
                     &format!("its {} on", plural(piece.role)),
                     &format!("the {} are on", plural(piece.role)),
                 ),
-                Vec::new(),
+                pieces
+                    .iter()
+                    .flat_map(|sq| {
+                        arrived(
+                            *sq,
+                            &format!("the {} on {sq} arrived", role_name(piece.role)),
+                        )
+                    })
+                    .collect(),
             )
         }
         Illegal::EmptyOrigin { square } => (format!("there is no piece on {square}"), Vec::new()),
@@ -2553,7 +2728,15 @@ fn describe_illegal(
                     },
                     join_and(&squares)
                 ),
-                Vec::new(),
+                pieces
+                    .iter()
+                    .flat_map(|sq| {
+                        arrived(
+                            *sq,
+                            &format!("the {} on {sq} arrived", role_name(piece.role)),
+                        )
+                    })
+                    .collect(),
             )
         }
         Illegal::PathBlocked { from, to, blocker } => (
@@ -2613,7 +2796,7 @@ fn describe_illegal(
                 "the king would be in check on {to} from the {}",
                 piece_on(*attacker)
             ),
-            Vec::new(),
+            arrived(*attacker, "the attacker arrived"),
         ),
         Illegal::NoCastlingRight { side } => (
             format!(

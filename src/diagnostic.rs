@@ -434,6 +434,9 @@ pub struct Diagnostic {
     pub game: usize,
     /// The half-move (1 = White's first move), when about a move.
     pub ply: Option<u32>,
+    /// A board diagram of the position before the move (illegal and ambiguous moves), shown
+    /// at the end of the help.
+    pub diagram: Option<String>,
 }
 
 impl Diagnostic {
@@ -449,6 +452,7 @@ impl Diagnostic {
             suggestions: Vec::new(),
             game: 0,
             ply: None,
+            diagram: None,
         }
     }
 
@@ -474,6 +478,22 @@ impl Diagnostic {
     pub fn with_secondary(mut self, span: Span, text: impl Into<String>) -> Self {
         self.secondary.push((span, text.into()));
         self
+    }
+
+    /// Sets the board diagram shown at the end of the help.
+    pub fn diagram(mut self, diagram: String) -> Self {
+        self.diagram = Some(diagram);
+        self
+    }
+
+    /// The help with the board diagram after it (the JSON `help`).
+    pub fn full_help(&self) -> Option<String> {
+        match (&self.help, &self.diagram) {
+            (Some(h), Some(d)) => Some(format!("{h}\n{d}")),
+            (Some(h), None) => Some(h.clone()),
+            (None, Some(d)) => Some(d.clone()),
+            (None, None) => None,
+        }
     }
 
     /// Sets the suggestions.
@@ -512,7 +532,11 @@ impl miette::Diagnostic for Diagnostic {
     fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
         let help = self.help.as_deref();
         if self.suggestions.is_empty() {
-            return help.map(|h| Box::new(h) as Box<dyn fmt::Display>);
+            return match (help, &self.diagram) {
+                (Some(h), Some(d)) => Some(Box::new(format!("{h}\n{d}"))),
+                (None, Some(d)) => Some(Box::new(d.as_str())),
+                (h, None) => h.map(|h| Box::new(h) as Box<dyn fmt::Display>),
+            };
         }
         // An empty replacement means "remove it".
         let list = self
@@ -527,10 +551,14 @@ impl miette::Diagnostic for Diagnostic {
             })
             .collect::<Vec<_>>()
             .join(", ");
-        let text = match help {
+        let mut text = match help {
             Some(h) => format!("{h}\ndid you mean {list}?"),
             None => format!("did you mean {list}?"),
         };
+        if let Some(d) = &self.diagram {
+            text.push('\n');
+            text.push_str(d);
+        }
         Some(Box::new(text))
     }
 

@@ -47,7 +47,7 @@ fn json_diag(d: &Diagnostic, text: &str, index: &LineIndex) -> Value {
         "game": if d.game == 0 { Value::Null } else { json!(d.game) },
         "ply": d.ply,
         "text": text.get(d.span.start..d.span.end).unwrap_or(""),
-        "help": d.help,
+        "help": d.full_help(),
         "suggestions": d.suggestions,
     })
 }
