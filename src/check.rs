@@ -1259,7 +1259,14 @@ impl GameChecker<'_> {
                                             vec![(
                                                 *m,
                                                 Some(format!(
-                                                    "scoresheet: `{shown}` is not legal here; assumed this move"
+                                                    "scoresheet: `{shown}` {}; assumed this move",
+                                                    match other {
+                                                        Resolution::Ambiguous(_) =>
+                                                            "is ambiguous here",
+                                                        Resolution::MissingPromotion(_) =>
+                                                            "does not name the promotion piece",
+                                                        _ => "is not legal here",
+                                                    }
                                                 )),
                                             )]
                                         }
