@@ -1957,6 +1957,14 @@ impl GameChecker<'_> {
         }
         if let Some(tok) = tok {
             let wrong_side = matches!(resolution, Resolution::Illegal(Illegal::WrongSide { .. }));
+            // Going back rewrites moves that read as written: only for an illegal move (an
+            // ambiguous one is right as far as it goes), and only when some later move bears
+            // it out.
+            let back: &[Back<'_>] = if matches!(resolution, Resolution::Illegal(_)) {
+                back
+            } else {
+                &[]
+            };
             // A missing half-move before the token, or before one of the tokens just before it.
             // (moves read after the token, tokens back, missing move, the move of the token
             // after the gap)
@@ -2013,7 +2021,7 @@ impl GameChecker<'_> {
                 // only when later moves bear it out, or when the token is a move of the other
                 // side as written.
                 let (_, g, missing, then) = *tied[0];
-                if tied.len() == 1 || top >= 2 || (wrong_side && g == 0) {
+                if (tied.len() == 1 || top >= 2 || (wrong_side && g == 0)) && (g == 0 || top >= 1) {
                     let cost = if tied.len() == 1 || (wrong_side && g == 0) {
                         9
                     } else {
@@ -2057,9 +2065,12 @@ impl GameChecker<'_> {
                     continue;
                 }
                 toks.swap(0, 1);
-                if let Some((p, o, moves)) = self.replay(b.pos, b.origins, &toks) {
+                if let Some((p, o, moves)) = self.replay(b.pos, b.origins, &toks)
+                    && let seen = self.lookahead(&p, &o, rest)
+                    && seen >= 1
+                {
                     consider(
-                        self.lookahead(&p, &o, rest),
+                        seen,
                         8,
                         Repair::Swap {
                             first: moves[0],

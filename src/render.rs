@@ -348,6 +348,28 @@ fn foreign_roles(written: &str) -> Vec<shakmaty::Role> {
     out
 }
 
+/// A full descriptive move without the side letter of its origin square (`NKN3-K2` →
+/// `NN3-K2`).
+fn without_side_letter(full: &str) -> String {
+    let chars: Vec<char> = full.chars().collect();
+    let end = chars
+        .iter()
+        .position(|c| *c == '-' || *c == 'x' || *c == '×')
+        .unwrap_or(chars.len());
+    let mut out = String::with_capacity(full.len());
+    for (i, c) in chars.iter().enumerate() {
+        let side = (*c == 'K' || *c == 'Q')
+            && i > 0
+            && i + 2 < end + 1
+            && matches!(chars.get(i + 1), Some('R' | 'N' | 'B'))
+            && chars.get(i + 2).is_some_and(|d| d.is_ascii_digit());
+        if !(side && i < end) {
+            out.push(*c);
+        }
+    }
+    out
+}
+
 /// Every legal move of `pos`, written by `writer`, with its cost as a reading of `written`,
 /// cheapest first (ties keep the move generator's order).
 ///
@@ -378,6 +400,15 @@ pub fn score_moves(
             let full = writer.write(pos, origins, m);
             let bare = crate::check::strip_marks(&full);
             let mut cost = typing_distance(written, &bare);
+            if let Writer::Descriptive { full: false } = writer {
+                // The writer may name the origin square (`NB3-K2`): also compare with the
+                // full form, with and without the side letter of the origin (`NKN3`, `NN3`).
+                let long = crate::check::strip_marks(&crate::descriptive::write_english(
+                    pos, origins, m, true,
+                ));
+                cost = cost.min(typing_distance(written, &long));
+                cost = cost.min(typing_distance(written, &without_side_letter(&long)));
+            }
             if let Some(mark) = &capture_mark
                 && bare.contains(mark.as_str())
             {
