@@ -92,6 +92,20 @@ pub struct RepairNote {
     pub repair: Repair,
 }
 
+/// One half-move of the main line as repaired, or a note where a token was left out.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RepairedItem {
+    /// A half-move (`None`: a null move), with a note when the checker assumed it.
+    Move {
+        /// The move.
+        m: Option<Move>,
+        /// What was assumed, for a comment beside the move.
+        note: Option<String>,
+    },
+    /// A token left out (written twice, or no move at all).
+    Note(String),
+}
+
 /// One checked game.
 #[derive(Clone, Debug)]
 pub struct CheckedGame {
@@ -111,6 +125,9 @@ pub struct CheckedGame {
     pub diagnostics: Vec<Diagnostic>,
     /// Where the checker assumed a repair to read on after an error, in order.
     pub repairs: Vec<RepairNote>,
+    /// The main line read to its end with every repair made (`None` when an error could
+    /// not be repaired, or there is no start position).
+    pub repaired: Option<Vec<RepairedItem>>,
 }
 
 impl CheckedGame {
@@ -254,7 +271,11 @@ pub fn check_game(
     text: &str,
     parser: &ParserEntry,
 ) -> CheckedGame {
-    let writer = render::Writer::for_notation(parser.notation, parser.lang_file);
+    let writer = game_writer(
+        render::Writer::for_notation(parser.notation, parser.lang_file),
+        &syntax,
+        text,
+    );
     let style = match &writer {
         render::Writer::San(style) => (**style).clone(),
         render::Writer::DescriptiveEs => Style {
@@ -284,6 +305,9 @@ pub fn check_game(
         mainline: Vec::new(),
         main_broken: false,
         repairs: Vec::new(),
+        repaired: Vec::new(),
+        repaired_broken: false,
+        work: std::cell::Cell::new(0),
     };
     g.syntax_issues(&syntax);
     // Long and short algebraic in one score (read all the same; a warning).
@@ -311,6 +335,7 @@ pub fn check_game(
         d.game = number;
     }
     g.diags.sort_by_key(|d| (d.span.start, d.severity));
+    let repaired = (start.is_some() && !g.repaired_broken).then_some(g.repaired);
     CheckedGame {
         number,
         start,
@@ -318,6 +343,7 @@ pub fn check_game(
         mainline: g.mainline,
         complete,
         diagnostics: g.diags,
+        repaired,
         repairs: g.repairs,
         syntax,
     }
@@ -338,6 +364,13 @@ struct GameChecker<'a> {
     /// The main line has had an error: moves after it are not added to `mainline`.
     main_broken: bool,
     repairs: Vec<RepairNote>,
+    /// The main line with repairs (see `CheckedGame::repaired`).
+    repaired: Vec<RepairedItem>,
+    /// The main line had an error that could not be repaired.
+    repaired_broken: bool,
+    /// Moves resolved so far while testing repairs and suggestions on the rest of the game
+    /// (see [`REPAIR_BUDGET`]).
+    work: std::cell::Cell<usize>,
 }
 
 /// Where a line starts.
@@ -378,15 +411,15 @@ fn advance(
     *ply += 1;
 }
 
-/// The move tokens that follow in a line (up to a few), skipping everything else; a result
-/// ends them.
+/// The move tokens that follow in a line (up to [`REACH`]), skipping everything else; a result
+/// or an unreadable token ends them.
 fn upcoming(items: &[Item]) -> Vec<&MoveToken> {
     let mut out = Vec::new();
     for item in items {
         match item {
             Item::Move(t) => {
                 out.push(t);
-                if out.len() == LOOKAHEAD {
+                if out.len() == REACH {
                     break;
                 }
             }
@@ -397,8 +430,198 @@ fn upcoming(items: &[Item]) -> Vec<&MoveToken> {
     out
 }
 
-/// How many following moves a repair is tested on.
-const LOOKAHEAD: usize = 8;
+/// How many following moves a repair or a suggestion is tested on (to the end of the line in
+/// any real game).
+const REACH: usize = 400;
+
+/// After this many errors in a row (each read on from an assumed repair), the checker stops
+/// reading the line: the moves no longer belong to the position (a second game pasted without
+/// a result, another notation), and reporting each would bury the first error.
+const LOST: usize = 5;
+
+/// How many moves the tests of repairs and suggestions may resolve in one game before they
+/// look only [`SOON`] moves ahead: a file of hundreds of games without results, read as one
+/// game with an error at each game's start, stays fast (a real game with a few errors uses a
+/// small part of it).
+const REPAIR_BUDGET: usize = 150_000;
+
+/// A repair that leaves fewer than this many following moves readable fails "soon".
+const SOON: usize = 8;
+
+/// How many tokens back a missing or swapped half-move is looked for, when an error shows
+/// up only a little after it.
+const BACK: usize = 3;
+
+/// Candidates whose text costs more than the best one's by this are not tried.
+const WINDOW: i32 = 4 * render::EDIT;
+
+/// A missing half-move tried: (moves read after the token in error, tokens back, the missing
+/// move, the move of the token after the gap).
+type Insertion = (usize, usize, Move, Move);
+
+/// A move number waiting for the move it numbers.
+type PendingNumber = (crate::span::Spanned<crate::syntax::MoveNumber>, bool);
+
+/// The state before a move token that read normally (see `walk_line`).
+struct Snap<'l> {
+    /// Index of the token among the line's items.
+    at: usize,
+    tok: &'l MoveToken,
+    pos: Chess,
+    origins: Origins,
+    ply: u32,
+    history: usize,
+    diags: usize,
+    mainline: usize,
+    repaired: usize,
+    pending: Option<PendingNumber>,
+    last_move: Option<Span>,
+    branch: Option<(Chess, Origins, u32, usize)>,
+}
+
+/// A token read before the error, with the position before it.
+struct Back<'a> {
+    tok: &'a MoveToken,
+    pos: &'a Chess,
+    origins: &'a Origins,
+    /// The move number written before it.
+    number: Option<crate::syntax::MoveNumber>,
+}
+
+/// The move numbers around an error, as evidence for where a half-move is missing.
+#[derive(Clone, Copy, Debug)]
+struct Numbering {
+    /// The number written before the token in error.
+    current: Option<crate::syntax::MoveNumber>,
+    /// Plies played before the token in error.
+    ply: u32,
+    fullmove: u32,
+    first_ply_offset: u32,
+}
+
+impl Numbering {
+    /// How badly a written number fits a token after `ply` plies: 2 for a wrong number, 1
+    /// for a White number (`12.`) before a Black move.
+    const fn misfit(&self, n: Option<crate::syntax::MoveNumber>, ply: u32) -> u32 {
+        let Some(n) = n else { return 0 };
+        let p = ply + self.first_ply_offset;
+        let expected = self.fullmove + p / 2;
+        let black = p % 2 == 1;
+        if n.number != expected || (n.black && !black) {
+            2
+        } else if !n.black && black {
+            1
+        } else {
+            0
+        }
+    }
+}
+
+/// A legal move as a reading of an illegal or unreadable token.
+#[derive(Clone, Debug)]
+struct Cand {
+    m: Move,
+    text: String,
+    /// Text cost (see `render::score_moves`).
+    cost: i32,
+    /// How many of the following moves read after it.
+    reach: usize,
+    /// The cost with a penalty when the following moves read less far than after the best.
+    key: i32,
+}
+
+/// The repair found for an error.
+#[derive(Clone, Debug)]
+struct Found {
+    repair: Repair,
+    /// Following moves read after it.
+    seen: usize,
+    /// Tokens back from the error where the repair is made (0: at the token itself).
+    back: usize,
+}
+
+/// The writer for a game's suggestions and fixes: its notation's, in the form the game is
+/// written in — long or compact algebraic when most of its moves are (`Ng1-f3`, `Оg5:Кf6`),
+/// figurines when it uses them, coordinate notation in the case it is typed in.
+fn game_writer(base: render::Writer, syntax: &GameSyntax, text: &str) -> render::Writer {
+    let mut long = 0usize;
+    let mut short = 0usize;
+    let mut hyphen = false;
+    let mut figurines = false;
+    let mut upper = false;
+    let mut lines = vec![&syntax.root];
+    while let Some(line) = lines.pop() {
+        for item in &line.items {
+            match item {
+                Item::Move(tok) => {
+                    let src = text.get(tok.span.start..tok.span.end).unwrap_or("");
+                    match crate::walker::written_form(tok, src) {
+                        Some(crate::walker::WrittenForm::Long) => {
+                            long += 1;
+                            hyphen |= src.contains(['-', '–']) && !src.starts_with(['O', '0']);
+                        }
+                        Some(crate::walker::WrittenForm::Short) => short += 1,
+                        None => {}
+                    }
+                    figurines |= tok.figurine.is_some();
+                    upper |= src.starts_with(|c: char| c.is_ascii_uppercase());
+                }
+                Item::Variation(v) => lines.push(v),
+                _ => {}
+            }
+        }
+    }
+    match base {
+        render::Writer::San(style) if long > short => render::Writer::Long {
+            style: Box::new(if figurines {
+                (*style).figurines()
+            } else {
+                *style
+            }),
+            form: if hyphen {
+                render::LongForm::Hyphen
+            } else {
+                render::LongForm::Compact
+            },
+        },
+        render::Writer::San(style) if figurines => render::Writer::San(Box::new(style.figurines())),
+        render::Writer::Squares(render::SquareNotation::Coordinate { .. }) => {
+            render::Writer::Squares(render::SquareNotation::Coordinate { upper })
+        }
+        other => other,
+    }
+}
+
+/// Illegal and ambiguous moves show the position before them.
+fn shows_diagram(d: &Diagnostic) -> bool {
+    matches!(
+        d.code(),
+        "scoresheet::illegal_move" | "scoresheet::ambiguous_move" | "scoresheet::wrong_side"
+    )
+}
+
+/// The note on a half-move missing from the score.
+fn missing_note(fits: usize) -> String {
+    if fits == 1 {
+        "scoresheet: missing from the score; the only move that fits".to_owned()
+    } else {
+        format!("scoresheet: missing from the score; assumed, one of {fits} moves that fit")
+    }
+}
+
+/// The suggestion texts among ranked candidates: the first `n` that are not far-fetched.
+fn suggestion_texts(ranked: &[Cand], written: &str, n: usize) -> Vec<String> {
+    let Some(best) = ranked.first() else {
+        return Vec::new();
+    };
+    let limit = render::plausible_limit(written);
+    ranked
+        .iter()
+        .filter(|c| c.key <= best.key + 2 * render::EDIT && c.cost <= limit)
+        .take(n)
+        .map(|c| c.text.clone())
+        .collect()
+}
 
 /// One pattern without allocating, or several.
 enum Patterns {
@@ -641,17 +864,167 @@ impl GameChecker<'_> {
             main,
             mut history,
         } = start;
+        // The line whose repaired moves are kept for `convert --repair`.
+        let record = main && depth == 0;
         // The position before the most recent move token, for variations that follow it.
         let mut branch: Option<(Chess, Origins, u32, usize)> = None;
         let mut broken = false;
         let mut unchecked: Vec<Span> = Vec::new();
         let mut result: Option<(Outcome, Span)> = None;
         let mut last_move: Option<Span> = None;
-        let mut pending_number: Option<(crate::span::Spanned<crate::syntax::MoveNumber>, bool)> =
-            None;
+        let mut pending_number: Option<PendingNumber> = None;
         // A token already played by a repair (the second of two swapped moves).
         let mut played_ahead: Option<usize> = None;
-        for (at, item) in line.items.iter().enumerate() {
+        // The states before the last few tokens that read normally, to go back to when an error
+        // shows that a half-move was missing, or two were swapped, a little earlier.
+        let mut snaps: Vec<Snap<'_>> = Vec::new();
+        // Errors since the last move that read as written; after `LOST` of them the reading
+        // has lost the game (see `LOST`) and the rest of the line is not checked.
+        let mut streak = 0usize;
+        let mut lost = false;
+        let mut at = 0;
+        while at < line.items.len() {
+            let cur = at;
+            let item = &line.items[cur];
+            at += 1;
+            let before_item = cur.checked_sub(1).map(|i| &line.items[i]);
+            // A bare number (no dot) where a move belongs is a move with its letters lost
+            // (`g5` typed as `5`), not a move number.
+            let unreadable = match item {
+                Item::Unknown(span) => Some(*span),
+                Item::MoveNumber(n)
+                    if !broken
+                        && self.misplaced_number(n, before_item, line.items.get(at), &pos) =>
+                {
+                    let text = self.src(n.span).to_owned();
+                    self.diags.push(
+                        Diagnostic::new(
+                            Problem::SyntaxError {
+                                text,
+                                expected: "a number without a dot stands where a move belongs"
+                                    .into(),
+                            },
+                            n.span,
+                        )
+                        .label("not a move"),
+                    );
+                    Some(n.span)
+                }
+                _ => None,
+            };
+            if let Some(span) = unreadable {
+                snaps.clear();
+                if broken {
+                    unchecked.push(span);
+                    continue;
+                }
+                streak += 1;
+                if streak > LOST {
+                    self.main_broken |= main;
+                    self.repaired_broken |= record;
+                    broken = true;
+                    lost = true;
+                    unchecked.push(span);
+                    continue;
+                }
+                // An unreadable token may have been a move: read on from the best repair.
+                self.main_broken |= main;
+                let token = strip_marks(self.src(span));
+                let rest = upcoming(&line.items[at..]);
+                let style = match &self.writer {
+                    render::Writer::San(s) | render::Writer::Long { style: s, .. } => Some(&**s),
+                    _ => None,
+                };
+                let hint = render::partial_hint(style, &token);
+                let ranked = self.rank_candidates(&pos, &origins, &token, Some(&hint), &rest);
+                // Unreadable text followed by more unreadable text is prose more likely than a
+                // move: it is left out rather than read as a move that nothing bears out.
+                let prose = rest.is_empty() && matches!(line.items.get(at), Some(Item::Unknown(_)));
+                let mut sugg = if prose {
+                    Vec::new()
+                } else {
+                    suggestion_texts(&ranked, &token, 3)
+                };
+                let other = self.other_languages(span, &pos);
+                if let Some((_, o)) = &other {
+                    sugg.retain(|s| !o.contains(s));
+                    sugg.splice(0..0, o.iter().cloned());
+                }
+                let found = self.find_repair(
+                    &pos,
+                    &origins,
+                    None,
+                    (&token, if prose { &[] } else { &ranked }),
+                    &rest,
+                    &Resolution::Illegal(Illegal::NoMatch),
+                    other.as_ref().map(|(_, o)| o.as_slice()).unwrap_or(&[]),
+                    (
+                        &[],
+                        Numbering {
+                            current: None,
+                            ply,
+                            fullmove,
+                            first_ply_offset,
+                        },
+                    ),
+                );
+                if let Some(i) = self
+                    .diags
+                    .iter()
+                    .position(|d| d.span == span && d.code() == "scoresheet::syntax")
+                {
+                    let mut d = self.diags.remove(i);
+                    if let Some((help, _)) = other {
+                        d.help = Some(help);
+                    }
+                    d.suggestions = sugg;
+                    d.ply = Some(ply + 1);
+                    if let Some(f) = &found {
+                        self.name_repair(&mut d, span, f, &rest, &pos, &origins, false);
+                    }
+                    self.diags.push(d);
+                }
+                if let Some(f) = found {
+                    self.repairs.push(RepairNote {
+                        span,
+                        index: None,
+                        repair: f.repair.clone(),
+                    });
+                    let written = self.src(span).to_owned();
+                    match f.repair {
+                        Repair::Replace(m) => {
+                            if record {
+                                self.repaired.push(RepairedItem::Move {
+                                    m: Some(m),
+                                    note: Some(format!(
+                                        "scoresheet: `{written}` could not be read; assumed this move"
+                                    )),
+                                });
+                            }
+                            advance(
+                                &mut pos,
+                                &mut origins,
+                                &mut history,
+                                &mut ply,
+                                (m, span),
+                                (fullmove, first_ply_offset),
+                            );
+                        }
+                        _ => {
+                            if record {
+                                self.repaired.push(RepairedItem::Note(format!(
+                                    "scoresheet: `{written}` could not be read; left out"
+                                )));
+                            }
+                        }
+                    }
+                    continue;
+                }
+                broken = true;
+                self.repaired_broken |= record;
+                branch = Some((pos.clone(), origins, ply, history.len()));
+                continue;
+            }
             match item {
                 Item::Move(tok) if played_ahead == Some(tok.index) => {
                     played_ahead = None;
@@ -667,6 +1040,7 @@ impl GameChecker<'_> {
                                     .help("the result ends the game; start a new game with its own tag pairs, or remove the result"),
                             );
                         broken = true;
+                        self.repaired_broken |= record;
                         continue;
                     }
                     if broken {
@@ -674,6 +1048,20 @@ impl GameChecker<'_> {
                         branch = None;
                         continue;
                     }
+                    let snap = Snap {
+                        at: cur,
+                        tok,
+                        pos: pos.clone(),
+                        origins,
+                        ply,
+                        history: history.len(),
+                        diags: self.diags.len(),
+                        mainline: self.mainline.len(),
+                        repaired: self.repaired.len(),
+                        pending: pending_number,
+                        last_move,
+                        branch: branch.clone(),
+                    };
                     if let Some((n, _)) = pending_number.take() {
                         self.check_number(n, ply, fullmove, first_ply_offset, pos.turn());
                     }
@@ -681,6 +1069,7 @@ impl GameChecker<'_> {
                     let ply_here = ply + 1;
                     match self.resolve_tok(tok, &pos, &origins) {
                         Resolution::Legal(m) => {
+                            streak = 0;
                             let before = pos.clone();
                             let origins_before = origins;
                             origins.play(&m);
@@ -689,6 +1078,12 @@ impl GameChecker<'_> {
                             self.moves[tok.index] = MoveState::Legal(m);
                             if main && !self.main_broken {
                                 self.mainline.push(Some(m));
+                            }
+                            if record {
+                                self.repaired.push(RepairedItem::Move {
+                                    m: Some(m),
+                                    note: None,
+                                });
                             }
                             let number = fullmove + (ply + first_ply_offset) / 2;
                             let black = before.turn() == Color::Black;
@@ -700,8 +1095,13 @@ impl GameChecker<'_> {
                                 black,
                             });
                             ply += 1;
+                            snaps.push(snap);
+                            if snaps.len() > BACK {
+                                snaps.remove(0);
+                            }
                         }
                         Resolution::Null => {
+                            snaps.clear();
                             let before = pos.clone();
                             let origins_before = origins;
                             pos = crate::resolve::play_null(&before);
@@ -709,10 +1109,17 @@ impl GameChecker<'_> {
                             if main && !self.main_broken {
                                 self.mainline.push(None);
                             }
+                            if record {
+                                self.repaired.push(RepairedItem::Move {
+                                    m: None,
+                                    note: None,
+                                });
+                            }
                             branch = Some((before, origins_before, ply, history.len()));
                             ply += 1;
                         }
                         Resolution::Illegal(Illegal::GameOver { mate }) => {
+                            snaps.clear();
                             self.main_broken |= main;
                             let end = if mate { "checkmate" } else { "stalemate" };
                             self.diags.push(
@@ -730,8 +1137,32 @@ impl GameChecker<'_> {
                             self.moves[tok.index] = MoveState::Error;
                             branch = Some((pos.clone(), origins, ply, history.len()));
                             broken = true;
+                            self.repaired_broken |= record;
+                        }
+                        _ if streak >= LOST => {
+                            // The reading has lost the game: the rest is not checked.
+                            self.moves[tok.index] = MoveState::NotChecked;
+                            self.main_broken |= main;
+                            self.repaired_broken |= record;
+                            broken = true;
+                            lost = true;
+                            unchecked.push(tok.span);
                         }
                         other => {
+                            streak += 1;
+                            let rest = upcoming(&line.items[at..]);
+                            let written = strip_marks(self.src(tok.span));
+                            let hint = self.hint(tok, &pos, &origins);
+                            let mut ranked =
+                                self.rank_candidates(&pos, &origins, &written, Some(&hint), &rest);
+                            // An ambiguous move (or a promotion without its piece) is one of the
+                            // moves it matches: only those are assumed in its place.
+                            if let Resolution::Ambiguous(ms) | Resolution::MissingPromotion(ms) =
+                                &other
+                                && ranked.iter().any(|c| ms.contains(&c.m))
+                            {
+                                ranked.retain(|c| ms.contains(&c.m));
+                            }
                             let mut d = self.move_error(
                                 tok,
                                 &pos,
@@ -739,55 +1170,259 @@ impl GameChecker<'_> {
                                 other.clone(),
                                 ply_here,
                                 &history,
+                                (&ranked, &rest),
                             );
                             self.moves[tok.index] = MoveState::Error;
                             if main {
                                 self.main_broken = true;
                             }
+                            let diagram = crate::diagram::diagram(
+                                &pos,
+                                history.last().map(|p| p.label(self.text)).as_deref(),
+                                &marked_squares(&other),
+                            );
                             branch = Some((pos.clone(), origins, ply, history.len()));
-                            let rest = upcoming(&line.items[at + 1..]);
-                            let hint = self.hint(tok, &pos, &origins);
+                            let back: Vec<Back<'_>> = snaps
+                                .iter()
+                                .map(|s| Back {
+                                    tok: s.tok,
+                                    pos: &s.pos,
+                                    origins: &s.origins,
+                                    number: s.pending.map(|(n, _)| n.value),
+                                })
+                                .collect();
                             let found = self.find_repair(
                                 &pos,
                                 &origins,
                                 Some(tok),
-                                &strip_marks(self.src(tok.span)),
-                                &hint,
+                                (&written, &ranked),
                                 &rest,
                                 &other,
                                 &[],
+                                (
+                                    &back,
+                                    Numbering {
+                                        current: snap.pending.map(|(n, _)| n.value),
+                                        ply,
+                                        fullmove,
+                                        first_ply_offset,
+                                    },
+                                ),
                             );
+                            drop(back);
+                            let wrong_side =
+                                matches!(other, Resolution::Illegal(Illegal::WrongSide { .. }));
                             match found {
-                                Some((repair, seen)) => {
+                                Some(f) if f.back > 0 => {
+                                    // Go back to the token where the mistake was made.
+                                    let s = snaps.swap_remove(snaps.len() - f.back);
+                                    snaps.clear();
+                                    pos = s.pos;
+                                    origins = s.origins;
+                                    ply = s.ply;
+                                    history.truncate(s.history);
+                                    self.diags.truncate(s.diags);
+                                    self.mainline.truncate(s.mainline);
+                                    self.repaired.truncate(s.repaired);
+                                    pending_number = s.pending;
+                                    last_move = s.last_move;
+                                    branch = s.branch;
+                                    let at_tok = s.tok;
+                                    let second: Vec<&MoveToken> = match &f.repair {
+                                        Repair::Swap { .. } => line.items[s.at + 1..]
+                                            .iter()
+                                            .find_map(|i| match i {
+                                                Item::Move(t) => Some(t),
+                                                _ => None,
+                                            })
+                                            .into_iter()
+                                            .collect(),
+                                        _ => Vec::new(),
+                                    };
+                                    d.span = at_tok.span;
+                                    d.ply = Some(ply + 1);
                                     self.name_repair(
-                                        &mut d, tok.span, &repair, &rest, &pos, &origins, seen,
+                                        &mut d,
+                                        at_tok.span,
+                                        &f,
+                                        &second,
+                                        &pos,
+                                        &origins,
+                                        false,
                                     );
+                                    let shown = self.src(tok.span).to_owned();
+                                    d = d.with_secondary(
+                                        tok.span,
+                                        format!("`{shown}` is the first move that cannot be read as written"),
+                                    );
+                                    self.diags.push(d);
+                                    self.repairs.push(RepairNote {
+                                        span: at_tok.span,
+                                        index: Some(at_tok.index),
+                                        repair: f.repair.clone(),
+                                    });
+                                    // The token after a gap is read again, and its number
+                                    // checked then; the first of two swapped tokens is not.
+                                    if matches!(f.repair, Repair::Swap { .. })
+                                        && let Some((n, _)) = pending_number.take()
+                                    {
+                                        self.check_number(
+                                            n,
+                                            ply,
+                                            fullmove,
+                                            first_ply_offset,
+                                            pos.turn(),
+                                        );
+                                    }
+                                    match f.repair {
+                                        Repair::Insert { missing, fits, .. } => {
+                                            if record {
+                                                self.repaired.push(RepairedItem::Move {
+                                                    m: Some(missing),
+                                                    note: Some(missing_note(fits)),
+                                                });
+                                            }
+                                            advance(
+                                                &mut pos,
+                                                &mut origins,
+                                                &mut history,
+                                                &mut ply,
+                                                (missing, at_tok.span),
+                                                (fullmove, first_ply_offset),
+                                            );
+                                            at = s.at;
+                                        }
+                                        Repair::Swap {
+                                            first,
+                                            second: then,
+                                        } => {
+                                            let next = second[0];
+                                            self.moves[at_tok.index] = MoveState::Legal(then);
+                                            self.moves[next.index] = MoveState::Legal(first);
+                                            played_ahead = Some(next.index);
+                                            let (t1, t2) = (
+                                                self.src(at_tok.span).to_owned(),
+                                                self.src(next.span).to_owned(),
+                                            );
+                                            if record {
+                                                self.repaired.push(RepairedItem::Move {
+                                                    m: Some(first),
+                                                    note: Some(format!("scoresheet: written after `{t1}`; the two moves swapped")),
+                                                });
+                                                self.repaired.push(RepairedItem::Move {
+                                                    m: Some(then),
+                                                    note: Some(format!(
+                                                        "scoresheet: written before `{t2}`"
+                                                    )),
+                                                });
+                                            }
+                                            for (m, sp) in [(first, next.span), (then, at_tok.span)]
+                                            {
+                                                advance(
+                                                    &mut pos,
+                                                    &mut origins,
+                                                    &mut history,
+                                                    &mut ply,
+                                                    (m, sp),
+                                                    (fullmove, first_ply_offset),
+                                                );
+                                            }
+                                            at = s.at + 1;
+                                        }
+                                        Repair::Replace(_) | Repair::Delete => {}
+                                    }
+                                }
+                                Some(f) => {
+                                    snaps.clear();
+                                    // With a half-move inserted before it, the token's move
+                                    // number is checked again.
+                                    let renumber = match (&f.repair, snap.pending) {
+                                        (Repair::Insert { .. }, Some((n, _))) => {
+                                            self.diags.truncate(snap.diags);
+                                            Some(n)
+                                        }
+                                        _ => None,
+                                    };
+                                    self.name_repair(
+                                        &mut d, tok.span, &f, &rest, &pos, &origins, wrong_side,
+                                    );
+                                    if shows_diagram(&d) {
+                                        d.diagram = Some(diagram);
+                                    }
                                     self.diags.push(d);
                                     self.repairs.push(RepairNote {
                                         span: tok.span,
                                         index: Some(tok.index),
-                                        repair: repair.clone(),
+                                        repair: f.repair.clone(),
                                     });
-                                    let moves: Vec<Move> = match &repair {
+                                    let shown = self.src(tok.span).to_owned();
+                                    let moves: Vec<(Move, Option<String>)> = match &f.repair {
                                         Repair::Replace(m) => {
                                             self.moves[tok.index] = MoveState::Assumed(*m);
-                                            vec![*m]
+                                            vec![(
+                                                *m,
+                                                Some(format!(
+                                                    "scoresheet: `{shown}` {}; assumed this move",
+                                                    match other {
+                                                        Resolution::Ambiguous(_) =>
+                                                            "is ambiguous here",
+                                                        Resolution::MissingPromotion(_) =>
+                                                            "does not name the promotion piece",
+                                                        _ => "is not legal here",
+                                                    }
+                                                )),
+                                            )]
                                         }
-                                        Repair::Insert { missing, then, .. } => {
+                                        Repair::Insert {
+                                            missing,
+                                            then,
+                                            fits,
+                                        } => {
                                             self.moves[tok.index] = MoveState::Legal(*then);
-                                            vec![*missing, *then]
+                                            vec![
+                                                (*missing, Some(missing_note(*fits))),
+                                                (*then, None),
+                                            ]
                                         }
                                         Repair::Swap { first, second } => {
                                             self.moves[tok.index] = MoveState::Legal(*second);
+                                            let next_text = rest
+                                                .first()
+                                                .map(|n| self.src(n.span).to_owned())
+                                                .unwrap_or_default();
                                             if let Some(next) = rest.first() {
                                                 self.moves[next.index] = MoveState::Legal(*first);
                                                 played_ahead = Some(next.index);
                                             }
-                                            vec![*first, *second]
+                                            vec![
+                                                (
+                                                    *first,
+                                                    Some(format!(
+                                                        "scoresheet: written after `{shown}`; the two moves swapped"
+                                                    )),
+                                                ),
+                                                (
+                                                    *second,
+                                                    Some(format!(
+                                                        "scoresheet: written before `{next_text}`"
+                                                    )),
+                                                ),
+                                            ]
                                         }
-                                        Repair::Delete => Vec::new(),
+                                        Repair::Delete => {
+                                            if record {
+                                                self.repaired.push(RepairedItem::Note(format!(
+                                                    "scoresheet: `{shown}` left out (it does not fit)"
+                                                )));
+                                            }
+                                            Vec::new()
+                                        }
                                     };
-                                    for m in moves {
+                                    for (m, note) in moves {
+                                        if record {
+                                            self.repaired
+                                                .push(RepairedItem::Move { m: Some(m), note });
+                                        }
                                         // Repaired moves are not part of the main line as read.
                                         advance(
                                             &mut pos,
@@ -798,16 +1433,32 @@ impl GameChecker<'_> {
                                             (fullmove, first_ply_offset),
                                         );
                                     }
+                                    if let Some(n) = renumber {
+                                        let turn = !pos.turn();
+                                        self.check_number(
+                                            n,
+                                            ply - 1,
+                                            fullmove,
+                                            first_ply_offset,
+                                            turn,
+                                        );
+                                    }
                                 }
                                 None => {
+                                    snaps.clear();
+                                    if shows_diagram(&d) {
+                                        d.diagram = Some(diagram);
+                                    }
                                     self.diags.push(d);
                                     broken = true;
+                                    self.repaired_broken |= record;
                                 }
                             }
                         }
                     }
                 }
                 Item::Variation(v) => {
+                    snaps.clear();
                     match &branch {
                         Some((bpos, borigins, bply, hlen)) => {
                             let ctx = LineStart {
@@ -819,7 +1470,11 @@ impl GameChecker<'_> {
                                 main: false,
                                 history: history[..*hlen].to_vec(),
                             };
-                            self.walk_line(v, ctx, depth + 1);
+                            // Variations nest up to `MAX_DEPTH`; the stack grows on the heap
+                            // when it runs short (on rayon's threads too).
+                            stacker::maybe_grow(128 * 1024, 4 * 1024 * 1024, || {
+                                self.walk_line(v, ctx, depth + 1)
+                            });
                         }
                         None => {
                             // A variation before any move, or after moves we could not follow.
@@ -841,76 +1496,12 @@ impl GameChecker<'_> {
                     }
                 }
                 Item::Result(r) => {
+                    snaps.clear();
                     if main && depth == 0 {
                         result = Some((r.value.decided(pos.turn()), r.span));
                     }
                 }
-                Item::Unknown(span) => {
-                    // An unreadable token may have been a move: read on from the best repair.
-                    if !broken {
-                        self.main_broken |= main;
-                        let token = strip_marks(self.src(*span));
-                        let mut sugg =
-                            render::suggestions(&self.writer, &pos, &origins, &token, None, 3);
-                        let other = self.other_languages(*span, &pos);
-                        if let Some((_, o)) = &other {
-                            sugg.retain(|s| !o.contains(s));
-                            sugg.splice(0..0, o.iter().cloned());
-                        }
-                        let rest = upcoming(&line.items[at + 1..]);
-                        let found = self.find_repair(
-                            &pos,
-                            &origins,
-                            None,
-                            &token,
-                            &Pattern::EMPTY,
-                            &rest,
-                            &Resolution::Illegal(Illegal::NoMatch),
-                            other.as_ref().map(|(_, o)| o.as_slice()).unwrap_or(&[]),
-                        );
-                        if let Some(i) = self
-                            .diags
-                            .iter()
-                            .position(|d| d.span == *span && d.code() == "scoresheet::syntax")
-                        {
-                            let mut d = self.diags.remove(i);
-                            if let Some((help, _)) = other {
-                                d.help = Some(help);
-                            }
-                            d.suggestions = sugg;
-                            d.ply = Some(ply + 1);
-                            if let Some((repair, seen)) = &found {
-                                self.name_repair(
-                                    &mut d, *span, repair, &rest, &pos, &origins, *seen,
-                                );
-                            }
-                            self.diags.push(d);
-                        }
-                        if let Some((repair, _)) = found {
-                            self.repairs.push(RepairNote {
-                                span: *span,
-                                index: None,
-                                repair: repair.clone(),
-                            });
-                            if let Repair::Replace(m) = repair {
-                                advance(
-                                    &mut pos,
-                                    &mut origins,
-                                    &mut history,
-                                    &mut ply,
-                                    (m, *span),
-                                    (fullmove, first_ply_offset),
-                                );
-                            }
-                            continue;
-                        }
-                        broken = true;
-                        branch = Some((pos.clone(), origins, ply, history.len()));
-                    } else {
-                        unchecked.push(*span);
-                    }
-                }
-                Item::Ellipsis(_) | Item::Comment(_) | Item::Nag(_) => {}
+                Item::Unknown(_) | Item::Ellipsis(_) | Item::Comment(_) | Item::Nag(_) => {}
             }
         }
         // Count unchecked moves (including inside variations that could not be placed).
@@ -926,7 +1517,16 @@ impl GameChecker<'_> {
                     },
                     first.join(last),
                 )
-                .label("not checked"),
+                .label("not checked")
+                .help(if lost {
+                    format!(
+                        "{LOST} moves in a row did not read as written, so the reading has lost \
+                         the game here: is another game (without a result between them) or \
+                         another notation written here?"
+                    )
+                } else {
+                    "fix the error before them to have them checked".to_owned()
+                }),
             );
         }
         LineEnd {
@@ -935,6 +1535,24 @@ impl GameChecker<'_> {
             result,
             last_move,
         }
+    }
+
+    /// Is this move number a move with its letters lost (`g5` typed as `5`)? A number
+    /// without a dot is one when it follows a move number, or stands where Black moves (and
+    /// no `...` follows).
+    fn misplaced_number(
+        &self,
+        n: &crate::span::Spanned<crate::syntax::MoveNumber>,
+        before: Option<&Item>,
+        next: Option<&Item>,
+        pos: &Chess,
+    ) -> bool {
+        let text = self.src(n.span);
+        if n.value.black || !text.chars().all(|c| c.is_ascii_digit()) {
+            return false;
+        }
+        matches!(before, Some(Item::MoveNumber(_)))
+            || (pos.turn() == Color::Black && !matches!(next, Some(Item::Ellipsis(_))))
     }
 
     fn check_number(
@@ -1138,6 +1756,7 @@ impl GameChecker<'_> {
         }
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn move_error(
         &self,
         tok: &MoveToken,
@@ -1146,13 +1765,16 @@ impl GameChecker<'_> {
         res: Resolution,
         ply: u32,
         history: &[Played],
+        (ranked, rest): (&[Cand], &[&MoveToken]),
     ) -> Diagnostic {
         let text = self.src(tok.span).to_owned();
         match res {
-            Resolution::Ambiguous(ms) if matches!(tok.body, MoveBody::Descriptive(_)) => {
+            Resolution::Ambiguous(mut ms) if matches!(tok.body, MoveBody::Descriptive(_)) => {
                 let MoveBody::Descriptive(d) = &tok.body else {
                     unreachable!("matched above")
                 };
+                // The reading after which the following moves read furthest first.
+                ms.sort_by_key(|m| std::cmp::Reverse(self.reach_after(pos, origins, m, rest)));
                 let readings = crate::descriptive::describe_readings(pos, origins, &ms, d.system);
                 let mut d = Diagnostic::new(
                     Problem::AmbiguousReading {
@@ -1191,7 +1813,9 @@ impl GameChecker<'_> {
                 ))
                 .suggest(readings.into_iter().map(|(spelling, _)| spelling).collect())
             }
-            Resolution::Ambiguous(ms) => {
+            Resolution::Ambiguous(mut ms) => {
+                // The candidate after which the following moves read furthest first.
+                ms.sort_by_key(|m| std::cmp::Reverse(self.reach_after(pos, origins, m, rest)));
                 let role = ms[0].role();
                 let mut d = Diagnostic::new(
                     Problem::AmbiguousMove {
@@ -1261,15 +1885,7 @@ impl GameChecker<'_> {
                 for (s, t) in secondary {
                     d = d.with_secondary(s, t);
                 }
-                let hint = self.hint(tok, pos, origins);
-                let mut sugg = render::suggestions(
-                    &self.writer,
-                    pos,
-                    origins,
-                    &strip_marks(&text),
-                    Some(&hint),
-                    3,
-                );
+                let mut sugg = suggestion_texts(ranked, &strip_marks(&text), 3);
                 let side = if pos.turn() == Color::White {
                     "White"
                 } else {
@@ -1357,8 +1973,14 @@ impl GameChecker<'_> {
     fn lookahead(&self, pos: &Chess, origins: &Origins, rest: &[&MoveToken]) -> usize {
         let mut pos = pos.clone();
         let mut origins = *origins;
+        let rest = if self.work.get() > REPAIR_BUDGET {
+            &rest[..rest.len().min(SOON)]
+        } else {
+            rest
+        };
         for (n, tok) in rest.iter().enumerate() {
-            match resolve(&pos, self.patterns(tok, &pos, &origins).as_slice()) {
+            self.work.set(self.work.get() + 1);
+            match self.resolve_tok(tok, &pos, &origins) {
                 Resolution::Legal(m) => {
                     origins.play(&m);
                     pos.play_unchecked(m);
@@ -1369,124 +1991,276 @@ impl GameChecker<'_> {
         rest.len()
     }
 
-    /// The repair after which most of the following moves read (at least two of them, or all
-    /// when fewer follow): the token replaced by a likely move, a missing half-move inserted
-    /// before it, the token swapped with the next, or the token dropped. Returns the repair and
-    /// how many following moves it made readable.
+    /// How many of `rest` read after `m` is played in `pos`.
+    fn reach_after(&self, pos: &Chess, origins: &Origins, m: &Move, rest: &[&MoveToken]) -> usize {
+        let mut p = pos.clone();
+        let mut o = *origins;
+        o.play(m);
+        p.play_unchecked(*m);
+        self.lookahead(&p, &o, rest)
+    }
+
+    /// Plays `toks` in turn from `pos`; the position after them and the move of each, or
+    /// `None` when one does not read.
+    fn replay(
+        &self,
+        pos: &Chess,
+        origins: &Origins,
+        toks: &[&MoveToken],
+    ) -> Option<(Chess, Origins, Vec<Move>)> {
+        let mut p = pos.clone();
+        let mut o = *origins;
+        let mut moves = Vec::with_capacity(toks.len());
+        for tok in toks {
+            match self.resolve_tok(tok, &p, &o) {
+                Resolution::Legal(m) => {
+                    o.play(&m);
+                    p.play_unchecked(m);
+                    moves.push(m);
+                }
+                _ => return None,
+            }
+        }
+        Some((p, o, moves))
+    }
+
+    /// The legal moves as readings of `written`, most likely first: the cheapest texts (see
+    /// `render::score_moves`), each tried on the following moves; a reading after which they
+    /// read less far than after the best one pays a penalty (more when they stop soon).
+    fn rank_candidates(
+        &self,
+        pos: &Chess,
+        origins: &Origins,
+        written: &str,
+        hint: Option<&Pattern>,
+        rest: &[&MoveToken],
+    ) -> Vec<Cand> {
+        let scored = render::score_moves(&self.writer, pos, origins, written, hint);
+        let Some(best) = scored.first().map(|s| s.cost) else {
+            return Vec::new();
+        };
+        let mut out: Vec<Cand> = scored
+            .into_iter()
+            .filter(|s| s.cost <= best + WINDOW)
+            .map(|s| Cand {
+                reach: self.reach_after(pos, origins, &s.m, rest),
+                m: s.m,
+                text: s.text,
+                cost: s.cost,
+                key: 0,
+            })
+            .collect();
+        let max = out.iter().map(|c| c.reach).max().unwrap_or(0);
+        for c in &mut out {
+            c.key = c.cost
+                + if c.reach >= max {
+                    0
+                } else if c.reach >= SOON {
+                    2 * render::EDIT
+                } else {
+                    3 * render::EDIT
+                };
+        }
+        out.sort_by_key(|c| c.key);
+        out
+    }
+
+    /// The repair after which most of the following moves read: the token replaced by a likely move, a missing half-move inserted
+    /// before it or before one of the few tokens `back` (read before it, oldest first), two
+    /// adjacent half-moves swapped (the token and the next, or earlier ones), or the token
+    /// dropped. Ties go to the likelier kind of mistake.
     #[allow(clippy::too_many_arguments)]
     fn find_repair(
         &self,
         pos: &Chess,
         origins: &Origins,
         tok: Option<&MoveToken>,
-        written: &str,
-        hint: &Pattern,
+        (written, ranked): (&str, &[Cand]),
         rest: &[&MoveToken],
         resolution: &Resolution,
         preferred: &[String],
-    ) -> Option<(Repair, usize)> {
-        if pos.legal_moves().is_empty() {
+        (back, numbering): (&[Back<'_>], Numbering),
+    ) -> Option<Found> {
+        let legal = pos.legal_moves();
+        if legal.is_empty() {
             return None;
         }
-        let need = rest.len().min(2);
-        // (moves read after it, cost, repair): more moves read wins, then the lower cost.
-        let mut best: Option<(usize, u32, Repair)> = None;
-        let mut consider = |seen: usize, cost: u32, repair: Repair| {
-            if seen < need {
+        // (moves read after it, cost, repair, tokens back): more moves read wins, then the
+        // lower cost. After a move token, when the next move is wrong too whatever is assumed,
+        // the likeliest repair is still taken, so that reading goes on and later errors are
+        // found; an unreadable token (it may be no move at all, such as a word of prose) is
+        // read as a move only when at least two following moves, or all when fewer follow,
+        // bear it out.
+        let need = if tok.is_some() { 0 } else { rest.len().min(2) };
+        let mut best: Option<(usize, u32, Repair, usize)> = None;
+        let mut consider = |seen: usize, cost: u32, repair: Repair, back: usize| {
+            if seen < need && !matches!(repair, Repair::Delete) {
                 return;
             }
             if best
                 .as_ref()
-                .is_none_or(|(s, c, _)| seen > *s || (seen == *s && cost < *c))
+                .is_none_or(|(s, c, _, _)| seen > *s || (seen == *s && cost < *c))
             {
-                best = Some((seen, cost, repair));
+                best = Some((seen, cost, repair, back));
             }
         };
-        // Replacements: the ranked suggestions, and the candidates of an ambiguity.
-        let mut candidates: Vec<Move> = match resolution {
-            Resolution::Ambiguous(ms) | Resolution::MissingPromotion(ms) => ms.clone(),
+        // Replacements: the candidates of an ambiguity, readings in other languages, and the
+        // ranked readings.
+        let mut candidates: Vec<(Move, Option<usize>)> = match resolution {
+            Resolution::Ambiguous(ms) | Resolution::MissingPromotion(ms) => {
+                ms.iter().map(|m| (*m, None)).collect()
+            }
             _ => Vec::new(),
         };
-        let legal = pos.legal_moves();
-        let ranked = render::suggestions(&self.writer, pos, origins, written, Some(hint), 6);
-        for text in preferred.iter().chain(ranked.iter()) {
+        for text in preferred {
             if let Some(m) = legal
                 .iter()
                 .find(|m| self.writer.write(pos, origins, m) == *text)
-                && !candidates.contains(m)
+                && !candidates.iter().any(|c| c.0 == *m)
             {
-                candidates.push(*m);
+                candidates.push((*m, None));
             }
         }
-        for (rank, m) in candidates.iter().enumerate() {
-            let mut p = pos.clone();
-            let mut o = *origins;
-            o.play(m);
-            p.play_unchecked(*m);
+        // Far-fetched readings are no repair.
+        let limit = render::plausible_limit(written);
+        for c in ranked.iter().filter(|c| c.cost <= limit) {
+            if !candidates.iter().any(|x| x.0 == c.m) {
+                candidates.push((c.m, Some(c.reach)));
+            }
+        }
+        for (rank, (m, reach)) in candidates.iter().enumerate() {
             let queen_first = u32::from(m.promotion().is_some_and(|r| r != Role::Queen));
+            let seen = reach.unwrap_or_else(|| self.reach_after(pos, origins, m, rest));
             consider(
-                self.lookahead(&p, &o, rest),
-                10 + rank as u32 + queen_first,
+                seen,
+                10 + rank.min(50) as u32 + queen_first,
                 Repair::Replace(*m),
+                0,
             );
         }
         if let Some(tok) = tok {
-            // A missing half-move before the token.
-            let mut inserts = Vec::new();
-            for x in &legal {
-                let mut p = pos.clone();
-                let mut o = *origins;
-                o.play(x);
-                p.play_unchecked(*x);
-                if let Resolution::Legal(t) = resolve(&p, self.patterns(tok, &p, &o).as_slice()) {
-                    o.play(&t);
-                    p.play_unchecked(t);
-                    inserts.push((self.lookahead(&p, &o, rest), *x, t));
+            let wrong_side = matches!(resolution, Resolution::Illegal(Illegal::WrongSide { .. }));
+            // Going back rewrites moves that read as written: only for an illegal move (an
+            // ambiguous one is right as far as it goes), and only when some later move bears
+            // it out.
+            let back: &[Back<'_>] = if matches!(resolution, Resolution::Illegal(_)) {
+                back
+            } else {
+                &[]
+            };
+            // A missing half-move before the token, or before one of the tokens just before it.
+            // (moves read after the token, tokens back, missing move, the move of the token
+            // after the gap)
+            let mut inserts: Vec<Insertion> = Vec::new();
+            for g in 0..=back.len() {
+                let (p0, o0) = if g == 0 {
+                    (pos, origins)
+                } else {
+                    let b = &back[back.len() - g];
+                    (b.pos, b.origins)
+                };
+                let mut toks: Vec<&MoveToken> =
+                    back[back.len() - g..].iter().map(|b| b.tok).collect();
+                toks.push(tok);
+                for x in p0.legal_moves() {
+                    let mut p = p0.clone();
+                    let mut o = *o0;
+                    o.play(&x);
+                    p.play_unchecked(x);
+                    if let Some((p, o, moves)) = self.replay(&p, &o, &toks) {
+                        inserts.push((self.lookahead(&p, &o, rest), g, x, moves[0]));
+                    }
                 }
             }
-            let top = inserts.iter().map(|i| i.0).max();
-            if let Some(top) = top {
-                let tied: Vec<&(usize, Move, Move)> =
-                    inserts.iter().filter(|i| i.0 == top).collect();
+            if let Some(top) = inserts.iter().map(|i| i.0).max() {
+                // Among the inserts that read furthest, those that agree best with the move
+                // numbers written.
+                let misfit = |g: usize| -> u32 {
+                    let n = back.len();
+                    (0..=n)
+                        .map(|i| {
+                            let number = if i == n {
+                                numbering.current
+                            } else {
+                                back[i].number
+                            };
+                            let ply = numbering.ply + i as u32 - n as u32 + u32::from(i >= n - g);
+                            numbering.misfit(number, ply)
+                        })
+                        .sum()
+                };
+                let reading: Vec<(u32, &Insertion)> = inserts
+                    .iter()
+                    .filter(|i| i.0 == top)
+                    .map(|i| (misfit(i.1), i))
+                    .collect();
+                let least = reading.iter().map(|r| r.0).min().unwrap_or(0);
+                let tied: Vec<&Insertion> = reading
+                    .iter()
+                    .filter(|r| r.0 == least)
+                    .map(|r| r.1)
+                    .collect();
                 // A unique missing move is named; several that fit are a weaker repair, taken
-                // only when later moves bear it out.
-                if tied.len() == 1 || top >= 2 {
-                    let cost = if tied.len() == 1 { 9 } else { 16 };
+                // only when later moves bear it out, or when the token is a move of the other
+                // side as written.
+                let (_, g, missing, then) = *tied[0];
+                if (tied.len() == 1 || top >= 2 || (wrong_side && g == 0)) && (g == 0 || top >= 1) {
+                    let cost = if tied.len() == 1 || (wrong_side && g == 0) {
+                        9
+                    } else {
+                        16
+                    };
                     consider(
                         top,
                         cost,
                         Repair::Insert {
-                            missing: tied[0].1,
-                            then: tied[0].2,
+                            missing,
+                            then,
                             fits: tied.len(),
                         },
+                        g,
                     );
                 }
             }
             // The token and the next one swapped.
             if let Some(next) = rest.first()
-                && let Resolution::Legal(a) =
-                    resolve(pos, self.patterns(next, pos, origins).as_slice())
+                && strip_marks(self.src(next.span)) != strip_marks(self.src(tok.span))
+                && let Some((p, o, moves)) = self.replay(pos, origins, &[next, tok])
             {
+                let seen = 1 + self.lookahead(&p, &o, &rest[1..]);
+                consider(
+                    seen,
+                    8,
+                    Repair::Swap {
+                        first: moves[0],
+                        second: moves[1],
+                    },
+                    0,
+                );
+            }
+            // Two half-moves just before it swapped, or the one before and the token itself.
+            for k in 1..=back.len() {
+                let b = &back[back.len() - k];
+                let mut toks: Vec<&MoveToken> =
+                    back[back.len() - k..].iter().map(|b| b.tok).collect();
+                toks.push(tok);
+                if strip_marks(self.src(toks[0].span)) == strip_marks(self.src(toks[1].span)) {
+                    continue;
+                }
+                toks.swap(0, 1);
+                if let Some((p, o, moves)) = self.replay(b.pos, b.origins, &toks)
+                    && let seen = self.lookahead(&p, &o, rest)
+                    && seen >= 1
                 {
-                    let mut p = pos.clone();
-                    let mut o = *origins;
-                    o.play(&a);
-                    p.play_unchecked(a);
-                    if let Resolution::Legal(b) = resolve(&p, self.patterns(tok, &p, &o).as_slice())
-                    {
-                        o.play(&b);
-                        p.play_unchecked(b);
-                        let seen = 1 + self.lookahead(&p, &o, &rest[1..]);
-                        consider(
-                            seen,
-                            8,
-                            Repair::Swap {
-                                first: a,
-                                second: b,
-                            },
-                        );
-                    }
+                    consider(
+                        seen,
+                        8,
+                        Repair::Swap {
+                            first: moves[0],
+                            second: moves[1],
+                        },
+                        k,
+                    );
                 }
             }
         }
@@ -1496,8 +2270,9 @@ impl GameChecker<'_> {
             self.lookahead(pos, origins, rest),
             if twice { 7 } else { 20 },
             Repair::Delete,
+            0,
         );
-        best.map(|(seen, _, r)| (r, seen))
+        best.map(|(seen, _, repair, back)| Found { repair, seen, back })
     }
 
     /// Is this token the same text as the move token just before it?
@@ -1518,12 +2293,13 @@ impl GameChecker<'_> {
         &self,
         d: &mut Diagnostic,
         span: Span,
-        repair: &Repair,
+        found: &Found,
         rest: &[&MoveToken],
         pos: &Chess,
         origins: &Origins,
-        seen: usize,
+        wrong_side: bool,
     ) {
+        let (repair, seen) = (&found.repair, found.seen);
         let text = self.src(span).to_owned();
         let after = match seen {
             0 => "the game ends there".to_owned(),
@@ -1565,11 +2341,30 @@ impl GameChecker<'_> {
                 o.play(missing);
                 p.play_unchecked(*missing);
                 let t = self.writer.write(&p, &o, then);
+                if wrong_side && *fits > 1 {
+                    // Not one move fits: say what is sure, that the move is the other side's.
+                    let owner = color_name(!pos.turn());
+                    d.problem = Problem::WrongSide {
+                        text: text.clone(),
+                        owner,
+                        mover: side,
+                    };
+                    d.severity = Severity::Error;
+                    d.label = Some(format!("a move for {owner}"));
+                    d.help = Some(format!(
+                        "it reads as {owner}'s `{t}`: either it was written in {owner}'s place, or a half-move of {side} is missing before it (such as {probably}); read on with `{w}` inserted (assumed; {after})"
+                    ));
+                    // The inserted move is one of many: the suggestions stay the readings as a
+                    // move of the side to move.
+                    return;
+                }
                 d.problem = Problem::SkippedMove {
                     text: text.clone(),
                     side,
                     missing: probably,
                 };
+                // The reasons the token was illegal as read no longer apply.
+                d.secondary.clear();
                 d.severity = Severity::Error;
                 d.label = Some(format!(
                     "a half-move of {side} seems to be missing before this"
@@ -1594,6 +2389,7 @@ impl GameChecker<'_> {
                     first: text.clone(),
                     second: next_text.clone(),
                 };
+                d.secondary.clear();
                 d.severity = Severity::Error;
                 if let Some(next) = rest.first() {
                     d.span = span.join(next.span);
@@ -1626,7 +2422,10 @@ impl GameChecker<'_> {
                     Some(h) => format!("{h}\n{note}"),
                     None => note,
                 });
-                d.suggestions = vec![String::new()];
+                if twice || d.suggestions.is_empty() {
+                    // The fix is to remove it.
+                    d.suggestions = vec![String::new()];
+                }
             }
         }
     }
@@ -1789,6 +2588,38 @@ impl GameChecker<'_> {
             }
         }
     }
+}
+
+/// The squares a diagram marks for an illegal or ambiguous move: the pieces that could make
+/// it, or the pieces that stop it.
+fn marked_squares(res: &Resolution) -> Vec<shakmaty::Square> {
+    fn of(why: &Illegal) -> Vec<shakmaty::Square> {
+        match why {
+            Illegal::NoneFromThere { pieces, .. } | Illegal::CannotReach { pieces, .. } => {
+                pieces.clone()
+            }
+            Illegal::PathBlocked { from, blocker, .. } => vec![*from, *blocker],
+            Illegal::Pinned { from, pinner, .. } => vec![*from, *pinner],
+            Illegal::StaysInCheck { checker, king, .. } => vec![*king, *checker],
+            Illegal::KingIntoCheck { attacker, .. } => vec![*attacker],
+            Illegal::CastlingInCheck { checker } => vec![*checker],
+            Illegal::CastlingBlocked { square, .. } => vec![*square],
+            Illegal::CastlingThroughCheck { attacker, .. } => vec![*attacker],
+            Illegal::OwnPieceOnTarget { to, .. } => vec![*to],
+            Illegal::WrongSide { own, .. } => of(own),
+            _ => Vec::new(),
+        }
+    }
+    let mut squares = match res {
+        Resolution::Ambiguous(ms) | Resolution::MissingPromotion(ms) => {
+            ms.iter().filter_map(|m| m.from()).collect()
+        }
+        Resolution::Illegal(why) => of(why),
+        Resolution::Legal(_) | Resolution::Null => Vec::new(),
+    };
+    squares.sort();
+    squares.dedup();
+    squares
 }
 
 /// Does the move put a piece on `sq` (castling: the king's or the rook's square)?
@@ -2072,7 +2903,15 @@ fn describe_illegal(
                     &format!("its {} on", plural(piece.role)),
                     &format!("the {} are on", plural(piece.role)),
                 ),
-                Vec::new(),
+                pieces
+                    .iter()
+                    .flat_map(|sq| {
+                        arrived(
+                            *sq,
+                            &format!("the {} on {sq} arrived", role_name(piece.role)),
+                        )
+                    })
+                    .collect(),
             )
         }
         Illegal::EmptyOrigin { square } => (format!("there is no piece on {square}"), Vec::new()),
@@ -2099,7 +2938,15 @@ fn describe_illegal(
                     },
                     join_and(&squares)
                 ),
-                Vec::new(),
+                pieces
+                    .iter()
+                    .flat_map(|sq| {
+                        arrived(
+                            *sq,
+                            &format!("the {} on {sq} arrived", role_name(piece.role)),
+                        )
+                    })
+                    .collect(),
             )
         }
         Illegal::PathBlocked { from, to, blocker } => (
@@ -2159,7 +3006,7 @@ fn describe_illegal(
                 "the king would be in check on {to} from the {}",
                 piece_on(*attacker)
             ),
-            Vec::new(),
+            arrived(*attacker, "the attacker arrived"),
         ),
         Illegal::NoCastlingRight { side } => (
             format!(

@@ -258,6 +258,16 @@ pub enum Problem {
         /// The second token as written.
         second: String,
     },
+    /// A move of the other side: written in its place, or a half-move missing before it.
+    #[error("`{text}` is a move for {owner}, but {mover} is to move")]
+    WrongSide {
+        /// The token.
+        text: String,
+        /// The side whose move it is ("White" or "Black").
+        owner: &'static str,
+        /// The side to move.
+        mover: &'static str,
+    },
     /// The same move written twice.
     #[error("`{text}` is written twice")]
     MoveWrittenTwice {
@@ -361,6 +371,7 @@ impl Problem {
             Problem::SkippedMove { .. } => "scoresheet::skipped_move",
             Problem::SwappedMoves { .. } => "scoresheet::swapped_moves",
             Problem::MoveWrittenTwice { .. } => "scoresheet::move_written_twice",
+            Problem::WrongSide { .. } => "scoresheet::wrong_side",
         }
     }
 
@@ -388,7 +399,8 @@ impl Problem {
             | Problem::TooMany { .. }
             | Problem::SkippedMove { .. }
             | Problem::SwappedMoves { .. }
-            | Problem::MoveWrittenTwice { .. } => Severity::Error,
+            | Problem::MoveWrittenTwice { .. }
+            | Problem::WrongSide { .. } => Severity::Error,
             Problem::TagInMovetext
             | Problem::StrayMark { .. }
             | Problem::CheckWithoutCheck { .. }
@@ -434,6 +446,9 @@ pub struct Diagnostic {
     pub game: usize,
     /// The half-move (1 = White's first move), when about a move.
     pub ply: Option<u32>,
+    /// A board diagram of the position before the move (illegal and ambiguous moves), shown
+    /// at the end of the help.
+    pub diagram: Option<String>,
 }
 
 impl Diagnostic {
@@ -449,6 +464,7 @@ impl Diagnostic {
             suggestions: Vec::new(),
             game: 0,
             ply: None,
+            diagram: None,
         }
     }
 
@@ -474,6 +490,22 @@ impl Diagnostic {
     pub fn with_secondary(mut self, span: Span, text: impl Into<String>) -> Self {
         self.secondary.push((span, text.into()));
         self
+    }
+
+    /// Sets the board diagram shown at the end of the help.
+    pub fn diagram(mut self, diagram: String) -> Self {
+        self.diagram = Some(diagram);
+        self
+    }
+
+    /// The help with the board diagram after it (the JSON `help`).
+    pub fn full_help(&self) -> Option<String> {
+        match (&self.help, &self.diagram) {
+            (Some(h), Some(d)) => Some(format!("{h}\n{d}")),
+            (Some(h), None) => Some(h.clone()),
+            (None, Some(d)) => Some(d.clone()),
+            (None, None) => None,
+        }
     }
 
     /// Sets the suggestions.
@@ -512,7 +544,11 @@ impl miette::Diagnostic for Diagnostic {
     fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
         let help = self.help.as_deref();
         if self.suggestions.is_empty() {
-            return help.map(|h| Box::new(h) as Box<dyn fmt::Display>);
+            return match (help, &self.diagram) {
+                (Some(h), Some(d)) => Some(Box::new(format!("{h}\n{d}"))),
+                (None, Some(d)) => Some(Box::new(d.as_str())),
+                (h, None) => h.map(|h| Box::new(h) as Box<dyn fmt::Display>),
+            };
         }
         // An empty replacement means "remove it".
         let list = self
@@ -527,10 +563,14 @@ impl miette::Diagnostic for Diagnostic {
             })
             .collect::<Vec<_>>()
             .join(", ");
-        let text = match help {
+        let mut text = match help {
             Some(h) => format!("{h}\ndid you mean {list}?"),
             None => format!("did you mean {list}?"),
         };
+        if let Some(d) = &self.diagram {
+            text.push('\n');
+            text.push_str(d);
+        }
         Some(Box::new(text))
     }
 

@@ -945,7 +945,8 @@ fn whereabouts(d: &Diagnostic, expected: Span) -> &'static str {
     }
 }
 
-/// How many following moves the checker tries a repair on (`check::LOOKAHEAD`).
+/// Failure causes tell a suggestion that breaks one of the next few moves (`check::SOON`)
+/// from one that breaks a move only later (the checker reads to the end of the line).
 const LOOKAHEAD: usize = 8;
 
 /// What the edited game has at `span`, in words.

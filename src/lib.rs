@@ -17,6 +17,7 @@ pub mod decode;
 pub mod descriptive;
 pub mod detect;
 pub mod diagnostic;
+pub mod diagram;
 pub mod grammar;
 pub mod grammar_check;
 pub mod inject;

@@ -65,6 +65,13 @@ enum Command {
         /// With `--to san`, `lan` or `lan-compact`: figurines (`♘f3`) instead of letters.
         #[arg(long)]
         figurines: bool,
+        /// Convert games with errors too, as the checker repaired them (the move assumed for
+        /// an illegal or unreadable one, a missing half-move inserted, swapped half-moves put
+        /// back in order, a repeated one left out), each repair marked in a comment (listed on
+        /// standard error for UCI, coordinate, Smith and ICCF lines). Without it, a game with
+        /// errors is not converted.
+        #[arg(long)]
+        repair: bool,
         /// When to use colour in error reports.
         #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
         color: ColorChoice,
@@ -286,6 +293,7 @@ fn run(cli: Cli) -> std::io::Result<ExitCode> {
             fide,
             full,
             figurines,
+            repair,
             color,
         } => {
             let Some(lang) = scoresheet::grammar::language(&to_lang) else {
@@ -332,10 +340,47 @@ fn run(cli: Cli) -> std::io::Result<ExitCode> {
             let color = use_color(color, std::io::stderr().is_terminal());
             let mut failed = false;
             for f in &checked {
-                let mut refused = 0;
+                let mut refused = Vec::new();
+                let mut repaired = 0;
                 for g in &f.games {
-                    if g.has_errors() || g.start.is_none() {
-                        refused += 1;
+                    if g.start.is_none() {
+                        refused.push(g.number);
+                        continue;
+                    }
+                    if g.has_errors() {
+                        let Some(items) = g.repaired.as_ref().filter(|_| repair) else {
+                            refused.push(g.number);
+                            continue;
+                        };
+                        repaired += 1;
+                        // Never silently: every repair is listed, and marked in the output
+                        // where the notation has comments.
+                        for note in output::repair_notes(g, items) {
+                            eprintln!("scoresheet: {}: game {}: {note}", f.path, g.number);
+                        }
+                        match to {
+                            Target::Pgn => write!(out, "{}", output::repaired_pgn(g, items))?,
+                            Target::Uci => writeln!(
+                                out,
+                                "{}",
+                                output::repaired_line(g, items, &writer, false, true)
+                            )?,
+                            Target::Coordinate | Target::Smith | Target::Iccf => writeln!(
+                                out,
+                                "{}",
+                                output::repaired_line(g, items, &writer, false, false)
+                            )?,
+                            Target::San
+                            | Target::Lan
+                            | Target::LanCompact
+                            | Target::Figurine
+                            | Target::Descriptive
+                            | Target::DescriptiveEs => writeln!(
+                                out,
+                                "{}",
+                                output::repaired_line(g, items, &writer, true, false)
+                            )?,
+                        }
                         continue;
                     }
                     match to {
@@ -352,14 +397,34 @@ fn run(cli: Cli) -> std::io::Result<ExitCode> {
                         Target::Pgn => write!(out, "{}", output::pgn(g, &f.text))?,
                     }
                 }
-                if refused > 0 || f.has_errors() {
-                    failed = true;
+                if !refused.is_empty() || f.has_errors() {
                     eprint!("{}", output::human(f, color, terminal_width()));
+                }
+                if repaired > 0 {
                     eprintln!(
-                        "scoresheet: {}: {refused} {} with errors not converted",
+                        "scoresheet: {}: {repaired} {} with errors converted as repaired (assumed moves marked)",
                         f.path,
-                        if refused == 1 { "game" } else { "games" }
+                        if repaired == 1 { "game" } else { "games" }
                     );
+                }
+                if !refused.is_empty() {
+                    failed = true;
+                    let list: Vec<String> = refused.iter().map(|n| n.to_string()).collect();
+                    let why = if repair {
+                        "its errors could not all be repaired"
+                    } else {
+                        "it has errors (see above); `--repair` converts it with the repairs marked"
+                    };
+                    eprintln!(
+                        "scoresheet: {}: {} {} not converted ({} {}): {why}",
+                        f.path,
+                        refused.len(),
+                        if refused.len() == 1 { "game" } else { "games" },
+                        if refused.len() == 1 { "game" } else { "games" },
+                        list.join(", "),
+                    );
+                } else if f.has_errors() && !repair {
+                    failed = true;
                 }
             }
             Ok(if failed {

@@ -7,7 +7,7 @@ use miette::{GraphicalReportHandler, GraphicalTheme, NamedSource};
 use serde_json::{Value, json};
 use shakmaty::{CastlingMode, Chess, Position};
 
-use crate::check::{CheckedFile, CheckedGame, MoveState};
+use crate::check::{CheckedFile, CheckedGame, MoveState, RepairedItem};
 use crate::diagnostic::{Diagnostic, FileReport, Severity};
 use crate::render;
 use crate::span::LineIndex;
@@ -47,7 +47,7 @@ fn json_diag(d: &Diagnostic, text: &str, index: &LineIndex) -> Value {
         "game": if d.game == 0 { Value::Null } else { json!(d.game) },
         "ply": d.ply,
         "text": text.get(d.span.start..d.span.end).unwrap_or(""),
-        "help": d.help,
+        "help": d.full_help(),
         "suggestions": d.suggestions,
     })
 }
@@ -193,6 +193,192 @@ fn find_result(line: &Line) -> Option<crate::syntax::Outcome> {
             None
         }
     })
+}
+
+/// One written-out token of a repaired main line: a move number, a move, or a comment.
+enum Piece {
+    Number(String),
+    Move(String),
+    Comment(String),
+}
+
+/// Walks the repaired main line: each move written by `write` (given the position before it),
+/// with its move number, and each note as a comment.
+fn repaired_pieces(
+    g: &CheckedGame,
+    items: &[RepairedItem],
+    write: &mut dyn FnMut(&Chess, &crate::descriptive::Origins, &shakmaty::Move) -> String,
+) -> Vec<Piece> {
+    let mut out = Vec::new();
+    let Some(start) = g.start.clone() else {
+        return out;
+    };
+    let mut origins = crate::descriptive::Origins::from_position(&start);
+    let mut pos = start;
+    let mut need_number = true;
+    for item in items {
+        match item {
+            RepairedItem::Note(note) => {
+                out.push(Piece::Comment(note.clone()));
+                need_number = true;
+            }
+            RepairedItem::Move { m, note } => {
+                let number = pos.fullmoves().get();
+                if pos.turn() == shakmaty::Color::White {
+                    out.push(Piece::Number(format!("{number}.")));
+                } else if need_number {
+                    out.push(Piece::Number(format!("{number}...")));
+                }
+                need_number = false;
+                match m {
+                    Some(m) => {
+                        out.push(Piece::Move(write(&pos, &origins, m)));
+                        origins.play(m);
+                        pos.play_unchecked(*m);
+                    }
+                    None => {
+                        out.push(Piece::Move("--".into()));
+                        pos = pos.clone().swap_turn().unwrap_or(pos);
+                    }
+                }
+                if let Some(n) = note {
+                    out.push(Piece::Comment(n.clone()));
+                    need_number = true;
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The main line as repaired (`CheckedGame::repaired`), written by `writer` on one line with
+/// move numbers; each assumed move is followed by its note in braces when `comments` (the
+/// notations without comments, such as UCI, get the moves only).
+pub fn repaired_line(
+    g: &CheckedGame,
+    items: &[RepairedItem],
+    writer: &render::Writer,
+    comments: bool,
+    uci: bool,
+) -> String {
+    let mode = g
+        .start
+        .as_ref()
+        .map(castling_mode)
+        .unwrap_or(CastlingMode::Standard);
+    let mut write = |pos: &Chess, origins: &crate::descriptive::Origins, m: &shakmaty::Move| {
+        if uci {
+            render::uci(Some(m), mode)
+        } else {
+            writer.write(pos, origins, m)
+        }
+    };
+    let pieces = repaired_pieces(g, items, &mut write);
+    let mut out: Vec<String> = Vec::new();
+    for p in pieces {
+        match p {
+            Piece::Number(n) if !uci => out.push(n),
+            Piece::Move(m) => out.push(if uci && m == "--" { "0000".into() } else { m }),
+            Piece::Comment(c) if comments => out.push(format!("{{{c}}}")),
+            Piece::Number(_) | Piece::Comment(_) => {}
+        }
+    }
+    if !uci {
+        out.push(result_of(g));
+    }
+    out.join(" ")
+}
+
+/// The notes of a repaired main line, each with the move it is about (`7. Bb3`, `12... Re8`),
+/// for a report beside a conversion.
+pub fn repair_notes(g: &CheckedGame, items: &[RepairedItem]) -> Vec<String> {
+    let mut write =
+        |pos: &Chess, _: &crate::descriptive::Origins, m: &shakmaty::Move| render::san_plus(pos, m);
+    let pieces = repaired_pieces(g, items, &mut write);
+    let mut notes = Vec::new();
+    let mut number = String::new();
+    let mut last = String::new();
+    for p in pieces {
+        match p {
+            Piece::Number(n) => number = n,
+            Piece::Move(m) => {
+                last = format!("{number} {m}");
+                if !number.ends_with("...") {
+                    // The next Black move has no number of its own.
+                    number = number.replace('.', "...");
+                }
+            }
+            Piece::Comment(c) => {
+                let c = c.trim_start_matches("scoresheet: ");
+                notes.push(if last.is_empty() {
+                    c.to_owned()
+                } else {
+                    format!("{}: {c}", last.trim())
+                });
+            }
+        }
+    }
+    notes
+}
+
+/// The main line as repaired, as standard PGN (English SAN) with the game's tags and each
+/// repair marked in a comment beside the move it concerns.
+pub fn repaired_pgn(g: &CheckedGame, items: &[RepairedItem]) -> String {
+    let mut out = tags(g);
+    let mut write =
+        |pos: &Chess, _: &crate::descriptive::Origins, m: &shakmaty::Move| render::san_plus(pos, m);
+    let mut tokens: Vec<String> = repaired_pieces(g, items, &mut write)
+        .into_iter()
+        .map(|p| match p {
+            Piece::Number(t) | Piece::Move(t) => t,
+            Piece::Comment(c) => format!("{{{c}}}"),
+        })
+        .collect();
+    tokens.push(result_of(g));
+    wrap(&mut out, tokens);
+    out
+}
+
+/// The tag pairs of a game: the seven-tag roster first, then the others.
+fn tags(g: &CheckedGame) -> String {
+    let mut out = String::new();
+    let roster = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
+    let result = result_of(g);
+    for name in roster {
+        let value = if name == "Result" {
+            result.clone()
+        } else {
+            g.syntax
+                .tag(name)
+                .map(|t| t.value.clone())
+                .unwrap_or_else(|| "?".into())
+        };
+        let _ = writeln!(out, "[{name} \"{}\"]", escape(&value));
+    }
+    for t in &g.syntax.tags {
+        if !roster.contains(&t.name.as_str()) {
+            let _ = writeln!(out, "[{} \"{}\"]", t.name, escape(&t.value));
+        }
+    }
+    out.push('\n');
+    out
+}
+
+/// Movetext tokens wrapped at 79 columns, then a blank line.
+fn wrap(out: &mut String, tokens: Vec<String>) {
+    let mut col = 0;
+    for t in tokens {
+        if col > 0 && col + 1 + t.chars().count() > 79 {
+            out.push('\n');
+            col = 0;
+        } else if col > 0 {
+            out.push(' ');
+            col += 1;
+        }
+        col += t.chars().count();
+        out.push_str(&t);
+    }
+    out.push_str("\n\n");
 }
 
 /// The game as standard PGN (English SAN), keeping tags, comments, NAGs and variations.

@@ -127,11 +127,336 @@ impl Writer {
     }
 }
 
-/// The legal moves of `pos` most like `written`, best first, written by `writer`.
+/// A legal move, written out, with how unlike the written text it is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Scored {
+    /// The move.
+    pub m: Move,
+    /// The move written by the writer (with its check or mate sign).
+    pub text: String,
+    /// How unlike the written text it is: about 10 per plain edit, less for typing and
+    /// handwriting confusions, less again for what the writer kept (see [`score_moves`]).
+    pub cost: i32,
+}
+
+/// Cost of one plain edit in [`typing_distance`].
+pub const EDIT: i32 = 10;
+
+/// Pairs of characters that are easily typed or read one for the other (handwriting and
+/// typewriter confusions).
+const CONFUSIONS: [(char, char); 14] = [
+    ('b', '6'),
+    ('l', '1'),
+    ('I', '1'),
+    ('i', '1'),
+    ('O', '0'),
+    ('o', '0'),
+    ('S', '5'),
+    ('s', '5'),
+    ('g', '9'),
+    ('q', '9'),
+    ('Z', '2'),
+    ('z', '2'),
+    ('B', '8'),
+    ('G', '6'),
+];
+
+/// QWERTY rows, for neighbouring keys.
+const ROWS: [&str; 4] = ["1234567890-=", "qwertyuiop[]", "asdfghjkl;'", "zxcvbnm,./"];
+
+fn key_pos(c: char) -> Option<(i32, i32)> {
+    let c = c.to_ascii_lowercase();
+    ROWS.iter().enumerate().find_map(|(r, row)| {
+        row.chars()
+            .position(|k| k == c)
+            .map(|i| (r as i32, i as i32))
+    })
+}
+
+/// Keys next to each other on a QWERTY keyboard (same row, or the row above or below at the
+/// usual stagger).
+fn neighbouring_keys(a: char, b: char) -> bool {
+    match (key_pos(a), key_pos(b)) {
+        (Some((ra, ia)), Some((rb, ib))) => {
+            let dr = rb - ra;
+            (dr == 0 && (ia - ib).abs() == 1)
+                || (dr == 1 && (ib == ia || ib == ia - 1))
+                || (dr == -1 && (ib == ia || ib == ia + 1))
+        }
+        _ => false,
+    }
+}
+
+const fn is_file(c: char) -> bool {
+    matches!(c, 'a'..='h')
+}
+
+const fn is_rank(c: char) -> bool {
+    matches!(c, '1'..='8')
+}
+
+/// The cost of reading `a` where `b` was meant.
+fn substitution(a: char, b: char) -> i32 {
+    if a == b {
+        return 0;
+    }
+    if CONFUSIONS
+        .iter()
+        .any(|&(x, y)| (x == a && y == b) || (x == b && y == a))
+    {
+        return 4;
+    }
+    let near_file = is_file(a) && is_file(b) && (a as i32 - b as i32).abs() == 1;
+    let near_rank = is_rank(a) && is_rank(b) && (a as i32 - b as i32).abs() == 1;
+    if near_file || near_rank {
+        return 5;
+    }
+    if neighbouring_keys(a, b) {
+        return 6;
+    }
+    if a.to_lowercase().eq(b.to_lowercase()) {
+        return 6;
+    }
+    if (is_file(a) && is_file(b)) || (is_rank(a) && is_rank(b)) {
+        return 8;
+    }
+    EDIT
+}
+
+/// The cost of a character written that was not meant, or left out: marks cost less than the
+/// letters and digits that carry the move.
+fn indel(c: char) -> i32 {
+    match c {
+        'x' | ':' | '×' | '-' | '=' | '(' | ')' | '/' => 4,
+        _ => EDIT,
+    }
+}
+
+/// Weighted edit distance (restricted Damerau–Levenshtein) from `written` to `meant`:
+/// confusions (b/6, l/1, O/0, S/5, g/9…), neighbouring keys and neighbouring files or ranks
+/// cost less than other substitutions; capture marks and hyphens less than other insertions
+/// and deletions.
+pub fn typing_distance(written: &str, meant: &str) -> i32 {
+    let a: Vec<char> = written.chars().collect();
+    let b: Vec<char> = meant.chars().collect();
+    let (n, m) = (a.len(), b.len());
+    let w = m + 1;
+    let mut d = vec![0i32; (n + 1) * w];
+    for i in 1..=n {
+        d[i * w] = d[(i - 1) * w] + indel(a[i - 1]);
+    }
+    for j in 1..=m {
+        d[j] = d[j - 1] + indel(b[j - 1]);
+    }
+    for i in 1..=n {
+        for j in 1..=m {
+            let mut best = (d[(i - 1) * w + j] + indel(a[i - 1]))
+                .min(d[i * w + j - 1] + indel(b[j - 1]))
+                .min(d[(i - 1) * w + j - 1] + substitution(a[i - 1], b[j - 1]));
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                best = best.min(d[(i - 2) * w + j - 2] + 8);
+            }
+            d[i * w + j] = best;
+        }
+    }
+    d[n * w + m]
+}
+
+/// What can be told from a token that could not be read as a move: a piece letter at its
+/// start (in `style`'s letters), and the last square, or file and rank, it names.
+pub fn partial_hint(style: Option<&Style>, written: &str) -> crate::pattern::Pattern {
+    use shakmaty::{File, Rank, Role};
+    let mut hint = crate::pattern::Pattern::EMPTY;
+    let text = written.trim();
+    if let Some(style) = style {
+        let roles = [
+            Role::King,
+            Role::Queen,
+            Role::Rook,
+            Role::Bishop,
+            Role::Knight,
+        ];
+        for (i, l) in style.letters.iter().enumerate() {
+            if !l.is_empty() && text.starts_with(l.as_str()) {
+                hint.role = Some(roles[i]);
+                break;
+            }
+        }
+        let upper = text.to_uppercase();
+        if upper.starts_with("O-O") || upper.starts_with("0-0") {
+            hint.castle = Some(
+                if upper.starts_with("O-O-O") || upper.starts_with("0-0-0") {
+                    shakmaty::CastlingSide::QueenSide
+                } else {
+                    shakmaty::CastlingSide::KingSide
+                },
+            );
+        }
+    }
+    let chars: Vec<char> = text.chars().collect();
+    for i in (0..chars.len()).rev() {
+        if is_rank(chars[i]) {
+            if i > 0 && is_file(chars[i - 1]) {
+                let f = File::new(u32::from(chars[i - 1]) - u32::from('a'));
+                let r = Rank::new(u32::from(chars[i]) - u32::from('1'));
+                hint.to = Some(Square::from_coords(f, r));
+            } else {
+                hint.to_rank = Some(Rank::new(u32::from(chars[i]) - u32::from('1')));
+            }
+            break;
+        }
+    }
+    if hint.to.is_none()
+        && let Some(&c) = chars.iter().rev().find(|c| is_file(**c))
+    {
+        hint.to_file = Some(File::new(u32::from(c) - u32::from('a')));
+    }
+    hint
+}
+
+/// Roles whose letter, in some language, starts `written` (a piece letter from another
+/// language: `S` for the knight in German, `L` for the bishop…).
+fn foreign_roles(written: &str) -> Vec<shakmaty::Role> {
+    use shakmaty::Role;
+    let roles = [
+        Role::King,
+        Role::Queen,
+        Role::Rook,
+        Role::Bishop,
+        Role::Knight,
+    ];
+    let mut out = Vec::new();
+    let Some(first) = written.chars().next() else {
+        return out;
+    };
+    if !first.is_uppercase() {
+        return out;
+    }
+    for lang in crate::grammar::LANGUAGE_FILES {
+        for (i, letters) in lang.letters.iter().take(5).enumerate() {
+            if letters
+                .split_whitespace()
+                .any(|l| l.chars().count() == 1 && l.starts_with(first))
+                && !out.contains(&roles[i])
+            {
+                out.push(roles[i]);
+            }
+        }
+    }
+    out
+}
+
+/// A full descriptive move without the side letter of its origin square (`NKN3-K2` →
+/// `NN3-K2`).
+fn without_side_letter(full: &str) -> String {
+    let chars: Vec<char> = full.chars().collect();
+    let end = chars
+        .iter()
+        .position(|c| *c == '-' || *c == 'x' || *c == '×')
+        .unwrap_or(chars.len());
+    let mut out = String::with_capacity(full.len());
+    for (i, c) in chars.iter().enumerate() {
+        let side = (*c == 'K' || *c == 'Q')
+            && i > 0
+            && i + 2 < end + 1
+            && matches!(chars.get(i + 1), Some('R' | 'N' | 'B'))
+            && chars.get(i + 2).is_some_and(|d| d.is_ascii_digit());
+        if !(side && i < end) {
+            out.push(*c);
+        }
+    }
+    out
+}
+
+/// Every legal move of `pos`, written by `writer`, with its cost as a reading of `written`,
+/// cheapest first (ties keep the move generator's order).
 ///
-/// The rank is the edit distance between the written text and each legal move written out,
-/// less a bonus for what the writer said that the move keeps: the same target square, the same
-/// piece, the same origin file, castling for castling.
+/// The cost is the [`typing_distance`] from the written text to the move written out (also
+/// without its capture mark, as people often leave it out), less a bonus for what the writer
+/// kept that the move shares: castling for castling; the same piece (the piece letter counts
+/// more than the target square), the same target square, or a square next to it; the same
+/// target rank or file; the same origin file; a piece letter that means this piece in another
+/// language.
+pub fn score_moves(
+    writer: &Writer,
+    pos: &Chess,
+    origins: &crate::descriptive::Origins,
+    written: &str,
+    hint: Option<&crate::pattern::Pattern>,
+) -> Vec<Scored> {
+    let foreign = foreign_roles(written);
+    let capture_mark = match writer {
+        Writer::San(style) | Writer::Long { style, .. } if !style.capture.is_empty() => {
+            Some(style.capture.clone())
+        }
+        _ => None,
+    };
+    let mut scored: Vec<Scored> = pos
+        .legal_moves()
+        .iter()
+        .map(|m| {
+            let full = writer.write(pos, origins, m);
+            let bare = crate::check::strip_marks(&full);
+            let mut cost = typing_distance(written, &bare);
+            if let Writer::Descriptive { full: false } = writer {
+                // The writer may name the origin square (`NB3-K2`): also compare with the
+                // full form, with and without the side letter of the origin (`NKN3`, `NN3`).
+                let long = crate::check::strip_marks(&crate::descriptive::write_english(
+                    pos, origins, m, true,
+                ));
+                cost = cost.min(typing_distance(written, &long));
+                cost = cost.min(typing_distance(written, &without_side_letter(&long)));
+            }
+            if let Some(mark) = &capture_mark
+                && bare.contains(mark.as_str())
+            {
+                cost = cost.min(typing_distance(written, &bare.replacen(mark.as_str(), "", 1)) + 2);
+            }
+            if let Some(h) = hint {
+                if h.castle.is_some() && m.is_castle() {
+                    cost -= 12;
+                }
+                if !m.is_castle() {
+                    let to = m.to();
+                    if h.to == Some(to) || h.to_set.is_some_and(|t| t.contains(to)) {
+                        cost -= 4;
+                    } else if let Some(t) = h.to {
+                        let df = (i32::from(t.file()) - i32::from(to.file())).abs();
+                        let dr = (i32::from(t.rank()) - i32::from(to.rank())).abs();
+                        if df + dr == 1 {
+                            cost -= 1;
+                        }
+                    }
+                    if h.to_rank == Some(to.rank()) || h.to_file == Some(to.file()) {
+                        cost -= 2;
+                    }
+                }
+                if h.role == Some(m.role()) {
+                    cost -= 6;
+                }
+                if h.from_file.is_some() && h.from_file == m.from().map(Square::file) {
+                    cost -= 2;
+                }
+            }
+            if m.role() != shakmaty::Role::Pawn && foreign.contains(&m.role()) {
+                cost -= 2;
+            }
+            if m.promotion() == Some(shakmaty::Role::Queen) {
+                cost -= 1;
+            }
+            Scored {
+                m: *m,
+                text: full,
+                cost,
+            }
+        })
+        .collect();
+    scored.sort_by_key(|s| s.cost);
+    scored
+}
+
+/// The legal moves of `pos` most like `written`, best first, written by `writer` (at most
+/// `n`; see [`score_moves`]). Far-fetched readings are left out.
 pub fn suggestions(
     writer: &Writer,
     pos: &Chess,
@@ -140,45 +465,21 @@ pub fn suggestions(
     hint: Option<&crate::pattern::Pattern>,
     n: usize,
 ) -> Vec<String> {
-    let mut scored: Vec<(i32, usize, String)> = pos
-        .legal_moves()
-        .iter()
-        .map(|m| {
-            let full = writer.write(pos, origins, m);
-            let bare = crate::check::strip_marks(&full);
-            let mut score = 2 * strsim::damerau_levenshtein(written, &bare) as i32;
-            if let Some(h) = hint {
-                if h.castle.is_some() && m.is_castle() {
-                    score -= 6;
-                }
-                if !m.is_castle()
-                    && (h.to == Some(m.to()) || h.to_set.is_some_and(|t| t.contains(m.to())))
-                {
-                    score -= 3;
-                }
-                if h.role == Some(m.role()) {
-                    score -= 2;
-                }
-                if h.from_file.is_some() && h.from_file == m.from().map(Square::file) {
-                    score -= 1;
-                }
-            }
-            if m.promotion() == Some(shakmaty::Role::Queen) {
-                score -= 1;
-            }
-            (score, bare.chars().count(), full)
-        })
-        .collect();
-    scored.sort();
-    let best = scored.first().map(|s| s.0).unwrap_or(0);
-    // Far-fetched candidates help no one: keep those within about half the text's length.
-    let limit = written.chars().count().max(2) as i32;
+    let scored = score_moves(writer, pos, origins, written, hint);
+    let best = scored.first().map(|s| s.cost).unwrap_or(0);
+    let limit = plausible_limit(written);
     scored
         .into_iter()
-        .filter(|(d, _, _)| *d <= best + 4 && *d <= limit)
+        .filter(|s| s.cost <= best + 2 * EDIT && s.cost <= limit)
         .take(n)
-        .map(|(_, _, s)| s)
+        .map(|s| s.text)
         .collect()
+}
+
+/// The highest cost of a reading worth suggesting for this written text (longer texts allow
+/// more edits).
+pub fn plausible_limit(written: &str) -> i32 {
+    EDIT * written.chars().count().max(2) as i32 / 2
 }
 
 /// How a language writes moves: its letters and customs (from its grammar file's header).

@@ -31,6 +31,8 @@ const EXPECTED: &[(&str, &[&str])] = &[
     ("ambiguous-knights", &["ambiguous_move"]),
     ("ambiguous-rooks", &["ambiguous_move"]),
     ("bad-fen-no-king", &["bad_fen"]),
+    // `c5` typed as `5`: a number where a move belongs.
+    ("bare-number", &["syntax"]),
     ("bad-fen-syntax", &["bad_fen"]),
     ("binary", &["binary"]),
     ("broken-tag", &["broken_tag"]),
@@ -62,7 +64,7 @@ const EXPECTED: &[(&str, &[&str])] = &[
     ("illegal-promotion-to-king", &["illegal_move"]),
     ("illegal-stays-in-check", &["illegal_move"]),
     ("illegal-wrong-side-overeager", &["illegal_move"]),
-    ("illegal-wrong-side", &["illegal_move"]),
+    ("illegal-wrong-side", &["wrong_side"]),
     ("mate-without-check", &["mate_without_mate"]),
     ("mate-without-mate", &["mate_without_mate"]),
     ("missing-capture-mark-pawn", &["missing_capture_mark"]),
@@ -73,6 +75,7 @@ const EXPECTED: &[(&str, &[&str])] = &[
     ("missing-promotion", &["missing_promotion"]),
     ("missing-result", &["missing_result"]),
     ("move-after-mate", &["move_after_end"]),
+    ("move-written-twice", &["move_written_twice"]),
     ("move-number-black", &["move_number"]),
     ("move-number", &["move_number"]),
     (
@@ -88,6 +91,16 @@ const EXPECTED: &[(&str, &[&str])] = &[
     ("look-alike", &["look_alike", "look_alike"]),
     ("not-double-check", &["not_double_check"]),
     ("not-utf8", &["not_utf8"]),
+    // Four mistakes in one game, each named, the game read on after each.
+    (
+        "recovery-chain",
+        &[
+            "illegal_move",
+            "skipped_move",
+            "swapped_moves",
+            "illegal_move",
+        ],
+    ),
     ("result-contradicts-mate", &["result_contradicts_position"]),
     (
         "result-contradicts-stalemate",
@@ -99,8 +112,17 @@ const EXPECTED: &[(&str, &[&str])] = &[
     ),
     ("result-tag-mismatch", &["result_tag_mismatch"]),
     ("setup-without-fen", &["setup_without_fen"]),
+    ("skipped-move", &["skipped_move"]),
+    // The gap shows one half-move late; the move number after it agrees.
+    ("skipped-move-found-later", &["skipped_move"]),
     ("stray-mark", &["stray_mark", "missing_mate"]),
-    ("syntax-bad-square", &["syntax", "not_checked"]),
+    // Typing and handwriting slips: `Qv2` (neighbouring key), `8d3` (8 for B).
+    ("suggestions-typos", &["syntax", "syntax"]),
+    ("swapped-moves", &["swapped_moves"]),
+    // `2. d5 Bf4` for `2. Bf4 d5`: the first token is legal as written.
+    ("swapped-moves-first-legal", &["swapped_moves"]),
+    // `Nz9` read on as `Nc6`, which the next moves bear out.
+    ("syntax-bad-square", &["syntax"]),
     ("syntax-garbage", &["syntax"]),
     ("syntax-rank-nine", &["syntax"]),
     ("syntax-trailing-x", &["syntax"]),

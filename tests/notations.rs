@@ -697,12 +697,7 @@ const DIAGNOSTICS: &[(&str, &str, &str, &[&str])] = &[
         "en",
         &["look_alike", "look_alike"],
     ),
-    (
-        "coordinate-wrong-side",
-        "coordinate",
-        "en",
-        &["illegal_move"],
-    ),
+    ("coordinate-wrong-side", "coordinate", "en", &["wrong_side"]),
     ("iccf-empty-square", "iccf", "en", &["illegal_move"]),
     (
         "iccf-promotion-not-last-rank",

@@ -37,6 +37,7 @@ pub static RULE: Rule = Rule {
     fix: FixAvailability::Unsafe,
     checker_codes: &[
         "scoresheet::illegal_move",
+        "scoresheet::wrong_side",
         "scoresheet::missing_promotion",
         "scoresheet::skipped_move",
         "scoresheet::swapped_moves",
