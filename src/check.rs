@@ -1662,63 +1662,51 @@ impl GameChecker<'_> {
             ),
             _ => {}
         }
-        // Capture marks.
-        if let MoveBody::Normal(n) = tok.body {
-            let implied = n.to_file.is_some(); // `cd`: the form itself says capture
-            match (tok.capture, m.is_capture()) {
-                (Some(c), false) => self.diags.push(
-                    Diagnostic::new(
-                        Problem::CaptureMarkOnNonCapture {
-                            text: text.clone(),
-                            square: m.to().to_string(),
-                        },
-                        c.span,
-                    )
-                    .label("nothing to capture")
-                    .ply(ply)
-                    .suggest(vec![self.writer.write(before, origins, m)]),
-                ),
-                (None, true) if !implied && self.writer.writes_capture_marks() => self.diags.push(
-                    Diagnostic::new(
-                        Problem::MissingCaptureMark {
-                            text: text.clone(),
-                            square: m.to().to_string(),
-                        },
-                        tok.span,
-                    )
-                    .label(format!(
-                        "captures the {} on {}",
-                        role_name(m.capture().unwrap_or(Role::Pawn)),
-                        m.to()
-                    ))
-                    .ply(ply)
-                    .suggest(vec![self.writer.write(before, origins, m)]),
-                ),
-                _ => {}
-            }
-        }
-        if let MoveBody::Descriptive(d) = tok.body
-            && d.castles.is_none()
-            && d.captured.is_none()
-            && m.is_capture()
-        {
+        // Capture marks. A descriptive capture names what it takes (`P×P`); a dash there
+        // (`P-Q5`) is a capture written without its mark.
+        if let (MoveBody::Normal(_), Some(c), false) = (tok.body, tok.capture, m.is_capture()) {
             self.diags.push(
                 Diagnostic::new(
-                    Problem::MissingCaptureMark {
+                    Problem::CaptureMarkOnNonCapture {
                         text: text.clone(),
                         square: m.to().to_string(),
                     },
-                    tok.span,
+                    c.span,
                 )
-                .label(format!(
-                    "captures the {} on {}",
-                    role_name(m.capture().unwrap_or(Role::Pawn)),
-                    m.to()
-                ))
+                .label("nothing to capture")
                 .ply(ply)
-                .help("descriptive notation writes a capture with × and what is taken, not with a dash")
                 .suggest(vec![self.writer.write(before, origins, m)]),
             );
+        }
+        let unmarked = match tok.body {
+            // `cd`: the form itself says capture.
+            MoveBody::Normal(n) => {
+                tok.capture.is_none() && n.to_file.is_none() && self.writer.writes_capture_marks()
+            }
+            MoveBody::Descriptive(d) => d.castles.is_none() && d.captured.is_none(),
+            _ => false,
+        };
+        if unmarked && m.is_capture() {
+            let mut d = Diagnostic::new(
+                Problem::MissingCaptureMark {
+                    text: text.clone(),
+                    square: m.to().to_string(),
+                },
+                tok.span,
+            )
+            .label(format!(
+                "captures the {} on {}",
+                role_name(m.capture().unwrap_or(Role::Pawn)),
+                m.to()
+            ))
+            .ply(ply);
+            if matches!(tok.body, MoveBody::Descriptive(_)) {
+                d = d.help(
+                    "descriptive notation writes a capture with × and what is taken, not with a dash",
+                );
+            }
+            self.diags
+                .push(d.suggest(vec![self.writer.write(before, origins, m)]));
         }
         if let Some(color) = tok.figurine {
             // Print style uses the white set for both sides: a white figurine on a Black move is
@@ -2868,6 +2856,13 @@ fn describe_illegal(
             .map(|p| vec![(p.span, format!("{what} with {}", p.label(text)))])
             .unwrap_or_default()
     };
+    // "the knight on c3 arrived with 5. Nc3" for each of these pieces.
+    let each_arrived = |pieces: &[shakmaty::Square], role: Role| -> Vec<(Span, String)> {
+        pieces
+            .iter()
+            .flat_map(|sq| arrived(*sq, &format!("the {} on {sq} arrived", role_name(role))))
+            .collect()
+    };
     match why {
         Illegal::GameOver { mate } => (
             if *mate {
@@ -2903,15 +2898,7 @@ fn describe_illegal(
                     &format!("its {} on", plural(piece.role)),
                     &format!("the {} are on", plural(piece.role)),
                 ),
-                pieces
-                    .iter()
-                    .flat_map(|sq| {
-                        arrived(
-                            *sq,
-                            &format!("the {} on {sq} arrived", role_name(piece.role)),
-                        )
-                    })
-                    .collect(),
+                each_arrived(pieces, piece.role),
             )
         }
         Illegal::EmptyOrigin { square } => (format!("there is no piece on {square}"), Vec::new()),
@@ -2938,15 +2925,7 @@ fn describe_illegal(
                     },
                     join_and(&squares)
                 ),
-                pieces
-                    .iter()
-                    .flat_map(|sq| {
-                        arrived(
-                            *sq,
-                            &format!("the {} on {sq} arrived", role_name(piece.role)),
-                        )
-                    })
-                    .collect(),
+                each_arrived(pieces, piece.role),
             )
         }
         Illegal::PathBlocked { from, to, blocker } => (

@@ -534,11 +534,7 @@ impl miette::Diagnostic for Diagnostic {
     }
 
     fn severity(&self) -> Option<miette::Severity> {
-        Some(match self.severity {
-            Severity::Error => miette::Severity::Error,
-            Severity::Warning => miette::Severity::Warning,
-            Severity::Advice => miette::Severity::Advice,
-        })
+        Some(self.severity.into())
     }
 
     fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
@@ -584,49 +580,88 @@ impl miette::Diagnostic for Diagnostic {
     }
 }
 
-/// All problems of one file, as one miette report with the problems as related diagnostics.
-#[derive(Debug)]
-pub struct FileReport {
-    /// The file's name and text.
-    pub source: NamedSource<Arc<str>>,
-    /// Its diagnostics in order.
-    pub diagnostics: Vec<Diagnostic>,
-    /// The summary line.
-    pub summary: String,
+impl From<Severity> for miette::Severity {
+    fn from(s: Severity) -> miette::Severity {
+        match s {
+            Severity::Error => miette::Severity::Error,
+            Severity::Warning => miette::Severity::Warning,
+            Severity::Advice => miette::Severity::Advice,
+        }
+    }
 }
 
-impl fmt::Display for FileReport {
+/// All problems of one file, as one miette report with the problems as related diagnostics
+/// (the checker's and the linter's alike).
+#[derive(Debug)]
+struct FileReport<'a> {
+    source: NamedSource<Arc<str>>,
+    diagnostics: Vec<&'a dyn miette::Diagnostic>,
+    /// The worst severity among them.
+    severity: Severity,
+    summary: String,
+}
+
+impl fmt::Display for FileReport<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.summary)
     }
 }
 
-impl std::error::Error for FileReport {}
+impl std::error::Error for FileReport<'_> {}
 
-impl miette::Diagnostic for FileReport {
+impl miette::Diagnostic for FileReport<'_> {
     fn severity(&self) -> Option<miette::Severity> {
-        let worst = self
-            .diagnostics
-            .iter()
-            .map(|d| d.severity)
-            .min()
-            .unwrap_or(Severity::Advice);
-        Some(match worst {
-            Severity::Error => miette::Severity::Error,
-            Severity::Warning => miette::Severity::Warning,
-            Severity::Advice => miette::Severity::Advice,
-        })
+        Some(self.severity.into())
     }
 
     fn source_code(&self) -> Option<&dyn miette::SourceCode> {
         Some(&self.source)
     }
 
-    fn related<'a>(&'a self) -> Option<Box<dyn Iterator<Item = &'a dyn miette::Diagnostic> + 'a>> {
-        Some(Box::new(
-            self.diagnostics
-                .iter()
-                .map(|d| d as &dyn miette::Diagnostic),
-        ))
+    fn related<'b>(&'b self) -> Option<Box<dyn Iterator<Item = &'b dyn miette::Diagnostic> + 'b>> {
+        Some(Box::new(self.diagnostics.iter().copied()))
     }
+}
+
+/// Renders the problems of one file (`path`, `text`) as one report under its summary line;
+/// `diagnostics` come with their severities.
+pub fn render_file_report<'a, D: miette::Diagnostic + 'a>(
+    path: &str,
+    text: &Arc<str>,
+    diagnostics: impl IntoIterator<Item = (&'a D, Severity)>,
+    summary: String,
+    color: bool,
+    width: usize,
+) -> String {
+    let mut worst = Severity::Advice;
+    let mut related: Vec<&dyn miette::Diagnostic> = Vec::new();
+    for (d, severity) in diagnostics {
+        worst = worst.min(severity);
+        related.push(d);
+    }
+    let report = FileReport {
+        source: NamedSource::new(path, Arc::clone(text)),
+        diagnostics: related,
+        severity: worst,
+        summary,
+    };
+    render(&report, color, width)
+}
+
+/// Renders a miette report the house way (Unicode, one line of context, `width` columns;
+/// without colour when `color` is false); its message alone if miette cannot.
+pub fn render(report: &dyn miette::Diagnostic, color: bool, width: usize) -> String {
+    let theme = if color {
+        miette::GraphicalTheme::unicode()
+    } else {
+        miette::GraphicalTheme::unicode_nocolor()
+    };
+    let handler = miette::GraphicalReportHandler::new_themed(theme)
+        .with_width(width)
+        .with_context_lines(1);
+    let mut out = String::new();
+    if handler.render_report(&mut out, report).is_err() {
+        out = report.to_string();
+    }
+    out
 }

@@ -1,14 +1,12 @@
 //! Output: miette reports for people, JSON for machines, and converted games.
 
 use std::fmt::Write as _;
-use std::sync::Arc;
 
-use miette::{GraphicalReportHandler, GraphicalTheme, NamedSource};
 use serde_json::{Value, json};
 use shakmaty::{CastlingMode, Chess, Position};
 
 use crate::check::{CheckedFile, CheckedGame, MoveState, RepairedItem};
-use crate::diagnostic::{Diagnostic, FileReport, Severity};
+use crate::diagnostic::{Diagnostic, Severity};
 use crate::render;
 use crate::span::LineIndex;
 use crate::syntax::{Item, Line};
@@ -35,21 +33,42 @@ fn json_file(f: &CheckedFile) -> Value {
 }
 
 fn json_diag(d: &Diagnostic, text: &str, index: &LineIndex) -> Value {
-    let (line, column) = index.line_col(text, d.span.start);
-    json!({
-        "code": d.code(),
-        "severity": d.severity.as_str(),
-        "message": d.problem.to_string(),
-        "line": line,
-        "column": column,
-        "offset": d.span.start,
-        "length": d.span.len(),
-        "game": if d.game == 0 { Value::Null } else { json!(d.game) },
-        "ply": d.ply,
-        "text": text.get(d.span.start..d.span.end).unwrap_or(""),
-        "help": d.full_help(),
-        "suggestions": d.suggestions,
-    })
+    let mut out = serde_json::Map::new();
+    out.insert("code".into(), json!(d.code()));
+    out.insert("severity".into(), json!(d.severity.as_str()));
+    out.insert("message".into(), json!(d.problem.to_string()));
+    out.extend(json_place(text, index, d.span, d.game, d.ply));
+    out.insert("help".into(), json!(d.full_help()));
+    out.insert("suggestions".into(), json!(d.suggestions));
+    Value::Object(out)
+}
+
+/// Where a diagnostic is, as the JSON fields of the CLI contract, in order: `line`, `column`,
+/// `offset`, `length`, `game` (null for the file), `ply` and the `text` at the span. Shared by
+/// `check` and `lint`.
+pub fn json_place(
+    text: &str,
+    index: &LineIndex,
+    span: crate::span::Span,
+    game: usize,
+    ply: Option<u32>,
+) -> serde_json::Map<String, Value> {
+    let (line, column) = index.line_col(text, span.start);
+    let mut out = serde_json::Map::new();
+    out.insert("line".into(), json!(line));
+    out.insert("column".into(), json!(column));
+    out.insert("offset".into(), json!(span.start));
+    out.insert("length".into(), json!(span.len()));
+    out.insert(
+        "game".into(),
+        if game == 0 { Value::Null } else { json!(game) },
+    );
+    out.insert("ply".into(), json!(ply));
+    out.insert(
+        "text".into(),
+        json!(text.get(span.start..span.end).unwrap_or("")),
+    );
+    out
 }
 
 /// Counts of (errors, warnings, advice).
@@ -96,24 +115,14 @@ pub fn summary(f: &CheckedFile) -> String {
 
 /// The miette report of a file, rendered (all problems in one report).
 pub fn human(f: &CheckedFile, color: bool, width: usize) -> String {
-    let report = FileReport {
-        source: NamedSource::new(f.path.clone(), Arc::clone(&f.text)),
-        diagnostics: f.all_diagnostics().cloned().collect(),
-        summary: summary(f),
-    };
-    let theme = if color {
-        GraphicalTheme::unicode()
-    } else {
-        GraphicalTheme::unicode_nocolor()
-    };
-    let handler = GraphicalReportHandler::new_themed(theme)
-        .with_width(width)
-        .with_context_lines(1);
-    let mut out = String::new();
-    if handler.render_report(&mut out, &report).is_err() {
-        out.push_str(&report.summary);
-    }
-    out
+    crate::diagnostic::render_file_report(
+        &f.path,
+        &f.text,
+        f.all_diagnostics().map(|d| (d, d.severity)),
+        summary(f),
+        color,
+        width,
+    )
 }
 
 /// The main line in UCI, moves separated by single spaces.
@@ -383,45 +392,13 @@ fn wrap(out: &mut String, tokens: Vec<String>) {
 
 /// The game as standard PGN (English SAN), keeping tags, comments, NAGs and variations.
 pub fn pgn(g: &CheckedGame, text: &str) -> String {
-    let mut out = String::new();
-    let roster = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
-    let result = result_of(g);
-    for name in roster {
-        let value = if name == "Result" {
-            result.clone()
-        } else {
-            g.syntax
-                .tag(name)
-                .map(|t| t.value.clone())
-                .unwrap_or_else(|| "?".into())
-        };
-        let _ = writeln!(out, "[{name} \"{}\"]", escape(&value));
-    }
-    for t in &g.syntax.tags {
-        if !roster.contains(&t.name.as_str()) {
-            let _ = writeln!(out, "[{} \"{}\"]", t.name, escape(&t.value));
-        }
-    }
-    out.push('\n');
+    let mut out = tags(g);
     let mut tokens: Vec<String> = Vec::new();
     if let Some(start) = &g.start {
         write_line(&g.syntax.root, start.clone(), g, text, &mut tokens, true);
     }
-    tokens.push(result);
-    // Wrap at 79 columns.
-    let mut col = 0;
-    for t in tokens {
-        if col > 0 && col + 1 + t.chars().count() > 79 {
-            out.push('\n');
-            col = 0;
-        } else if col > 0 {
-            out.push(' ');
-            col += 1;
-        }
-        col += t.chars().count();
-        out.push_str(&t);
-    }
-    out.push_str("\n\n");
+    tokens.push(result_of(g));
+    wrap(&mut out, tokens);
     out
 }
 

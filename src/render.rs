@@ -262,23 +262,26 @@ pub fn typing_distance(written: &str, meant: &str) -> i32 {
     d[n * w + m]
 }
 
+/// The roles with a piece letter, in the order of [`Style::letters`] and of a language
+/// file's rules.
+const LETTERED_ROLES: [shakmaty::Role; 5] = [
+    shakmaty::Role::King,
+    shakmaty::Role::Queen,
+    shakmaty::Role::Rook,
+    shakmaty::Role::Bishop,
+    shakmaty::Role::Knight,
+];
+
 /// What can be told from a token that could not be read as a move: a piece letter at its
 /// start (in `style`'s letters), and the last square, or file and rank, it names.
 pub fn partial_hint(style: Option<&Style>, written: &str) -> crate::pattern::Pattern {
-    use shakmaty::{File, Rank, Role};
+    use shakmaty::{File, Rank};
     let mut hint = crate::pattern::Pattern::EMPTY;
     let text = written.trim();
     if let Some(style) = style {
-        let roles = [
-            Role::King,
-            Role::Queen,
-            Role::Rook,
-            Role::Bishop,
-            Role::Knight,
-        ];
         for (i, l) in style.letters.iter().enumerate() {
             if !l.is_empty() && text.starts_with(l.as_str()) {
-                hint.role = Some(roles[i]);
+                hint.role = Some(LETTERED_ROLES[i]);
                 break;
             }
         }
@@ -317,14 +320,7 @@ pub fn partial_hint(style: Option<&Style>, written: &str) -> crate::pattern::Pat
 /// Roles whose letter, in some language, starts `written` (a piece letter from another
 /// language: `S` for the knight in German, `L` for the bishop…).
 fn foreign_roles(written: &str) -> Vec<shakmaty::Role> {
-    use shakmaty::Role;
-    let roles = [
-        Role::King,
-        Role::Queen,
-        Role::Rook,
-        Role::Bishop,
-        Role::Knight,
-    ];
+    let roles = LETTERED_ROLES;
     let mut out = Vec::new();
     let Some(first) = written.chars().next() else {
         return out;
@@ -595,16 +591,7 @@ impl Style {
 pub fn san_styled(style: &Style, pos: &Chess, m: &Move) -> String {
     let mut out = String::new();
     match San::from_move(pos, *m) {
-        San::Castle(side) => {
-            let o = if style.castle_zero { "0" } else { "O" };
-            out.push_str(o);
-            out.push('-');
-            out.push_str(o);
-            if side.is_queen_side() {
-                out.push('-');
-                out.push_str(o);
-            }
-        }
+        San::Castle(side) => castling(style, side, &mut out),
         San::Normal {
             role,
             file,
@@ -625,17 +612,7 @@ pub fn san_styled(style: &Style, pos: &Chess, m: &Move) -> String {
             }
             out.push_str(&to.to_string());
             if let Some(p) = promotion {
-                match style.promotion.as_str() {
-                    "(" => {
-                        out.push('(');
-                        out.push_str(style.letter(p));
-                        out.push(')');
-                    }
-                    mark => {
-                        out.push_str(mark);
-                        out.push_str(style.letter(p));
-                    }
-                }
+                promotion_in(style, p, &mut out);
             }
             if capture && style.trailing_capture {
                 out.push_str(if style.capture.is_empty() {
@@ -653,16 +630,7 @@ pub fn san_styled(style: &Style, pos: &Chess, m: &Move) -> String {
         }
         San::Put { .. } | San::Null => out.push_str("--"),
     }
-    let mut after = pos.clone();
-    after.play_unchecked(*m);
-    if after.is_checkmate() {
-        out.push_str(&style.mate);
-    } else if after.is_check() {
-        match &style.double_check {
-            Some(dc) if after.checkers().count() > 1 => out.push_str(dc),
-            _ => out.push_str(&style.check),
-        }
-    }
+    out.push_str(check_suffix(style, pos, m));
     out
 }
 
@@ -695,7 +663,7 @@ fn castling(style: &Style, side: shakmaty::CastlingSide, out: &mut String) {
 }
 
 /// A promotion piece in a style (`=Q`, `Д`, `(D)`).
-fn promotion(style: &Style, role: shakmaty::Role, out: &mut String) {
+fn promotion_in(style: &Style, role: shakmaty::Role, out: &mut String) {
     match style.promotion.as_str() {
         "(" => {
             out.push('(');
@@ -747,7 +715,7 @@ pub fn long_styled(style: &Style, form: LongForm, pos: &Chess, m: &Move) -> Stri
             }
         }
         if let Some(p) = m.promotion() {
-            promotion(style, p, &mut out);
+            promotion_in(style, p, &mut out);
         }
         if m.is_en_passant()
             && let Some(ep) = &style.ep

@@ -393,19 +393,7 @@ impl miette::SourceCode for GrammarReport {
 impl GrammarReport {
     /// Renders the report with miette's graphical handler (no colour: `color` false).
     pub fn render(&self, color: bool, width: usize) -> String {
-        let theme = if color {
-            miette::GraphicalTheme::unicode()
-        } else {
-            miette::GraphicalTheme::unicode_nocolor()
-        };
-        let handler = miette::GraphicalReportHandler::new_themed(theme)
-            .with_width(width)
-            .with_context_lines(1);
-        let mut out = String::new();
-        if handler.render_report(&mut out, self).is_err() {
-            out = self.to_string();
-        }
-        out
+        crate::diagnostic::render(self, color, width)
     }
 
     /// The source as a miette named source.

@@ -783,6 +783,23 @@ impl Document {
             .filter(|(_, d)| codes.contains(&d.code()))
     }
 
+    /// The fix that writes the checker's first suggestion for `d` over its span ("write
+    /// `…`", or "remove it" for an empty suggestion), when there is one.
+    pub fn suggested(
+        &self,
+        unit: Option<&Unit>,
+        d: &crate::diagnostic::Diagnostic,
+        applicability: Applicability,
+    ) -> Option<Fix> {
+        let new = d.suggestions.first()?;
+        let title = if new.is_empty() {
+            "remove it".to_owned()
+        } else {
+            format!("write `{new}`")
+        };
+        self.replace(unit, d.span, new, applicability, title)
+    }
+
     /// A fix that replaces `span` with `new`, as the smallest edit (common beginning and end
     /// left alone). `None` when the bytes to edit are not the manuscript's own (a LaTeX symbol
     /// read as a letter) or nothing would change.

@@ -54,23 +54,31 @@ pub fn random_game(rng: &mut Rng, plies: usize) -> Vec<Move> {
     let mut pos = Chess::default();
     let mut moves = Vec::new();
     for _ in 0..plies {
-        let legal = pos.legal_moves();
-        if legal.is_empty() {
+        let Some(m) = random_move(rng, &pos) else {
             break;
-        }
-        let special: Vec<&Move> = legal
-            .iter()
-            .filter(|m| m.is_capture() || m.is_promotion() || m.is_castle())
-            .collect();
-        let m = if !special.is_empty() && rng.below(3) == 0 {
-            *special[rng.below(special.len())]
-        } else {
-            legal[rng.below(legal.len())]
         };
         pos.play_unchecked(m);
         moves.push(m);
     }
     moves
+}
+
+/// A random legal move of `pos` (`None` at the end of the game): a capture, promotion or
+/// castling one time in three when there is one.
+pub fn random_move(rng: &mut Rng, pos: &Chess) -> Option<Move> {
+    let legal = pos.legal_moves();
+    if legal.is_empty() {
+        return None;
+    }
+    let special: Vec<&Move> = legal
+        .iter()
+        .filter(|m| m.is_capture() || m.is_promotion() || m.is_castle())
+        .collect();
+    Some(if !special.is_empty() && rng.below(3) == 0 {
+        *special[rng.below(special.len())]
+    } else {
+        legal[rng.below(legal.len())]
+    })
 }
 
 /// `count` random games of up to `plies` half-moves from `seed`.

@@ -54,12 +54,6 @@ fn run(doc: &Document, out: &mut Vec<LintDiagnostic>) {
         if !(repaired(unit, d) || promotion) {
             return None;
         }
-        let new = d.suggestions.first()?;
-        let title = if new.is_empty() {
-            "remove it".to_owned()
-        } else {
-            format!("write `{new}`")
-        };
-        doc.replace(unit, d.span, new, Applicability::Unsafe, title)
+        doc.suggested(unit, d, Applicability::Unsafe)
     });
 }

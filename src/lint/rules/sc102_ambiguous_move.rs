@@ -40,13 +40,6 @@ fn run(doc: &Document, out: &mut Vec<LintDiagnostic>) {
         if !repaired(unit, d) {
             return None;
         }
-        let new = d.suggestions.first()?;
-        doc.replace(
-            unit,
-            d.span,
-            new,
-            Applicability::Unsafe,
-            format!("write `{new}`"),
-        )
+        doc.suggested(unit, d, Applicability::Unsafe)
     });
 }

@@ -45,14 +45,7 @@ pub static RULE: Rule = Rule {
 
 fn run(doc: &Document, out: &mut Vec<LintDiagnostic>) {
     mapped(doc, &RULE, out, |unit, d| {
-        let new = d.suggestions.first()?;
-        doc.replace(
-            unit,
-            d.span,
-            new,
-            Applicability::Safe,
-            format!("write `{new}`"),
-        )
+        doc.suggested(unit, d, Applicability::Safe)
     });
     walk(doc, &RULE, false, out);
 }

@@ -46,13 +46,7 @@ fn run(doc: &Document, out: &mut Vec<LintDiagnostic>) {
         let new = d.suggestions.first()?;
         let old = unit?.src(d.span);
         if d.code() == "scoresheet::result_contradicts_position" && crate::split::is_result(old) {
-            return doc.replace(
-                unit,
-                d.span,
-                new,
-                Applicability::Unsafe,
-                format!("write `{new}`"),
-            );
+            return doc.suggested(unit, d, Applicability::Unsafe);
         }
         if d.code() == "scoresheet::missing_result" && d.span.is_empty() {
             return Some(crate::lint::diag::Fix {
