@@ -10,9 +10,10 @@
 //! are reported with the line numbers of the file they come from. Shadowed choices
 //! (`"К" | "Кр"`: the second alternative can never match) are build errors too.
 //!
-//! The output (`$OUT_DIR/parsers.rs`) holds a module per pair, the notation-neutral `Kind`
-//! enum (the union of all rule names), `impl RuleKind for <pair>::Rule`, human names of the
-//! rules (from their `///` docs) and the registries of notations and languages.
+//! The output: `$OUT_DIR/kinds.rs` holds the notation-neutral `Kind` enum (the union of all
+//! rule names) with the human names of the rules (from their `///` docs); `$OUT_DIR/parsers.rs`
+//! a module per pair with `impl RuleKind for <pair>::Rule`, and the registries of notations and
+//! languages.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -21,10 +22,10 @@ use std::path::{Path, PathBuf};
 // Shared with the library, so that user grammars loaded at run time are checked and composed
 // exactly as the built-in ones (some of their items serve the library only).
 #[allow(dead_code)]
-#[path = "src/compose.rs"]
+#[path = "src/syntax/compose.rs"]
 mod compose;
 #[allow(dead_code)]
-#[path = "src/grammar_check.rs"]
+#[path = "src/syntax/grammar_check.rs"]
 mod grammar_check;
 
 use compose::{camel, compose, header, language_header, notation_is_letterless, notation_takes};
@@ -184,6 +185,9 @@ fn main() {
         writeln!(src, "            {name:?} => Kind::{},", camel(name)).unwrap();
     }
     src.push_str("            _ => return None,\n        })\n    }\n}\n\n");
+    // The kinds go to a file of their own (`syntax::kind`), the parsers that map onto them to
+    // another (`syntax::builtin`), so that the walker needs only the kinds.
+    std::fs::write(out.join("kinds.rs"), std::mem::take(&mut src)).unwrap();
     for (pair, names) in pairs.iter().zip(&rules_per_pair) {
         let path = out.join(format!("{}.pest", pair.module));
         writeln!(
@@ -222,7 +226,7 @@ fn main() {
     for pair in &pairs {
         writeln!(
             src,
-            "    ParserEntry {{ notation: {:?}, lang_file: {:?}, parse: &crate::walker::parse_game::<{}::P>, explain: &crate::walker::explain_token::<{}::P>, user: None }},",
+            "    ParserEntry {{ notation: {:?}, lang_file: {:?}, parse: &crate::syntax::walker::parse_game::<{}::P>, explain: &crate::syntax::walker::explain_token::<{}::P>, user: None }},",
             pair.notation,
             pair.lang.clone().unwrap_or_default(),
             pair.module,

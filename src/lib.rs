@@ -11,25 +11,13 @@
 //! ```
 #![forbid(unsafe_code)]
 
+pub mod board;
 pub mod check;
-pub mod compose;
-pub mod decode;
-pub mod descriptive;
-pub mod detect;
 pub mod diagnostic;
-pub mod diagram;
-pub mod grammar;
-pub mod grammar_check;
 pub mod inject;
 pub mod lint;
-pub mod lookalike;
-pub mod output;
-pub mod pattern;
+pub mod read;
 pub mod render;
-pub mod resolve;
+pub mod report;
 pub mod span;
-pub mod split;
 pub mod syntax;
-pub mod token;
-pub mod user_grammar;
-pub mod walker;

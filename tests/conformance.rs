@@ -15,11 +15,11 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
+use scoresheet::board::token::{TokenOutcome, parse_token, resolve_token};
 use scoresheet::check::{CheckedFile, CheckedGame, MoveState, Options, check_bytes, check_str};
 use scoresheet::diagnostic::{Diagnostic, Problem, Severity};
-use scoresheet::output::uci_line;
+use scoresheet::report::output::uci_line;
 use scoresheet::syntax::{Item, Line, MoveToken};
-use scoresheet::token::{TokenOutcome, parse_token, resolve_token};
 use shakmaty::fen::Fen;
 use shakmaty::san::San;
 use shakmaty::uci::UciMove;

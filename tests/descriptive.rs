@@ -23,13 +23,13 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use scoresheet::board::descriptive::{Origins, resolve_move, write_english, write_spanish};
+use scoresheet::board::resolve::Resolution;
 use scoresheet::check::{CheckedFile, MoveState, Options, check_str};
-use scoresheet::descriptive::{Origins, resolve_move, write_english, write_spanish};
 use scoresheet::diagnostic::{Diagnostic, Severity};
-use scoresheet::grammar::parser_for;
-use scoresheet::output;
 use scoresheet::render::Writer;
-use scoresheet::resolve::Resolution;
+use scoresheet::report::output;
+use scoresheet::syntax::grammar::parser_for;
 use scoresheet::syntax::{Item, MoveBody};
 use shakmaty::fen::Fen;
 use shakmaty::san::SanPlus;
@@ -1110,7 +1110,7 @@ fn results() {
 // ---------------------------------------------------------------------------------------------
 
 /// Reads a descriptive game with the module's own token resolver
-/// ([`scoresheet::descriptive::resolve_move`]): every reading, then the marks. Returns the
+/// ([`scoresheet::board::descriptive::resolve_move`]): every reading, then the marks. Returns the
 /// moves, or the ply and text of the first token that does not resolve. Tokens that are no
 /// move (`Resigns`, results) are passed over.
 fn read_with_marks(fen: Option<&str>, text: &str, notation: &str) -> Result<Vec<Move>, String> {
@@ -1133,9 +1133,9 @@ fn read_with_marks(fen: Option<&str>, text: &str, notation: &str) -> Result<Vec<
             MoveBody::Descriptive(_) => {
                 resolve_move(tok, text, &pos, &origins).expect("descriptive")
             }
-            body => scoresheet::resolve::resolve(
+            body => scoresheet::board::resolve::resolve(
                 &pos,
-                &[scoresheet::pattern::Pattern::from_body(&body)],
+                &[scoresheet::board::pattern::Pattern::from_body(&body)],
             ),
         };
         match res {

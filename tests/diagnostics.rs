@@ -24,7 +24,7 @@
 use std::path::Path;
 
 use scoresheet::check::{Options, check_bytes};
-use scoresheet::output;
+use scoresheet::report::output;
 
 /// The codes each fixture produces, in report order (`scoresheet::` left off).
 const EXPECTED: &[(&str, &[&str])] = &[

@@ -1,6 +1,6 @@
 //! The checks build.rs runs on every grammar file fail on the mistakes they exist for.
 
-use scoresheet::grammar_check::{LANGUAGE_RULES, check_grammar, check_language_rules};
+use scoresheet::syntax::grammar_check::{LANGUAGE_RULES, check_grammar, check_language_rules};
 
 const GOOD: &str = "//! code: xx\n/// king\nking = @{ \"K\" }\n/// queen\nqueen = @{ \"Q\" }\n/// rook\nrook = @{ \"R\" }\n/// bishop\nbishop = @{ \"B\" }\n/// knight\nknight = @{ \"N\" }\n/// pawn\npawn = @{ \"P\" }\n";
 

@@ -2,9 +2,9 @@
 //! whole input read, and read as the right thing) and what it rejects (reported as an issue,
 //! never silently accepted), with exact byte spans.
 
-use scoresheet::grammar::{ParserEntry, parser_for};
+use scoresheet::read::split::split_games;
 use scoresheet::span::Span;
-use scoresheet::split::split_games;
+use scoresheet::syntax::grammar::{ParserEntry, parser_for};
 use scoresheet::syntax::{
     CaptureMark, CheckMark, GameSyntax, Item, Line, MoveBody, MoveToken, Outcome, SyntaxIssue,
 };

@@ -4,7 +4,7 @@
 //! as the same game in English.
 
 use scoresheet::check::{Options, check_str};
-use scoresheet::grammar::{LANGUAGE_FILES, language, parser_for};
+use scoresheet::syntax::grammar::{LANGUAGE_FILES, language, parser_for};
 
 /// How a language marks a capture in the test game.
 #[derive(Clone, Copy, Debug)]

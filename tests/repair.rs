@@ -71,7 +71,7 @@ fn repaired_pgn_marks_every_repair_and_reads_back_clean() {
     // The repaired game is the game as played, and has no errors.
     let file = check_str("repaired.pgn", &pgn, &Options::default()).expect("grammar");
     assert!(!file.has_errors(), "{pgn}");
-    let uci = scoresheet::output::uci_line(&file.games[0]);
+    let uci = scoresheet::report::output::uci_line(&file.games[0]);
     assert_eq!(uci, PLAYED);
     // Every repair is listed on standard error too.
     let err = text(&out.stderr);

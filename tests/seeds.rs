@@ -7,7 +7,7 @@ use std::path::Path;
 
 use scoresheet::check::{CheckedFile, CheckedGame, Options, check_bytes};
 use scoresheet::diagnostic::Severity;
-use scoresheet::output;
+use scoresheet::report::output;
 use shakmaty::fen::Fen;
 use shakmaty::{Chess, Color, EnPassantMode, Position};
 

@@ -36,7 +36,7 @@ fn errors(f: &CheckedFile) -> Vec<String> {
 }
 
 fn uci(f: &CheckedFile) -> String {
-    scoresheet::output::uci_line(&f.games[0])
+    scoresheet::report::output::uci_line(&f.games[0])
 }
 
 /// The Boleslavsky–Bronstein algebraic column of the Dutch seed, as printed.

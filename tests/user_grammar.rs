@@ -10,10 +10,11 @@ use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 
 use pest::Parser as _;
+use scoresheet::check::smoke;
 use scoresheet::check::{Options, check_str};
-use scoresheet::grammar::{LANGUAGE_FILES, parser_for};
 use scoresheet::render::{Style, san_styled};
-use scoresheet::user_grammar;
+use scoresheet::syntax::grammar::{LANGUAGE_FILES, parser_for};
+use scoresheet::syntax::user as user_grammar;
 use shakmaty::{Chess, Color, Position};
 
 const BIN: &str = env!("CARGO_BIN_EXE_scoresheet");
@@ -324,13 +325,13 @@ fn grammar_check_exit_codes() {
 
 #[test]
 fn a_user_language_is_seen_by_the_library_once_registered() {
-    let lang = user_grammar::register_file(Path::new(&fixture("gazette.pest"))).expect("loads");
+    let lang = smoke::register_file(Path::new(&fixture("gazette.pest"))).expect("loads");
     assert_eq!(lang.codes, ["en-x-gazette"]);
     assert!(lang.user.is_some());
     // Registering the same file again is a no-op.
-    user_grammar::register_file(Path::new(&fixture("gazette.pest"))).expect("again");
+    smoke::register_file(Path::new(&fixture("gazette.pest"))).expect("again");
     assert_eq!(
-        scoresheet::grammar::languages()
+        scoresheet::syntax::grammar::languages()
             .iter()
             .filter(|l| l.codes.contains(&"en-x-gazette"))
             .count(),
@@ -363,7 +364,7 @@ fn a_user_language_is_seen_by_the_library_once_registered() {
         d.suggestions
     );
     // A file whose code is built in is refused.
-    let taken = user_grammar::register_file(Path::new(&fixture("broken/code-taken.pest")));
+    let taken = smoke::register_file(Path::new(&fixture("broken/code-taken.pest")));
     let report = taken.expect_err("refused");
     assert_eq!(
         report.problems[0].kind,
@@ -385,7 +386,7 @@ fn grammar_check_reports() {
                 .display()
                 .to_string();
             let text = std::fs::read_to_string(path).expect("fixture");
-            let report = user_grammar::build(&shown, &text)
+            let report = smoke::build(&shown, &text)
                 .and_then(user_grammar::register)
                 .expect_err("a broken file is refused");
             assert!(!report.problems.is_empty());
@@ -470,7 +471,7 @@ fn derived_tree(lang_file: &str, rule: &str, text: &str) -> Option<Result<Tree, 
         ($($file:literal => $module:ident),* $(,)?) => {
             match lang_file {
                 $($file => {
-                    use scoresheet::grammar::$module::{P, Rule};
+                    use scoresheet::syntax::builtin::$module::{P, Rule};
                     let r = if rule == "game" { Rule::game } else { Rule::single_move };
                     Some(match P::parse(r, text) {
                         Ok(pairs) => Ok(pairs
@@ -507,7 +508,7 @@ fn the_run_time_path_gives_the_derived_parsers_trees() {
         let text = std::fs::read_to_string(&source).expect("built-in language file");
         // The built-in file loaded exactly as a user's file would be (not registered: its
         // codes are taken by the built-in language).
-        let user = user_grammar::build(&source.display().to_string(), &text)
+        let user = smoke::build(&source.display().to_string(), &text)
             .unwrap_or_else(|r| panic!("{}", r.render(false, 100)));
         let vm_entry = user
             .parsers

@@ -6,7 +6,7 @@ use std::fmt;
 use miette::LabeledSpan;
 
 use crate::diagnostic::{Diagnostic, Severity};
-use crate::lint::rules::Rule;
+use crate::lint::rule::RuleInfo;
 use crate::span::Span;
 
 /// Whether a fix may be applied without asking.
@@ -53,7 +53,7 @@ pub struct Fix {
 #[derive(Clone, Debug)]
 pub struct LintDiagnostic {
     /// The rule that found it.
-    pub rule: &'static Rule,
+    pub rule: &'static RuleInfo,
     /// The message.
     pub message: String,
     /// How bad.
@@ -79,7 +79,7 @@ pub struct LintDiagnostic {
 impl LintDiagnostic {
     /// A diagnostic of `rule` with a message at a span.
     pub fn new(
-        rule: &'static Rule,
+        rule: &'static RuleInfo,
         severity: Severity,
         message: impl Into<String>,
         span: Span,
@@ -100,7 +100,7 @@ impl LintDiagnostic {
     }
 
     /// The checker's diagnostic, reported under `rule`.
-    pub fn from_check(rule: &'static Rule, d: &Diagnostic) -> Self {
+    pub fn from_check(rule: &'static RuleInfo, d: &Diagnostic) -> Self {
         LintDiagnostic {
             rule,
             message: d.problem.to_string(),

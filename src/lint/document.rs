@@ -6,17 +6,17 @@ use std::sync::Arc;
 use shakmaty::fen::Fen;
 use shakmaty::{Chess, Color, EnPassantMode, Move, Position};
 
+use crate::check::detect::detect;
 use crate::check::{CheckError, CheckedGame, MoveState, check_game};
-use crate::decode::{Encoding, decode};
-use crate::detect::detect;
 use crate::diagnostic::{Diagnostic, Problem, Severity};
-use crate::grammar::ParserEntry;
 use crate::lint::config::Config;
 use crate::lint::diag::{Applicability, Edit, Fix};
 use crate::lint::source::{Extracted, Format, extract};
+use crate::read::decode::{Encoding, decode};
 use crate::span::Span;
+use crate::syntax::grammar::ParserEntry;
+use crate::syntax::walker::MAX_DEPTH;
 use crate::syntax::{Item, Line, MoveBody, MoveToken, Tag};
-use crate::walker::MAX_DEPTH;
 
 /// Games detected one by one to find the language most of the document is in.
 const MAJORITY_GAMES: usize = 32;
@@ -311,7 +311,7 @@ fn move_end(parser: &ParserEntry, w: &str) -> Option<usize> {
         if !t.is_empty()
             && t.chars()
                 .any(|c| c.is_ascii_digit() || c == 'O' || c == '0' || c == '-')
-            && crate::token::parse_token_with(parser, t).is_ok()
+            && crate::board::token::parse_token_with(parser, t).is_ok()
         {
             return Some(t.len());
         }
@@ -623,7 +623,7 @@ impl Document {
         // Each game alone, then the document: the language and notation most games are in
         // (the first game's on a tie), so that one game in another language cannot decide.
         // (The first games decide; a large PGN file is not read twice over.)
-        let per_game: Vec<Option<crate::detect::Detection>> = games
+        let per_game: Vec<Option<crate::check::detect::Detection>> = games
             .iter()
             .enumerate()
             .map(|(i, g)| {
@@ -850,7 +850,7 @@ impl Document {
 
     /// Does `new` read as one move token that is the same move as `tok` in its position?
     pub fn same_move(&self, unit: &Unit, tok: &MoveToken, new: &str) -> bool {
-        let Ok(t) = crate::token::parse_token_with(unit.parser, new) else {
+        let Ok(t) = crate::board::token::parse_token_with(unit.parser, new) else {
             return false;
         };
         let Some(placed) = unit.placed(tok) else {
@@ -859,8 +859,8 @@ impl Document {
         match (t.body, placed.m) {
             (MoveBody::Descriptive(_), _) => matches!(tok.body, MoveBody::Descriptive(_)),
             (body, Some(m)) => matches!(
-                crate::resolve::resolve(&placed.before, &[crate::pattern::Pattern::from_body(&body)]),
-                crate::resolve::Resolution::Legal(x) if x == m
+                crate::board::resolve::resolve(&placed.before, &[crate::board::pattern::Pattern::from_body(&body)]),
+                crate::board::resolve::Resolution::Legal(x) if x == m
             ),
             (MoveBody::Null, None) => true,
             _ => false,
@@ -873,7 +873,7 @@ mod tests {
     use super::*;
 
     fn fragments(text: &str) -> Vec<&str> {
-        let parser = crate::grammar::parser_for("algebraic", "en").expect("English");
+        let parser = crate::syntax::grammar::parser_for("algebraic", "en").expect("English");
         scan_fragments(text, parser)
             .into_iter()
             .map(|s| &text[s.start..s.end])

@@ -22,6 +22,7 @@ pub mod diag;
 pub mod document;
 pub mod fix;
 pub mod output;
+pub mod rule;
 pub mod rules;
 pub mod source;
 pub mod style;

@@ -92,7 +92,7 @@ pub fn json_diag(d: &LintDiagnostic, text: &str, index: &LineIndex) -> Value {
     out.insert("category".into(), json!(d.rule.category.as_str()));
     out.insert("severity".into(), json!(d.severity.as_str()));
     out.insert("message".into(), json!(d.message));
-    out.extend(crate::output::json_place(
+    out.extend(crate::report::output::json_place(
         text, index, d.span, d.game, d.ply,
     ));
     out.insert("help".into(), json!(d.help));

@@ -7,8 +7,8 @@
 //! is the same span in the original file, so diagnostics point at the manuscript and fixes
 //! are byte-range edits of it.
 
+use crate::read::split::{is_result, split_games};
 use crate::span::Span;
-use crate::split::{is_result, split_games};
 
 /// The format of a manuscript.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -197,7 +197,7 @@ pub fn mark(doc: &Document, aspect: Aspect) -> String {
         return p;
     }
     let descriptive = doc.notation == "descriptive";
-    let style = crate::grammar::language(doc.language)
+    let style = crate::syntax::grammar::language(doc.language)
         .map(|l| crate::render::Style::of(l, false))
         .unwrap_or_else(crate::render::Style::english);
     match aspect {
@@ -241,7 +241,7 @@ pub fn edited(token: &str, span: Span, edit: Span, new: &str) -> Option<String> 
 /// configuration) prefers, with a safe fix that writes it the preferred way.
 pub fn report_inconsistent(
     doc: &Document,
-    rule: &'static crate::lint::rules::Rule,
+    rule: &'static crate::lint::rule::RuleInfo,
     aspect: Aspect,
     what: &str,
     out: &mut Vec<crate::lint::diag::LintDiagnostic>,

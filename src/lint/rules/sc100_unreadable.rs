@@ -19,36 +19,38 @@
 //! ```text
 //! 1. e4 e5 2. Nf3 Nc6 3. Bb5 {the Spanish} a6
 //! ```
-use super::{Category, FixAvailability, Rule, mapped};
+use super::{Category, FixAvailability, Rule, RuleInfo, mapped};
 use crate::lint::diag::LintDiagnostic;
 use crate::lint::document::Document;
 
 /// The rule.
 pub static RULE: Rule = Rule {
-    code: "SC100",
-    name: "unreadable",
-    category: Category::Correctness,
-    fix: FixAvailability::None,
-    checker_codes: &[
-        "scoresheet::syntax",
-        "scoresheet::broken_tag",
-        "scoresheet::tag_in_movetext",
-        "scoresheet::unclosed_comment",
-        "scoresheet::unmatched_paren",
-        "scoresheet::unclosed_variation",
-        "scoresheet::too_deep",
-        "scoresheet::stray_mark",
-        "scoresheet::parser_limit",
-        "scoresheet::too_many",
-        "scoresheet::bad_fen",
-        "scoresheet::unsupported_variant",
-        "scoresheet::setup_without_fen",
-        "scoresheet::not_utf8",
-        "scoresheet::binary",
-        "scoresheet::no_game",
-    ],
+    info: RuleInfo {
+        code: "SC100",
+        name: "unreadable",
+        category: Category::Correctness,
+        fix: FixAvailability::None,
+        checker_codes: &[
+            "scoresheet::syntax",
+            "scoresheet::broken_tag",
+            "scoresheet::tag_in_movetext",
+            "scoresheet::unclosed_comment",
+            "scoresheet::unmatched_paren",
+            "scoresheet::unclosed_variation",
+            "scoresheet::too_deep",
+            "scoresheet::stray_mark",
+            "scoresheet::parser_limit",
+            "scoresheet::too_many",
+            "scoresheet::bad_fen",
+            "scoresheet::unsupported_variant",
+            "scoresheet::setup_without_fen",
+            "scoresheet::not_utf8",
+            "scoresheet::binary",
+            "scoresheet::no_game",
+        ],
+        source: include_str!("sc100_unreadable.rs"),
+    },
     run,
-    source: include_str!("sc100_unreadable.rs"),
 };
 
 fn run(doc: &Document, out: &mut Vec<LintDiagnostic>) {

@@ -25,27 +25,29 @@
 //! likely meant, the missing half-move put back, the two moves put in order, the repeated
 //! move removed), that repair is offered as an unsafe fix: it changes the moves of the game,
 //! so a person has to confirm it against the source.
-use super::{Category, FixAvailability, Rule, mapped, repaired};
+use super::{Category, FixAvailability, Rule, RuleInfo, mapped, repaired};
 use crate::lint::diag::{Applicability, LintDiagnostic};
 use crate::lint::document::Document;
 
 /// The rule.
 pub static RULE: Rule = Rule {
-    code: "SC101",
-    name: "illegal-move",
-    category: Category::Correctness,
-    fix: FixAvailability::Unsafe,
-    checker_codes: &[
-        "scoresheet::illegal_move",
-        "scoresheet::wrong_side",
-        "scoresheet::missing_promotion",
-        "scoresheet::skipped_move",
-        "scoresheet::swapped_moves",
-        "scoresheet::move_written_twice",
-        "scoresheet::not_checked",
-    ],
+    info: RuleInfo {
+        code: "SC101",
+        name: "illegal-move",
+        category: Category::Correctness,
+        fix: FixAvailability::Unsafe,
+        checker_codes: &[
+            "scoresheet::illegal_move",
+            "scoresheet::wrong_side",
+            "scoresheet::missing_promotion",
+            "scoresheet::skipped_move",
+            "scoresheet::swapped_moves",
+            "scoresheet::move_written_twice",
+            "scoresheet::not_checked",
+        ],
+        source: include_str!("sc101_illegal_move.rs"),
+    },
     run,
-    source: include_str!("sc101_illegal_move.rs"),
 };
 
 fn run(doc: &Document, out: &mut Vec<LintDiagnostic>) {

@@ -20,19 +20,21 @@
 //! ## Fix safety
 //! When only one of the candidates lets the following moves be read, writing it out
 //! (`Nbd2`) is offered as an unsafe fix: it is the likely move, not a certain one.
-use super::{Category, FixAvailability, Rule, mapped, repaired};
+use super::{Category, FixAvailability, Rule, RuleInfo, mapped, repaired};
 use crate::lint::diag::{Applicability, LintDiagnostic};
 use crate::lint::document::Document;
 
 /// The rule.
 pub static RULE: Rule = Rule {
-    code: "SC102",
-    name: "ambiguous-move",
-    category: Category::Correctness,
-    fix: FixAvailability::Unsafe,
-    checker_codes: &["scoresheet::ambiguous_move"],
+    info: RuleInfo {
+        code: "SC102",
+        name: "ambiguous-move",
+        category: Category::Correctness,
+        fix: FixAvailability::Unsafe,
+        checker_codes: &["scoresheet::ambiguous_move"],
+        source: include_str!("sc102_ambiguous_move.rs"),
+    },
     run,
-    source: include_str!("sc102_ambiguous_move.rs"),
 };
 
 fn run(doc: &Document, out: &mut Vec<LintDiagnostic>) {

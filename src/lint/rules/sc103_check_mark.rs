@@ -22,7 +22,7 @@
 //! The fix writes the sign the board calls for, in the document's own style (its most used
 //! check and mate signs, or those of `scoresheet.toml`), and removes a wrong one. The move is
 //! unchanged and the new token is read back before it is offered: the fix is safe.
-use super::{Category, FixAvailability, Rule, mapped};
+use super::{Category, FixAvailability, Rule, RuleInfo, mapped};
 use crate::diagnostic::Problem;
 use crate::lint::diag::{Applicability, LintDiagnostic};
 use crate::lint::document::Document;
@@ -31,19 +31,21 @@ use crate::span::Span;
 
 /// The rule.
 pub static RULE: Rule = Rule {
-    code: "SC103",
-    name: "check-mark",
-    category: Category::Correctness,
-    fix: FixAvailability::Safe,
-    checker_codes: &[
-        "scoresheet::missing_check",
-        "scoresheet::missing_mate",
-        "scoresheet::check_without_check",
-        "scoresheet::mate_without_mate",
-        "scoresheet::not_double_check",
-    ],
+    info: RuleInfo {
+        code: "SC103",
+        name: "check-mark",
+        category: Category::Correctness,
+        fix: FixAvailability::Safe,
+        checker_codes: &[
+            "scoresheet::missing_check",
+            "scoresheet::missing_mate",
+            "scoresheet::check_without_check",
+            "scoresheet::mate_without_mate",
+            "scoresheet::not_double_check",
+        ],
+        source: include_str!("sc103_check_mark.rs"),
+    },
     run,
-    source: include_str!("sc103_check_mark.rs"),
 };
 
 fn run(doc: &Document, out: &mut Vec<LintDiagnostic>) {

@@ -25,7 +25,7 @@
 //! are unchanged: safe.
 use shakmaty::{Color, Position};
 
-use super::{Category, FixAvailability, Rule, mapped};
+use super::{Category, FixAvailability, Rule, RuleInfo, mapped};
 use crate::diagnostic::Severity;
 use crate::lint::diag::{Applicability, LintDiagnostic};
 use crate::lint::document::{Document, Unit, UnitKind};
@@ -34,13 +34,15 @@ use crate::syntax::{Item, Line};
 
 /// The rule.
 pub static RULE: Rule = Rule {
-    code: "SC105",
-    name: "move-number",
-    category: Category::Correctness,
-    fix: FixAvailability::Safe,
-    checker_codes: &["scoresheet::move_number"],
+    info: RuleInfo {
+        code: "SC105",
+        name: "move-number",
+        category: Category::Correctness,
+        fix: FixAvailability::Safe,
+        checker_codes: &["scoresheet::move_number"],
+        source: include_str!("sc105_move_number.rs"),
+    },
     run,
-    source: include_str!("sc105_move_number.rs"),
 };
 
 fn run(doc: &Document, out: &mut Vec<LintDiagnostic>) {

@@ -16,22 +16,24 @@
 //! ```text
 //! 1. f3 e5 2. g4 Qh4# 0-1
 //! ```
-use super::{Category, FixAvailability, Rule, mapped};
+use super::{Category, FixAvailability, Rule, RuleInfo, mapped};
 use crate::lint::diag::LintDiagnostic;
 use crate::lint::document::Document;
 
 /// The rule.
 pub static RULE: Rule = Rule {
-    code: "SC106",
-    name: "move-after-end",
-    category: Category::Correctness,
-    fix: FixAvailability::None,
-    checker_codes: &[
-        "scoresheet::move_after_end",
-        "scoresheet::moves_after_result",
-    ],
+    info: RuleInfo {
+        code: "SC106",
+        name: "move-after-end",
+        category: Category::Correctness,
+        fix: FixAvailability::None,
+        checker_codes: &[
+            "scoresheet::move_after_end",
+            "scoresheet::moves_after_result",
+        ],
+        source: include_str!("sc106_move_after_end.rs"),
+    },
     run,
-    source: include_str!("sc106_move_after_end.rs"),
 };
 
 fn run(doc: &Document, out: &mut Vec<LintDiagnostic>) {

@@ -22,30 +22,34 @@
 //! ## Fix safety
 //! Writing the result the board shows (after mate or stalemate) is offered as an unsafe fix:
 //! the written result may be right and a move wrong.
-use super::{Category, FixAvailability, Rule, mapped};
+use super::{Category, FixAvailability, Rule, RuleInfo, mapped};
 use crate::lint::diag::{Applicability, LintDiagnostic};
 use crate::lint::document::Document;
 
 /// The rule.
 pub static RULE: Rule = Rule {
-    code: "SC107",
-    name: "result",
-    category: Category::Correctness,
-    fix: FixAvailability::Unsafe,
-    checker_codes: &[
-        "scoresheet::result_tag_mismatch",
-        "scoresheet::result_contradicts_position",
-        "scoresheet::missing_result",
-    ],
+    info: RuleInfo {
+        code: "SC107",
+        name: "result",
+        category: Category::Correctness,
+        fix: FixAvailability::Unsafe,
+        checker_codes: &[
+            "scoresheet::result_tag_mismatch",
+            "scoresheet::result_contradicts_position",
+            "scoresheet::missing_result",
+        ],
+        source: include_str!("sc107_result.rs"),
+    },
     run,
-    source: include_str!("sc107_result.rs"),
 };
 
 fn run(doc: &Document, out: &mut Vec<LintDiagnostic>) {
     mapped(doc, &RULE, out, |unit, d| {
         let new = d.suggestions.first()?;
         let old = unit?.src(d.span);
-        if d.code() == "scoresheet::result_contradicts_position" && crate::split::is_result(old) {
+        if d.code() == "scoresheet::result_contradicts_position"
+            && crate::read::split::is_result(old)
+        {
             return doc.suggested(unit, d, Applicability::Unsafe);
         }
         if d.code() == "scoresheet::missing_result" && d.span.is_empty() {

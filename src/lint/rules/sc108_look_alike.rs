@@ -19,20 +19,22 @@
 //!
 //! ## Fix safety
 //! The fix types the character the move was read with; the move is unchanged: safe.
-use super::{Category, FixAvailability, Rule, mapped};
+use super::{Category, FixAvailability, Rule, RuleInfo, mapped};
 use crate::diagnostic::Problem;
 use crate::lint::diag::{Applicability, LintDiagnostic};
 use crate::lint::document::Document;
 
 /// The rule.
 pub static RULE: Rule = Rule {
-    code: "SC108",
-    name: "look-alike",
-    category: Category::Correctness,
-    fix: FixAvailability::Safe,
-    checker_codes: &["scoresheet::look_alike"],
+    info: RuleInfo {
+        code: "SC108",
+        name: "look-alike",
+        category: Category::Correctness,
+        fix: FixAvailability::Safe,
+        checker_codes: &["scoresheet::look_alike"],
+        source: include_str!("sc108_look_alike.rs"),
+    },
     run,
-    source: include_str!("sc108_look_alike.rs"),
 };
 
 fn run(doc: &Document, out: &mut Vec<LintDiagnostic>) {

@@ -19,19 +19,21 @@
 //!
 //! ## Fix safety
 //! The fix writes the mover's figurine; the move is unchanged: safe.
-use super::{Category, FixAvailability, Rule, mapped};
+use super::{Category, FixAvailability, Rule, RuleInfo, mapped};
 use crate::lint::diag::{Applicability, LintDiagnostic};
 use crate::lint::document::Document;
 
 /// The rule.
 pub static RULE: Rule = Rule {
-    code: "SC109",
-    name: "figurine-color",
-    category: Category::Correctness,
-    fix: FixAvailability::Safe,
-    checker_codes: &["scoresheet::figurine_color"],
+    info: RuleInfo {
+        code: "SC109",
+        name: "figurine-color",
+        category: Category::Correctness,
+        fix: FixAvailability::Safe,
+        checker_codes: &["scoresheet::figurine_color"],
+        source: include_str!("sc109_figurine_color.rs"),
+    },
     run,
-    source: include_str!("sc109_figurine_color.rs"),
 };
 
 fn run(doc: &Document, out: &mut Vec<LintDiagnostic>) {

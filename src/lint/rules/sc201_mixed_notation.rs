@@ -22,28 +22,30 @@
 //! Game 2: 1. e4 e5 2. Nf3 Nc6 3. Bb5 a6
 //! ```
 //! (`scoresheet convert --to san` rewrites a game in the document's notation.)
-use super::{Category, FixAvailability, Rule, mapped};
+use super::{Category, FixAvailability, Rule, RuleInfo, mapped};
 use crate::diagnostic::Severity;
 use crate::lint::diag::LintDiagnostic;
 use crate::lint::document::{Document, UnitKind};
-use crate::walker::{WrittenForm, written_form};
+use crate::syntax::walker::{WrittenForm, written_form};
 
 /// The rule.
 pub static RULE: Rule = Rule {
-    code: "SC201",
-    name: "mixed-notation",
-    category: Category::Consistency,
-    fix: FixAvailability::None,
-    checker_codes: &[
-        "scoresheet::mixed_notation",
-        "scoresheet::language_undecided",
-    ],
+    info: RuleInfo {
+        code: "SC201",
+        name: "mixed-notation",
+        category: Category::Consistency,
+        fix: FixAvailability::None,
+        checker_codes: &[
+            "scoresheet::mixed_notation",
+            "scoresheet::language_undecided",
+        ],
+        source: include_str!("sc201_mixed_notation.rs"),
+    },
     run,
-    source: include_str!("sc201_mixed_notation.rs"),
 };
 
 fn language_name(code: &str) -> String {
-    crate::grammar::language(code)
+    crate::syntax::grammar::language(code)
         .and_then(|l| {
             let i = l.codes.iter().position(|c| *c == code)?;
             l.names.get(i).or(l.names.first()).map(|n| (*n).to_owned())

@@ -21,20 +21,22 @@
 //! ## Fix safety
 //! The fix writes the preferred sign and is read back on the board before it is offered; the
 //! move is unchanged: safe.
-use super::{Category, FixAvailability, Rule};
+use super::{Category, FixAvailability, Rule, RuleInfo};
 use crate::lint::diag::LintDiagnostic;
 use crate::lint::document::Document;
 use crate::lint::style::{Aspect, report_inconsistent};
 
 /// The rule.
 pub static RULE: Rule = Rule {
-    code: "SC205",
-    name: "check-style",
-    category: Category::Consistency,
-    fix: FixAvailability::Safe,
-    checker_codes: &[],
+    info: RuleInfo {
+        code: "SC205",
+        name: "check-style",
+        category: Category::Consistency,
+        fix: FixAvailability::Safe,
+        checker_codes: &[],
+        source: include_str!("sc205_check_style.rs"),
+    },
     run,
-    source: include_str!("sc205_check_style.rs"),
 };
 
 fn run(doc: &Document, out: &mut Vec<LintDiagnostic>) {

@@ -26,7 +26,7 @@
 use shakmaty::san::San;
 use shakmaty::{File, Position, Rank, Role};
 
-use super::{Category, FixAvailability, Rule};
+use super::{Category, FixAvailability, Rule, RuleInfo};
 use crate::diagnostic::Severity;
 use crate::lint::diag::{Applicability, LintDiagnostic};
 use crate::lint::document::{Document, abs_ply};
@@ -35,13 +35,15 @@ use crate::syntax::MoveBody;
 
 /// The rule.
 pub static RULE: Rule = Rule {
-    code: "SC301",
-    name: "over-disambiguation",
-    category: Category::Style,
-    fix: FixAvailability::Safe,
-    checker_codes: &[],
+    info: RuleInfo {
+        code: "SC301",
+        name: "over-disambiguation",
+        category: Category::Style,
+        fix: FixAvailability::Safe,
+        checker_codes: &[],
+        source: include_str!("sc301_over_disambiguation.rs"),
+    },
     run,
-    source: include_str!("sc301_over_disambiguation.rs"),
 };
 
 fn run(doc: &Document, out: &mut Vec<LintDiagnostic>) {
@@ -120,13 +122,13 @@ fn run(doc: &Document, out: &mut Vec<LintDiagnostic>) {
             let why = if needed == 0 {
                 format!(
                     "no other {} can go to {to}",
-                    crate::check::role_name(m.role())
+                    crate::render::words::role_name(m.role())
                 )
             } else {
                 format!(
                     "{} is enough to tell the {}s apart",
                     fixed,
-                    crate::check::role_name(m.role())
+                    crate::render::words::role_name(m.role())
                 )
             };
             out.push(

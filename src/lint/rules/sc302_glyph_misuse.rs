@@ -20,7 +20,7 @@
 //! ## Fix safety
 //! Only the author knows which glyph was meant; the fix keeps the first and the last sign
 //! (`!!?` → `!?`, `???` → `??`) and is unsafe.
-use super::{Category, FixAvailability, Rule};
+use super::{Category, FixAvailability, Rule, RuleInfo};
 use crate::diagnostic::Severity;
 use crate::lint::diag::{Applicability, LintDiagnostic};
 use crate::lint::document::{Document, abs_ply};
@@ -29,13 +29,15 @@ use crate::syntax::{Item, Line};
 
 /// The rule.
 pub static RULE: Rule = Rule {
-    code: "SC302",
-    name: "glyph-misuse",
-    category: Category::Style,
-    fix: FixAvailability::Unsafe,
-    checker_codes: &[],
+    info: RuleInfo {
+        code: "SC302",
+        name: "glyph-misuse",
+        category: Category::Style,
+        fix: FixAvailability::Unsafe,
+        checker_codes: &[],
+        source: include_str!("sc302_glyph_misuse.rs"),
+    },
     run,
-    source: include_str!("sc302_glyph_misuse.rs"),
 };
 
 fn is_glyph(s: &str) -> bool {

@@ -21,7 +21,7 @@
 //! ## Fix safety
 //! Removing a repeated annotation (and the space before it) loses nothing: safe.
 //! Contradicting annotations have no fix: only the author knows which is meant.
-use super::{Category, FixAvailability, Rule};
+use super::{Category, FixAvailability, Rule, RuleInfo};
 use crate::diagnostic::Severity;
 use crate::lint::diag::{Applicability, LintDiagnostic};
 use crate::lint::document::{Document, abs_ply};
@@ -30,13 +30,15 @@ use crate::syntax::{Item, Line};
 
 /// The rule.
 pub static RULE: Rule = Rule {
-    code: "SC303",
-    name: "duplicate-annotation",
-    category: Category::Style,
-    fix: FixAvailability::Safe,
-    checker_codes: &[],
+    info: RuleInfo {
+        code: "SC303",
+        name: "duplicate-annotation",
+        category: Category::Style,
+        fix: FixAvailability::Safe,
+        checker_codes: &[],
+        source: include_str!("sc303_duplicate_annotation.rs"),
+    },
     run,
-    source: include_str!("sc303_duplicate_annotation.rs"),
 };
 
 /// The group of a NAG whose members contradict each other: move assessments, evaluations.

@@ -21,19 +21,21 @@
 //! ## Fix safety
 //! The fix writes the number the board gives, spaced as most numbers of the document; the
 //! moves are unchanged: safe.
-use super::{Category, FixAvailability, Rule};
+use super::{Category, FixAvailability, Rule, RuleInfo};
 use crate::lint::diag::LintDiagnostic;
 use crate::lint::document::Document;
 
 /// The rule.
 pub static RULE: Rule = Rule {
-    code: "SC304",
-    name: "missing-move-number",
-    category: Category::Style,
-    fix: FixAvailability::Safe,
-    checker_codes: &[],
+    info: RuleInfo {
+        code: "SC304",
+        name: "missing-move-number",
+        category: Category::Style,
+        fix: FixAvailability::Safe,
+        checker_codes: &[],
+        source: include_str!("sc304_missing_move_number.rs"),
+    },
     run,
-    source: include_str!("sc304_missing_move_number.rs"),
 };
 
 fn run(doc: &Document, out: &mut Vec<LintDiagnostic>) {

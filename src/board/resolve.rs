@@ -6,7 +6,7 @@ use shakmaty::{
     Bitboard, CastlingSide, Chess, Color, Move, MoveList, Piece, Position, Rank, Role, Square,
 };
 
-use crate::pattern::Pattern;
+use crate::board::pattern::Pattern;
 
 /// What a written move turned out to be on the board.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -149,7 +149,7 @@ pub fn line(g: &CheckedGame, writer: &render::Writer) -> String {
     let Some(start) = g.start.clone() else {
         return String::new();
     };
-    let mut origins = crate::descriptive::Origins::from_position(&start);
+    let mut origins = crate::board::descriptive::Origins::from_position(&start);
     let mut pos = start;
     let mut out = String::new();
     for (i, m) in g.mainline.iter().enumerate() {
@@ -167,7 +167,7 @@ pub fn line(g: &CheckedGame, writer: &render::Writer) -> String {
             }
             None => {
                 out.push_str("--");
-                pos = crate::resolve::play_null(&pos);
+                pos = crate::board::resolve::play_null(&pos);
             }
         }
         out.push(' ');
@@ -216,13 +216,13 @@ enum Piece {
 fn repaired_pieces(
     g: &CheckedGame,
     items: &[RepairedItem],
-    write: &mut dyn FnMut(&Chess, &crate::descriptive::Origins, &shakmaty::Move) -> String,
+    write: &mut dyn FnMut(&Chess, &crate::board::descriptive::Origins, &shakmaty::Move) -> String,
 ) -> Vec<Piece> {
     let mut out = Vec::new();
     let Some(start) = g.start.clone() else {
         return out;
     };
-    let mut origins = crate::descriptive::Origins::from_position(&start);
+    let mut origins = crate::board::descriptive::Origins::from_position(&start);
     let mut pos = start;
     let mut need_number = true;
     for item in items {
@@ -275,13 +275,14 @@ pub fn repaired_line(
         .as_ref()
         .map(castling_mode)
         .unwrap_or(CastlingMode::Standard);
-    let mut write = |pos: &Chess, origins: &crate::descriptive::Origins, m: &shakmaty::Move| {
-        if uci {
-            render::uci(Some(m), mode)
-        } else {
-            writer.write(pos, origins, m)
-        }
-    };
+    let mut write =
+        |pos: &Chess, origins: &crate::board::descriptive::Origins, m: &shakmaty::Move| {
+            if uci {
+                render::uci(Some(m), mode)
+            } else {
+                writer.write(pos, origins, m)
+            }
+        };
     let pieces = repaired_pieces(g, items, &mut write);
     let mut out: Vec<String> = Vec::new();
     for p in pieces {
@@ -301,8 +302,9 @@ pub fn repaired_line(
 /// The notes of a repaired main line, each with the move it is about (`7. Bb3`, `12... Re8`),
 /// for a report beside a conversion.
 pub fn repair_notes(g: &CheckedGame, items: &[RepairedItem]) -> Vec<String> {
-    let mut write =
-        |pos: &Chess, _: &crate::descriptive::Origins, m: &shakmaty::Move| render::san_plus(pos, m);
+    let mut write = |pos: &Chess, _: &crate::board::descriptive::Origins, m: &shakmaty::Move| {
+        render::san_plus(pos, m)
+    };
     let pieces = repaired_pieces(g, items, &mut write);
     let mut notes = Vec::new();
     let mut number = String::new();
@@ -334,8 +336,9 @@ pub fn repair_notes(g: &CheckedGame, items: &[RepairedItem]) -> Vec<String> {
 /// repair marked in a comment beside the move it concerns.
 pub fn repaired_pgn(g: &CheckedGame, items: &[RepairedItem]) -> String {
     let mut out = tags(g);
-    let mut write =
-        |pos: &Chess, _: &crate::descriptive::Origins, m: &shakmaty::Move| render::san_plus(pos, m);
+    let mut write = |pos: &Chess, _: &crate::board::descriptive::Origins, m: &shakmaty::Move| {
+        render::san_plus(pos, m)
+    };
     let mut tokens: Vec<String> = repaired_pieces(g, items, &mut write)
         .into_iter()
         .map(|p| match p {
@@ -444,7 +447,7 @@ fn write_line(
                     }
                     None => {
                         out.push("--".into());
-                        pos = crate::resolve::play_null(&pos);
+                        pos = crate::board::resolve::play_null(&pos);
                     }
                 }
                 need_number = false;

@@ -4,7 +4,7 @@
 //! position and a piece of text (a GUI, a test vector) rather than a game score.
 //!
 //! ```
-//! use scoresheet::token::{resolve_token, TokenOutcome};
+//! use scoresheet::board::token::{resolve_token, TokenOutcome};
 //! use shakmaty::Chess;
 //!
 //! let pos = Chess::default();
@@ -18,12 +18,12 @@
 
 use shakmaty::{Chess, Move};
 
-use crate::grammar::{ParserEntry, parser_for};
-use crate::pattern::Pattern;
-use crate::resolve::{Illegal, Resolution, resolve};
+use crate::board::pattern::Pattern;
+use crate::board::resolve::{Illegal, Resolution, resolve};
 use crate::span::Span;
+use crate::syntax::grammar::{ParserEntry, parser_for};
+use crate::syntax::kind::TokenExplanation;
 use crate::syntax::{Item, MoveToken};
-use crate::walker::TokenExplanation;
 
 /// What one move token turned out to be in a position.
 #[derive(Clone, Debug, PartialEq, Eq)]

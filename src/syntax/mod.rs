@@ -7,6 +7,24 @@ use shakmaty::{CastlingSide, Color, File, Rank, Role, Square};
 
 use crate::span::{Span, Spanned};
 
+pub mod builtin;
+pub mod compose;
+pub mod grammar;
+pub mod grammar_check;
+pub mod kind;
+pub mod lookalike;
+pub mod user;
+pub mod walker;
+
+/// Which descriptive system.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum System {
+    /// English: `P-K4`, files QR QN QB Q K KB KN KR.
+    English,
+    /// Spanish: `P4R`, files TD CD AD D R AR CR TR.
+    Spanish,
+}
+
 /// One game as written.
 #[derive(Clone, Debug, Default)]
 pub struct GameSyntax {
@@ -191,7 +209,7 @@ pub enum MoveBody {
     /// Any other move.
     Normal(NormalMove),
     /// A move in descriptive notation: its parts, read against the board by
-    /// [`crate::descriptive`].
+    /// [`crate::board::descriptive`].
     Descriptive(DescriptiveMove),
 }
 
@@ -199,7 +217,7 @@ pub enum MoveBody {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DescriptiveMove {
     /// English or Spanish.
-    pub system: crate::descriptive::System,
+    pub system: System,
     /// Castling, with its wing when written (`Castles KR`); `Some(None)` = `Castles`.
     pub castles: Option<Option<CastlingSide>>,
     /// The moving piece's designation (`P`, `QN1`, `R(QR1)`, `KBP`).

@@ -1,5 +1,5 @@
 //! Checks of grammar files, shared by build.rs (built-in grammars) and the library (tests
-//! and user grammars at run time, [`crate::user_grammar`]): pest_meta validation (syntax,
+//! and user grammars at run time, [`crate::syntax::user`]): pest_meta validation (syntax,
 //! undefined rules, left recursion…), shadowed choices (`"К" | "Кр"`: the second can never
 //! match), the rules a language file must define, the letters of a language file, and the
 //! human names of rules (the first line of their `///` docs).

@@ -51,7 +51,7 @@ impl Pattern {
                 null: true,
                 ..Pattern::EMPTY
             },
-            // Descriptive moves need the board to be read (see `crate::descriptive`); alone
+            // Descriptive moves need the board to be read (see `crate::board::descriptive`); alone
             // they match nothing.
             MoveBody::Descriptive(_) => Pattern {
                 to_set: Some(Bitboard::EMPTY),

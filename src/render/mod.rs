@@ -9,6 +9,9 @@ use shakmaty::san::{San, SanPlus};
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Move, Position, Square};
 
+pub mod diagram;
+pub mod words;
+
 /// SAN with `+`/`#` for a legal move in `pos`.
 pub fn san_plus(pos: &Chess, m: &Move) -> String {
     SanPlus::from_move(pos.clone(), *m).to_string()
@@ -89,7 +92,7 @@ impl Writer {
             "smith" => Writer::Squares(SquareNotation::Smith),
             "iccf" => Writer::Squares(SquareNotation::Iccf),
             _ => Writer::San(Box::new(
-                crate::grammar::language_file(lang_file)
+                crate::syntax::grammar::language_file(lang_file)
                     .map(|l| Style::of(l, false))
                     .unwrap_or_else(Style::english),
             )),
@@ -97,13 +100,18 @@ impl Writer {
     }
 
     /// A legal move of `pos`, written out with its check or mate sign.
-    pub fn write(&self, pos: &Chess, origins: &crate::descriptive::Origins, m: &Move) -> String {
+    pub fn write(
+        &self,
+        pos: &Chess,
+        origins: &crate::board::descriptive::Origins,
+        m: &Move,
+    ) -> String {
         match self {
             Writer::San(style) => san_styled(style, pos, m),
             Writer::Descriptive { full } => {
-                crate::descriptive::write_english(pos, origins, m, *full)
+                crate::board::descriptive::write_english(pos, origins, m, *full)
             }
-            Writer::DescriptiveEs => crate::descriptive::write_spanish(pos, origins, m),
+            Writer::DescriptiveEs => crate::board::descriptive::write_spanish(pos, origins, m),
             Writer::Long { style, form } => long_styled(style, *form, pos, m),
             Writer::Squares(n) => squares(*n, pos, m),
         }
@@ -274,9 +282,9 @@ const LETTERED_ROLES: [shakmaty::Role; 5] = [
 
 /// What can be told from a token that could not be read as a move: a piece letter at its
 /// start (in `style`'s letters), and the last square, or file and rank, it names.
-pub fn partial_hint(style: Option<&Style>, written: &str) -> crate::pattern::Pattern {
+pub fn partial_hint(style: Option<&Style>, written: &str) -> crate::board::pattern::Pattern {
     use shakmaty::{File, Rank};
-    let mut hint = crate::pattern::Pattern::EMPTY;
+    let mut hint = crate::board::pattern::Pattern::EMPTY;
     let text = written.trim();
     if let Some(style) = style {
         for (i, l) in style.letters.iter().enumerate() {
@@ -328,7 +336,7 @@ fn foreign_roles(written: &str) -> Vec<shakmaty::Role> {
     if !first.is_uppercase() {
         return out;
     }
-    for lang in crate::grammar::LANGUAGE_FILES {
+    for lang in crate::syntax::grammar::LANGUAGE_FILES {
         for (i, letters) in lang.letters.iter().take(5).enumerate() {
             if letters
                 .split_whitespace()
@@ -376,9 +384,9 @@ fn without_side_letter(full: &str) -> String {
 pub fn score_moves(
     writer: &Writer,
     pos: &Chess,
-    origins: &crate::descriptive::Origins,
+    origins: &crate::board::descriptive::Origins,
     written: &str,
-    hint: Option<&crate::pattern::Pattern>,
+    hint: Option<&crate::board::pattern::Pattern>,
 ) -> Vec<Scored> {
     let foreign = foreign_roles(written);
     let capture_mark = match writer {
@@ -392,12 +400,12 @@ pub fn score_moves(
         .iter()
         .map(|m| {
             let full = writer.write(pos, origins, m);
-            let bare = crate::check::strip_marks(&full);
+            let bare = words::strip_marks(&full);
             let mut cost = typing_distance(written, &bare);
             if let Writer::Descriptive { full: false } = writer {
                 // The writer may name the origin square (`NB3-K2`): also compare with the
                 // full form, with and without the side letter of the origin (`NKN3`, `NN3`).
-                let long = crate::check::strip_marks(&crate::descriptive::write_english(
+                let long = words::strip_marks(&crate::board::descriptive::write_english(
                     pos, origins, m, true,
                 ));
                 cost = cost.min(typing_distance(written, &long));
@@ -456,9 +464,9 @@ pub fn score_moves(
 pub fn suggestions(
     writer: &Writer,
     pos: &Chess,
-    origins: &crate::descriptive::Origins,
+    origins: &crate::board::descriptive::Origins,
     written: &str,
-    hint: Option<&crate::pattern::Pattern>,
+    hint: Option<&crate::board::pattern::Pattern>,
     n: usize,
 ) -> Vec<String> {
     let scored = score_moves(writer, pos, origins, written, hint);
@@ -530,7 +538,7 @@ impl Style {
     }
 
     /// The style of a language file: its customs, or FIDE style with its letters.
-    pub fn of(lang: &crate::grammar::LanguageFile, fide: bool) -> Style {
+    pub fn of(lang: &crate::syntax::grammar::LanguageFile, fide: bool) -> Style {
         let letters: [String; 5] = std::array::from_fn(|i| {
             lang.letters[i]
                 .split_whitespace()

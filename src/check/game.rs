@@ -1,268 +1,22 @@
-//! The pipeline: decode → split → parse each game → resolve every move → diagnostics.
+//! One game checked: every line walked on the board, every problem reported.
 
-use std::sync::Arc;
-
-use rayon::prelude::*;
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, Color, Move, Position, Role};
 
-use crate::decode::{Encoding, decode};
-use crate::descriptive::Origins;
-use crate::detect::{Detection, detect};
+use crate::board::descriptive::Origins;
+use crate::board::pattern::Pattern;
+use crate::board::resolve::{Illegal, Resolution, resolve};
+use crate::check::types::{CheckedGame, MoveState, Repair, RepairNote, RepairedItem};
 use crate::diagnostic::{Diagnostic, Problem, Severity};
-use crate::grammar::ParserEntry;
-use crate::pattern::Pattern;
+use crate::render::words::{role_name, strip_marks};
 use crate::render::{self, Style};
-use crate::resolve::{Illegal, Resolution, resolve};
 use crate::span::Span;
-use crate::split::split_games;
+use crate::syntax::grammar::ParserEntry;
+use crate::syntax::walker::MAX_DEPTH;
 use crate::syntax::{CheckMark, GameSyntax, Item, Line, MoveBody, MoveToken, Outcome, SyntaxIssue};
-use crate::walker::MAX_DEPTH;
 
 /// Most syntax errors reported for one game; past it they are counted in one diagnostic.
 const MAX_SYNTAX_ERRORS: usize = 50;
-
-/// What to read the input as.
-#[derive(Clone, Debug)]
-pub struct Options {
-    /// `auto` or a notation name (`algebraic`).
-    pub notation: String,
-    /// `auto` or an ISO 639-1 code.
-    pub lang: String,
-}
-
-impl Default for Options {
-    fn default() -> Self {
-        Options {
-            notation: "auto".into(),
-            lang: "auto".into(),
-        }
-    }
-}
-
-/// A move token's fate.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum MoveState {
-    /// Not reached (after an error, or in a variation that could not be placed).
-    NotChecked,
-    /// Resolved to this move.
-    Legal(Move),
-    /// Resolved to a null move.
-    Null,
-    /// Could not be resolved; the checker read on as if this move had been written (see the
-    /// game's `repairs`).
-    Assumed(Move),
-    /// Could not be resolved.
-    Error,
-}
-
-/// How the checker read on after an error, so that later errors are still found.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Repair {
-    /// The token was taken as this move.
-    Replace(Move),
-    /// A half-move was missing before the token, which then reads as its move.
-    Insert {
-        /// The missing half-move (the first that fits, when several do).
-        missing: Move,
-        /// The token's move after it.
-        then: Move,
-        /// How many half-moves fit the gap equally well (1 = the missing move is named).
-        fits: usize,
-    },
-    /// The token and the next one were written in the wrong order.
-    Swap {
-        /// The move played first (written second).
-        first: Move,
-        /// The move played second (written first).
-        second: Move,
-    },
-    /// The token was dropped (written twice, or no move at all).
-    Delete,
-}
-
-/// A repair made at a token.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RepairNote {
-    /// The token's span.
-    pub span: Span,
-    /// The token's index (`MoveToken::index`), if it is a move token.
-    pub index: Option<usize>,
-    /// What was assumed.
-    pub repair: Repair,
-}
-
-/// One half-move of the main line as repaired, or a note where a token was left out.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum RepairedItem {
-    /// A half-move (`None`: a null move), with a note when the checker assumed it.
-    Move {
-        /// The move.
-        m: Option<Move>,
-        /// What was assumed, for a comment beside the move.
-        note: Option<String>,
-    },
-    /// A token left out (written twice, or no move at all).
-    Note(String),
-}
-
-/// One checked game.
-#[derive(Clone, Debug)]
-pub struct CheckedGame {
-    /// 1-based number in the file.
-    pub number: usize,
-    /// The syntax tree.
-    pub syntax: GameSyntax,
-    /// The starting position (`None` when it could not be set up).
-    pub start: Option<Chess>,
-    /// The fate of every move token, by `MoveToken::index`.
-    pub moves: Vec<MoveState>,
-    /// The main line as resolved (`None` = null move), up to the first error.
-    pub mainline: Vec<Option<Move>>,
-    /// True when every move of the main line resolved.
-    pub complete: bool,
-    /// The game's diagnostics.
-    pub diagnostics: Vec<Diagnostic>,
-    /// Where the checker assumed a repair to read on after an error, in order.
-    pub repairs: Vec<RepairNote>,
-    /// The main line read to its end with every repair made (`None` when an error could
-    /// not be repaired, or there is no start position).
-    pub repaired: Option<Vec<RepairedItem>>,
-}
-
-impl CheckedGame {
-    /// True when the game has errors.
-    pub fn has_errors(&self) -> bool {
-        self.diagnostics
-            .iter()
-            .any(|d| d.severity == Severity::Error)
-    }
-}
-
-/// One checked file.
-#[derive(Clone, Debug)]
-pub struct CheckedFile {
-    /// The file's name as given.
-    pub path: String,
-    /// The decoded text.
-    pub text: Arc<str>,
-    /// The notation read.
-    pub notation: &'static str,
-    /// The language read (ISO 639-1 code).
-    pub language: &'static str,
-    /// The games.
-    pub games: Vec<CheckedGame>,
-    /// Problems of the file as a whole (encoding, no game).
-    pub diagnostics: Vec<Diagnostic>,
-}
-
-impl CheckedFile {
-    /// Every diagnostic of the file, file-level first, then game by game.
-    pub fn all_diagnostics(&self) -> impl Iterator<Item = &Diagnostic> {
-        self.diagnostics
-            .iter()
-            .chain(self.games.iter().flat_map(|g| g.diagnostics.iter()))
-    }
-
-    /// True when any diagnostic is an error.
-    pub fn has_errors(&self) -> bool {
-        self.all_diagnostics()
-            .any(|d| d.severity == Severity::Error)
-    }
-}
-
-/// Errors that stop a check before it starts.
-#[derive(Debug, thiserror::Error, miette::Diagnostic)]
-pub enum CheckError {
-    /// No parser for the requested notation and language.
-    #[error("no grammar for notation `{notation}` in language `{lang}`")]
-    #[diagnostic(
-        code(scoresheet::unknown_grammar),
-        help("`scoresheet languages` lists the languages")
-    )]
-    UnknownGrammar {
-        /// The notation asked for.
-        notation: String,
-        /// The language asked for.
-        lang: String,
-    },
-}
-
-/// Checks the bytes of one file.
-///
-/// # Errors
-/// When the options name a notation or language that has no grammar.
-pub fn check_bytes(path: &str, bytes: &[u8], options: &Options) -> Result<CheckedFile, CheckError> {
-    let decoded = decode(bytes);
-    let text: Arc<str> = Arc::from(decoded.text.as_ref());
-    let mut file_diags = Vec::new();
-    if let Encoding::Latin1 { first_invalid } = decoded.encoding {
-        let at = first_invalid.min(text.len());
-        let end = (at + 1..=text.len())
-            .find(|&i| text.is_char_boundary(i))
-            .unwrap_or(text.len());
-        file_diags.push(
-            Diagnostic::new(
-                Problem::NotUtf8 {
-                    offset: first_invalid,
-                },
-                Span::new(at, end),
-            )
-            .label("not UTF-8")
-            .help("save the file as UTF-8; the text was read as Latin-1 (ISO 8859-1)"),
-        );
-    }
-    if decoded.binary {
-        let nul = text.find('\0').unwrap_or(0);
-        let d = Diagnostic::new(Problem::Binary, Span::new(nul, nul + 1))
-            .label("a NUL byte")
-            .help("scoresheet reads text files: PGN or a plain-text score");
-        file_diags.push(d);
-        return Ok(CheckedFile {
-            path: path.into(),
-            text,
-            notation: "algebraic",
-            language: "en",
-            games: Vec::new(),
-            diagnostics: file_diags,
-        });
-    }
-    let spans = split_games(&text);
-    if spans.is_empty() {
-        file_diags.push(Diagnostic::new(Problem::NoGame, Span::new(0, 0)));
-    }
-    let Detection {
-        notation,
-        lang,
-        parser,
-        warning,
-    } = detect(&text, &spans, &options.notation, &options.lang)?;
-    file_diags.extend(warning);
-    let games: Vec<CheckedGame> = spans
-        .par_iter()
-        .enumerate()
-        .map(|(i, span)| {
-            let syntax = (parser.parse)(&text[span.start..span.end], span.start);
-            check_game(i + 1, syntax, &text, parser)
-        })
-        .collect();
-    Ok(CheckedFile {
-        path: path.into(),
-        text,
-        notation,
-        language: lang,
-        games,
-        diagnostics: file_diags,
-    })
-}
-
-/// Checks one text (as [`check_bytes`]).
-///
-/// # Errors
-/// When the options name a notation or language that has no grammar.
-pub fn check_str(path: &str, text: &str, options: &Options) -> Result<CheckedFile, CheckError> {
-    check_bytes(path, text.as_bytes(), options)
-}
 
 /// Checks one parsed game.
 pub fn check_game(
@@ -311,7 +65,8 @@ pub fn check_game(
     };
     g.syntax_issues(&syntax);
     // Long and short algebraic in one score (read all the same; a warning).
-    g.diags.extend(crate::walker::mixed_notation(&syntax, text));
+    g.diags
+        .extend(crate::syntax::walker::mixed_notation(&syntax, text));
     let start = g.start_position(&syntax);
     let mut complete = false;
     if let Some(start) = &start {
@@ -555,12 +310,12 @@ fn game_writer(base: render::Writer, syntax: &GameSyntax, text: &str) -> render:
             match item {
                 Item::Move(tok) => {
                     let src = text.get(tok.span.start..tok.span.end).unwrap_or("");
-                    match crate::walker::written_form(tok, src) {
-                        Some(crate::walker::WrittenForm::Long) => {
+                    match crate::syntax::walker::written_form(tok, src) {
+                        Some(crate::syntax::walker::WrittenForm::Long) => {
                             long += 1;
                             hyphen |= src.contains(['-', '–']) && !src.starts_with(['O', '0']);
                         }
-                        Some(crate::walker::WrittenForm::Short) => short += 1,
+                        Some(crate::syntax::walker::WrittenForm::Short) => short += 1,
                         None => {}
                     }
                     figurines |= tok.figurine.is_some();
@@ -721,7 +476,7 @@ impl GameChecker<'_> {
                 SyntaxIssue::LookAlike { token, at, found, meant, read_as } => Diagnostic::new(
                     Problem::LookAlike {
                         token: self.src(*token).to_owned(),
-                        found: crate::lookalike::describe(*found),
+                        found: crate::syntax::lookalike::describe(*found),
                         meant: *meant,
                         read_as: read_as.clone(),
                     },
@@ -1104,7 +859,7 @@ impl GameChecker<'_> {
                             snaps.clear();
                             let before = pos.clone();
                             let origins_before = origins;
-                            pos = crate::resolve::play_null(&before);
+                            pos = crate::board::resolve::play_null(&before);
                             self.moves[tok.index] = MoveState::Null;
                             if main && !self.main_broken {
                                 self.mainline.push(None);
@@ -1176,7 +931,7 @@ impl GameChecker<'_> {
                             if main {
                                 self.main_broken = true;
                             }
-                            let diagram = crate::diagram::diagram(
+                            let diagram = crate::render::diagram::diagram(
                                 &pos,
                                 history.last().map(|p| p.label(self.text)).as_deref(),
                                 &marked_squares(&other),
@@ -1763,7 +1518,8 @@ impl GameChecker<'_> {
                 };
                 // The reading after which the following moves read furthest first.
                 ms.sort_by_key(|m| std::cmp::Reverse(self.reach_after(pos, origins, m, rest)));
-                let readings = crate::descriptive::describe_readings(pos, origins, &ms, d.system);
+                let readings =
+                    crate::board::descriptive::describe_readings(pos, origins, &ms, d.system);
                 let mut d = Diagnostic::new(
                     Problem::AmbiguousReading {
                         text: text.clone(),
@@ -1900,12 +1656,13 @@ impl GameChecker<'_> {
     fn other_languages(&self, span: Span, pos: &Chess) -> Option<(String, Vec<String>)> {
         let token = self.src(span);
         let current = self.parser.lang_file;
-        let mut hits: Vec<(&'static crate::grammar::LanguageFile, Move)> = Vec::new();
-        for lang in crate::grammar::languages() {
+        let mut hits: Vec<(&'static crate::syntax::grammar::LanguageFile, Move)> = Vec::new();
+        for lang in crate::syntax::grammar::languages() {
             if lang.file == current {
                 continue;
             }
-            let Some(entry) = crate::grammar::parser_for(self.parser.notation, lang.codes[0])
+            let Some(entry) =
+                crate::syntax::grammar::parser_for(self.parser.notation, lang.codes[0])
             else {
                 continue;
             };
@@ -1924,7 +1681,7 @@ impl GameChecker<'_> {
             }
         }
         let (first_lang, m) = *hits.first()?;
-        let same: Vec<&crate::grammar::LanguageFile> = hits
+        let same: Vec<&crate::syntax::grammar::LanguageFile> = hits
             .iter()
             .filter(|(_, h)| *h == m)
             .map(|(l, _)| *l)
@@ -1941,7 +1698,7 @@ impl GameChecker<'_> {
                 )
             })
             .collect();
-        let current_name = crate::grammar::language_file(current)
+        let current_name = crate::syntax::grammar::language_file(current)
             .and_then(|l| l.names.first().copied())
             .unwrap_or("the language read");
         let what = if m.role() == Role::Pawn || letter.is_empty() {
@@ -2445,7 +2202,7 @@ impl GameChecker<'_> {
     /// The patterns of a move token in this position (descriptive moves have several readings).
     fn patterns(&self, tok: &MoveToken, pos: &Chess, origins: &Origins) -> Patterns {
         match &tok.body {
-            MoveBody::Descriptive(d) => Patterns::Many(crate::descriptive::move_patterns(
+            MoveBody::Descriptive(d) => Patterns::Many(crate::board::descriptive::move_patterns(
                 d, self.text, pos, origins,
             )),
             _ => Patterns::One([Pattern::from_body(&tok.body)]),
@@ -2458,10 +2215,10 @@ impl GameChecker<'_> {
     fn resolve_tok(&self, tok: &MoveToken, pos: &Chess, origins: &Origins) -> Resolution {
         let pats = self.patterns(tok, pos, origins);
         match tok.body {
-            MoveBody::Descriptive(_) => crate::descriptive::resolve_readings(
+            MoveBody::Descriptive(_) => crate::board::descriptive::resolve_readings(
                 pos,
                 pats.as_slice(),
-                crate::descriptive::written_mark(tok),
+                crate::board::descriptive::written_mark(tok),
                 tok.ep.is_some(),
             ),
             _ => resolve(pos, pats.as_slice()),
@@ -2705,69 +2462,6 @@ fn unchecked_moves(line: &Line, spans: &[Span]) -> usize {
         }
     }
     count
-}
-
-/// The token without check, mate, glyph and e.p. marks.
-pub fn strip_marks(text: &str) -> String {
-    let mut t = text.trim();
-    loop {
-        let before = t;
-        for suffix in [
-            "e.p.", "ep", "a.p.", "(e.p)", "(e.p.)", "#", "++", "+", "‡", "†", "!", "?", "X",
-        ] {
-            if let Some(s) = t.strip_suffix(suffix) {
-                t = s.trim_end();
-            }
-        }
-        // The words of descriptive scores, in any case, with or without a space or dots.
-        for word in [
-            "checkmate",
-            "mate",
-            "dis. ch.",
-            "dis.ch.",
-            "dis ch.",
-            "dis. ch",
-            "dis.ch",
-            "dis ch",
-            "disch",
-            "dbl. ch.",
-            "dbl.ch.",
-            "dbl ch.",
-            "dbl. ch",
-            "dbl.ch",
-            "dbl ch",
-            "dblch",
-            "check",
-            "ch.",
-            "ch",
-        ] {
-            let n = t.len().saturating_sub(word.len());
-            if n > 0
-                && t.is_char_boundary(n)
-                && t[n..].eq_ignore_ascii_case(word)
-                && t[..n].ends_with(|c: char| c == ' ' || c.is_ascii_digit() || c.is_uppercase())
-            {
-                t = t[..n].trim_end();
-                break;
-            }
-        }
-        if t == before {
-            break;
-        }
-    }
-    t.to_owned()
-}
-
-/// Words for a role.
-pub const fn role_name(role: Role) -> &'static str {
-    match role {
-        Role::Pawn => "pawn",
-        Role::Knight => "knight",
-        Role::Bishop => "bishop",
-        Role::Rook => "rook",
-        Role::Queen => "queen",
-        Role::King => "king",
-    }
 }
 
 const fn plural(role: Role) -> &'static str {

@@ -15,8 +15,8 @@
 //! ambiguous token for a diagnostic.
 //!
 //! ```
-//! use scoresheet::descriptive::{Origins, Written, english_patterns, write_english};
-//! use scoresheet::resolve::{Resolution, resolve};
+//! use scoresheet::board::descriptive::{Origins, Written, english_patterns, write_english};
+//! use scoresheet::board::resolve::{Resolution, resolve};
 //! use shakmaty::{Chess, Position, Square};
 //!
 //! let pos = Chess::default();
@@ -34,18 +34,10 @@ use shakmaty::{
     Bitboard, CastlingSide, Chess, Color, File, Move, MoveList, Position, Rank, Role, Square,
 };
 
-use crate::pattern::Pattern;
-use crate::resolve::{Resolution, resolve};
+use crate::board::pattern::Pattern;
+use crate::board::resolve::{Resolution, resolve};
+pub use crate::syntax::System;
 use crate::syntax::{CheckMark, DescriptiveMove, MoveBody, MoveToken};
-
-/// Which descriptive system.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum System {
-    /// English: `P-K4`, files QR QN QB Q K KB KN KR.
-    English,
-    /// Spanish: `P4R`, files TD CD AD D R AR CR TR.
-    Spanish,
-}
 
 /// Where each piece on the board started (for `KR`, `QN`), updated move by move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

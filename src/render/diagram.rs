@@ -3,7 +3,7 @@
 //!
 //! ```
 //! use shakmaty::Chess;
-//! let d = scoresheet::diagram::diagram(&Chess::default(), None, &[]);
+//! let d = scoresheet::render::diagram::diagram(&Chess::default(), None, &[]);
 //! assert!(d.starts_with("position before the move: White to move, no move played yet"));
 //! assert!(d.contains("1 ♖ ♘ ♗ ♕ ♔ ♗ ♘ ♖"));
 //! assert!(d.ends_with("  a b c d e f g h"));

@@ -9,7 +9,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand, ValueEnum};
 
 use scoresheet::check::{CheckedFile, Options, check_bytes};
-use scoresheet::output;
+use scoresheet::report::output;
 
 #[derive(Parser)]
 #[command(
@@ -173,7 +173,7 @@ fn main() -> ExitCode {
     // User languages are registered before any command runs, so that checking, converting,
     // detection and `languages` all see them. `grammar` commands work on files as given.
     if !matches!(cli.command, Command::Grammar { .. })
-        && let Err(reports) = scoresheet::user_grammar::register_all(&cli.grammars)
+        && let Err(reports) = scoresheet::check::smoke::register_all(&cli.grammars)
     {
         let color = use_color(ColorChoice::Auto, std::io::stderr().is_terminal());
         for r in reports {
@@ -296,7 +296,7 @@ fn run(cli: Cli) -> std::io::Result<ExitCode> {
             repair,
             color,
         } => {
-            let Some(lang) = scoresheet::grammar::language(&to_lang) else {
+            let Some(lang) = scoresheet::syntax::grammar::language(&to_lang) else {
                 eprintln!(
                     "scoresheet: --to-lang {to_lang}: no such language (see `scoresheet languages`)"
                 );
@@ -436,7 +436,7 @@ fn run(cli: Cli) -> std::io::Result<ExitCode> {
         Command::Lint(args) => lint_cli::run(args, &mut out),
         Command::Rule { code } => lint_cli::rule(code.as_deref(), &mut out),
         Command::Languages => {
-            let languages = scoresheet::grammar::languages();
+            let languages = scoresheet::syntax::grammar::languages();
             // Columns as wide as the longest code and name (user codes such as `en-x-gazette`
             // are longer than ISO 639-1 codes).
             let cw = languages
@@ -480,7 +480,8 @@ fn run(cli: Cli) -> std::io::Result<ExitCode> {
 
 /// `scoresheet grammar check` and `scoresheet grammar new`.
 fn grammar_command(action: GrammarAction, out: &mut impl Write) -> std::io::Result<ExitCode> {
-    use scoresheet::user_grammar;
+    use scoresheet::check::smoke;
+    use scoresheet::syntax::user as user_grammar;
     match action {
         GrammarAction::Check { files, color } => {
             let color = use_color(color, std::io::stdout().is_terminal());
@@ -488,7 +489,7 @@ fn grammar_command(action: GrammarAction, out: &mut impl Write) -> std::io::Resu
             for path in &files {
                 // Built and checked against the built-in languages' codes (registering it in
                 // this process checks that; nothing is written anywhere).
-                let result = user_grammar::load(path).and_then(|lang| {
+                let result = smoke::load(path).and_then(|lang| {
                     let summary = grammar_summary(&lang);
                     user_grammar::register(lang).map(|()| summary)
                 });
@@ -544,7 +545,7 @@ fn grammar_command(action: GrammarAction, out: &mut impl Write) -> std::io::Resu
 }
 
 /// One line about a language file that passed every check.
-fn grammar_summary(lang: &scoresheet::user_grammar::UserLanguage) -> String {
+fn grammar_summary(lang: &scoresheet::syntax::user::UserLanguage) -> String {
     let l = lang.language;
     let letters: Vec<String> = ["king", "queen", "rook", "bishop", "knight", "pawn"]
         .iter()

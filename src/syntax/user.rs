@@ -5,15 +5,15 @@
 //! syntax, the six language rules and no other, left recursion, shadowed choices) plus checks
 //! of its letters (a letter that reads as a square, two pieces with the same letter), then
 //! composed with `grammars/common.pest` and each notation grammar that takes languages,
-//! *exactly* as build.rs composes the built-in ones ([`crate::compose`] is shared by both),
-//! and finally tried on sample games written with its letters ([`smoke_test`]).
+//! *exactly* as build.rs composes the built-in ones ([`crate::syntax::compose`] is shared by both),
+//! and finally tried on sample games written with its letters (the checker's smoke test).
 //!
 //! The parsers are registered in a process-wide registry ([`register`]) that
-//! [`crate::grammar::parser_for`], [`crate::grammar::language`] and
-//! [`crate::grammar::languages`] consult after the built-in ones, so checking, converting,
+//! [`crate::syntax::grammar::parser_for`], [`crate::syntax::grammar::language`] and
+//! [`crate::syntax::grammar::languages`] consult after the built-in ones, so checking, converting,
 //! detection (`--lang auto`) and `scoresheet languages` see user languages with no further
 //! plumbing. The same generic walker reads the trees of both kinds of parsers (rule names map
-//! to the same [`crate::grammar::Kind`]).
+//! to the same [`crate::syntax::grammar::Kind`]).
 //!
 //! Run-time parsers are bounded: a grammar file is at most [`MAX_GRAMMAR_BYTES`], a game read
 //! with a run-time parser at most [`MAX_GAME_BYTES`], and every parse at most [`CALL_LIMIT`]
@@ -33,19 +33,24 @@ use std::sync::{Arc, RwLock};
 
 use miette::{NamedSource, SourceSpan};
 use shakmaty::san::San;
-use shakmaty::{Chess, Color, Move, Position};
+use shakmaty::{Chess, Move, Position};
 
-use crate::compose::{Composed, compose, language_header, notation_is_letterless, notation_takes};
-use crate::grammar::{
-    COMMON_GRAMMAR, LANGUAGE_FILES, LanguageFile, NOTATION_GRAMMARS, ParserEntry,
+use crate::span::Span;
+use crate::syntax::builtin::{COMMON_GRAMMAR, LANGUAGE_FILES, NOTATION_GRAMMARS};
+use crate::syntax::compose::{
+    Composed, compose, language_header, notation_is_letterless, notation_takes,
 };
-use crate::grammar_check::{
+use crate::syntax::grammar_check::{
     Issue, IssueKind, LANGUAGE_RULES, Letter, grammar_issues, language_rule_issues, letters,
     rule_literals,
 };
-use crate::span::Span;
+use crate::syntax::kind::{LanguageFile, ParserEntry, TokenExplanation};
+use crate::syntax::walker::{explain_parsed, walk_game, walk_single};
 use crate::syntax::{GameSyntax, MoveToken, SyntaxIssue};
-use crate::walker::{TokenExplanation, explain_parsed, walk_game, walk_single};
+
+/// The last check of a built language (the checker's smoke test, [`crate::check::smoke`]): every
+/// problem it finds refuses the file. Passed in, as the checker is a later stage.
+pub type Verify = fn(&UserLanguage) -> Vec<GrammarProblem>;
 
 /// The largest user grammar file read.
 pub const MAX_GRAMMAR_BYTES: usize = 64 * 1024;
@@ -262,7 +267,7 @@ pub struct GrammarProblem {
 /// Kinds of mistakes in a user grammar file (the codes of `scoresheet grammar check`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum ProblemKind {
-    /// A check of [`crate::grammar_check`].
+    /// A check of [`crate::syntax::grammar_check`].
     Grammar(IssueKind),
     /// The `//! code:` header is missing or a code is malformed.
     Header,
@@ -767,12 +772,12 @@ fn letter_problems(text: &str, lines: &Lines<'_>) -> Vec<GrammarProblem> {
 }
 
 /// Builds a user language from a file's text: checks it, composes it with every notation
-/// that takes languages and builds their parsers, then runs the [`smoke_test`]. Nothing is
+/// that takes languages and builds their parsers, then runs `verify` (the checker's smoke test). Nothing is
 /// registered.
 ///
 /// # Errors
 /// Every problem found, as one report in the file's own line numbers.
-pub fn build(path: &str, text: &str) -> Result<UserLanguage, GrammarReport> {
+pub fn build(path: &str, text: &str, verify: Verify) -> Result<UserLanguage, GrammarReport> {
     let report = |problems| GrammarReport {
         path: path.to_owned(),
         text: Arc::from(text),
@@ -870,7 +875,7 @@ pub fn build(path: &str, text: &str) -> Result<UserLanguage, GrammarReport> {
         language,
         parsers,
     };
-    let problems = smoke_test(&built);
+    let problems = verify(&built);
     if !problems.is_empty() {
         return Err(report(problems));
     }
@@ -881,7 +886,7 @@ pub fn build(path: &str, text: &str) -> Result<UserLanguage, GrammarReport> {
 ///
 /// # Errors
 /// The file cannot be read, or has problems.
-pub fn load(path: &Path) -> Result<UserLanguage, GrammarReport> {
+pub fn load(path: &Path, verify: Verify) -> Result<UserLanguage, GrammarReport> {
     let shown = path.display().to_string();
     let io = |message: String| GrammarReport {
         path: shown.clone(),
@@ -906,7 +911,7 @@ pub fn load(path: &Path) -> Result<UserLanguage, GrammarReport> {
     }
     let text =
         std::fs::read_to_string(path).map_err(|e| io(format!("cannot read the file: {e}")))?;
-    build(&shown, &text)
+    build(&shown, &text, verify)
 }
 
 /// The sample games of the smoke test, in English SAN: every piece moves and captures, both
@@ -919,7 +924,7 @@ pub const SAMPLE_GAMES: &[&str] = &[
 ];
 
 /// The moves of a sample game.
-fn sample_moves(san: &str) -> Option<Vec<Move>> {
+pub(crate) fn sample_moves(san: &str) -> Option<Vec<Move>> {
     let mut pos = Chess::default();
     let mut out = Vec::new();
     for tok in san.split_whitespace() {
@@ -930,99 +935,28 @@ fn sample_moves(san: &str) -> Option<Vec<Move>> {
     Some(out)
 }
 
-/// Writes the sample games with the language's letters and customs (and in FIDE style with
-/// its letters), reads them back with each of its parsers, and reports every game that does
-/// not read back to the same moves.
-pub fn smoke_test(lang: &UserLanguage) -> Vec<GrammarProblem> {
-    let mut problems = Vec::new();
-    let letters_span = letters(&lang.text)
+/// The span of the first piece-letter rule of a language file (for problems with the letters).
+pub(crate) fn letters_span(text: &str) -> Span {
+    letters(text)
         .first()
-        .map(|l| Lines::new(&lang.text).span(l.at, Some(l.end)))
-        .unwrap_or_default();
-    // The `//! customs:` header's value.
-    let customs_span = {
-        let mut offset = 0;
-        let mut found = None;
-        for line in lang.text.split_inclusive('\n') {
-            if line.starts_with("//!")
-                && let Some(i) = line.find("customs:")
-            {
-                let value = line[i + 8..].trim_end();
-                let start = offset + i + 8 + (value.len() - value.trim_start().len());
-                found = Some(Span::new(start, offset + i + 8 + value.len()));
-                break;
-            }
-            offset += line.len();
+        .map(|l| Lines::new(text).span(l.at, Some(l.end)))
+        .unwrap_or_default()
+}
+
+/// The span of the `//! customs:` header's value.
+pub(crate) fn customs_span(text: &str) -> Option<Span> {
+    let mut offset = 0;
+    for line in text.split_inclusive('\n') {
+        if line.starts_with("//!")
+            && let Some(i) = line.find("customs:")
+        {
+            let value = line[i + 8..].trim_end();
+            let start = offset + i + 8 + (value.len() - value.trim_start().len());
+            return Some(Span::new(start, offset + i + 8 + value.len()));
         }
-        found
-    };
-    for parser in &lang.parsers {
-        if parser.notation != "algebraic" {
-            continue;
-        }
-        // FIDE style first: when it fails, the letters are at fault; when only the language's
-        // customs fail, the customs are.
-        for fide in [true, false] {
-            let style = crate::render::Style::of(lang.language, fide);
-            for sample in SAMPLE_GAMES {
-                let Some(moves) = sample_moves(sample) else {
-                    continue;
-                };
-                let mut pos = Chess::default();
-                let mut text = String::new();
-                for (i, m) in moves.iter().enumerate() {
-                    if pos.turn() == Color::White {
-                        text.push_str(&format!("{}. ", i / 2 + 1));
-                    }
-                    text.push_str(&crate::render::san_styled(&style, &pos, m));
-                    text.push(' ');
-                    pos.play_unchecked(*m);
-                }
-                text.push('*');
-                let syntax = (parser.parse)(&text, 0);
-                let game = crate::check::check_game(1, syntax, &text, parser);
-                let read: Vec<Move> = game.mainline.iter().flatten().copied().collect();
-                if read != moves {
-                    let why = game
-                        .diagnostics
-                        .iter()
-                        .find(|d| d.severity == crate::diagnostic::Severity::Error)
-                        .map(|d| {
-                            let at = d.span;
-                            format!(
-                                "`{}`: {}",
-                                text.get(at.start..at.end).unwrap_or(""),
-                                d.problem
-                            )
-                        })
-                        .unwrap_or_else(|| "the moves read differ".into());
-                    problems.push(GrammarProblem {
-                        kind: ProblemKind::SmokeTest,
-                        message: format!(
-                            "a sample game written with these letters{} does not read back: {why}",
-                            if fide {
-                                " in FIDE style"
-                            } else {
-                                " and customs"
-                            }
-                        ),
-                        span: match customs_span {
-                            Some(span) if !fide => span,
-                            _ => letters_span,
-                        },
-                        label: if fide {
-                            "the letters written".into()
-                        } else {
-                            "the customs followed (the letters alone read back)".into()
-                        },
-                        help: Some(format!("the sample game as written: {text}")),
-                    });
-                    return problems;
-                }
-            }
-        }
+        offset += line.len();
     }
-    problems
+    None
 }
 
 /// The registry of user languages and their parsers (append-only: entries live as long as
@@ -1145,8 +1079,8 @@ pub fn register(lang: UserLanguage) -> Result<(), GrammarReport> {
 ///
 /// # Errors
 /// See [`load`] and [`register`].
-pub fn register_file(path: &Path) -> Result<&'static LanguageFile, GrammarReport> {
-    let lang = load(path)?;
+pub fn register_file(path: &Path, verify: Verify) -> Result<&'static LanguageFile, GrammarReport> {
+    let lang = load(path, verify)?;
     let l = lang.language;
     register(lang)?;
     Ok(l)
@@ -1209,10 +1143,10 @@ pub fn directory_files() -> Vec<PathBuf> {
 ///
 /// # Errors
 /// The reports of every file that could not be loaded (the others are registered).
-pub fn register_all(files: &[PathBuf]) -> Result<(), Vec<GrammarReport>> {
+pub fn register_all(files: &[PathBuf], verify: Verify) -> Result<(), Vec<GrammarReport>> {
     let mut errors = Vec::new();
     for f in files {
-        if let Err(e) = register_file(f) {
+        if let Err(e) = register_file(f, verify) {
             errors.push(e);
         }
     }
@@ -1220,7 +1154,7 @@ pub fn register_all(files: &[PathBuf]) -> Result<(), Vec<GrammarReport>> {
         if files.iter().any(|g| g.file_name() == f.file_name()) {
             continue;
         }
-        if let Err(e) = register_file(&f) {
+        if let Err(e) = register_file(&f, verify) {
             errors.push(e);
         }
     }

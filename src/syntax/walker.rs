@@ -7,9 +7,9 @@
 use pest::iterators::Pair;
 use shakmaty::{CastlingSide, Color, File, Rank, Role, Square};
 
-use crate::descriptive::System;
-use crate::grammar::{GrammarParser, Kind, RuleKind};
 use crate::span::{Span, Spanned};
+use crate::syntax::System;
+use crate::syntax::kind::{GrammarParser, Kind, RuleKind, TokenExplanation};
 use crate::syntax::{
     CaptureMark, CheckMark, Comment, DescriptiveMove, GameSyntax, Item, Line, MoveBody, MoveNumber,
     MoveToken, NormalMove, Outcome, SyntaxIssue, Tag,
@@ -96,17 +96,6 @@ pub fn walk_single<R: RuleKind>(
         }
     }
     None
-}
-
-/// Why a token is not a move of a grammar, in words.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct TokenExplanation {
-    /// True when the token alone is a move of this grammar.
-    pub is_move: bool,
-    /// Byte offset in the token where reading failed.
-    pub offset: usize,
-    /// What was expected there, as human names ("a square such as e4").
-    pub expected: Vec<&'static str>,
 }
 
 /// Reads `token` alone as one move of this grammar and says where and why it fails.
@@ -494,8 +483,12 @@ impl<'a> Walker<'a> {
     /// bidi marks removed). Accepted only when exactly one reading exists, so the replacement
     /// cannot change the meaning; a warning names the character.
     fn look_alike(&mut self, token: &str, span: Span) -> Option<MoveToken> {
-        let mut readings: Vec<(String, Vec<crate::lookalike::Replacement>, MoveToken)> = Vec::new();
-        for (_, text, replaced) in crate::lookalike::variants(token) {
+        let mut readings: Vec<(
+            String,
+            Vec<crate::syntax::lookalike::Replacement>,
+            MoveToken,
+        )> = Vec::new();
+        for (_, text, replaced) in crate::syntax::lookalike::variants(token) {
             if readings.iter().any(|r| r.0 == text) {
                 continue;
             }

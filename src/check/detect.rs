@@ -19,12 +19,13 @@ use std::collections::BTreeSet;
 
 use shakmaty::Move;
 
-use crate::check::{CheckError, check_game};
+use crate::check::game::check_game;
+use crate::check::types::CheckError;
 use crate::diagnostic::{Diagnostic, Problem};
-use crate::grammar::{LANGUAGE_FILES, LanguageFile, ParserEntry, parser_for};
 use crate::span::Span;
+use crate::syntax::grammar::{LANGUAGE_FILES, LanguageFile, ParserEntry, parser_for};
+use crate::syntax::walker::{WrittenForm, written_form};
 use crate::syntax::{Item, MoveBody, SyntaxIssue};
-use crate::walker::{WrittenForm, written_form};
 
 /// Languages preferred when the board cannot tell them apart, most preferred first; the
 /// others follow in the order of `grammars/lang/`.
@@ -352,7 +353,7 @@ fn notation_score(parser: &ParserEntry, text: &str, games: &[Span]) -> (Score, u
 fn detect_language(text: &str, games: &[Span], lang: &str) -> Result<Detection, CheckError> {
     let notation: &'static str = "algebraic";
     if lang != "auto" {
-        let Some(file) = crate::grammar::language(lang) else {
+        let Some(file) = crate::syntax::grammar::language(lang) else {
             return Err(CheckError::UnknownGrammar {
                 notation: notation.into(),
                 lang: lang.into(),
@@ -491,7 +492,7 @@ fn narrow(starts: &BTreeSet<char>) -> Vec<&'static LanguageFile> {
             .filter_map(|s| s.chars().next())
             .collect()
     };
-    let scored: Vec<(&'static LanguageFile, (usize, usize))> = crate::grammar::languages()
+    let scored: Vec<(&'static LanguageFile, (usize, usize))> = crate::syntax::grammar::languages()
         .into_iter()
         .map(|l| {
             let pieces = starts_of(&l.letters[..5]);

@@ -1,0 +1,4 @@
+//! Reading: bytes to text ([`decode`]), text to games ([`split`]).
+
+pub mod decode;
+pub mod split;

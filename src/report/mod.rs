@@ -1,0 +1,3 @@
+//! Reports: human and JSON output of checked files, and conversion.
+
+pub mod output;
