@@ -1,4 +1,4 @@
-//! The error-injection benchmark of issue 6 (a bench binary; see `src/inject.rs`).
+//! The error-injection benchmark of issue 6 (a bench binary; see `benches/inject/mod.rs`).
 //!
 //! Run with `cargo bench --bench inject`. Injects one mistake into each of 2000 real games of
 //! `../shared/corpus/bulk/` (`SCORESHEET_CORPUS` overrides), checks them, and prints a table
@@ -8,7 +8,11 @@
 
 use std::time::Instant;
 
-use scoresheet::inject::{Corpus, corpus_dir, run};
+#[path = "inject/mod.rs"]
+#[allow(dead_code)]
+mod inject;
+
+use inject::{Corpus, corpus_dir, run};
 
 fn env_or(name: &str, default: u64) -> u64 {
     std::env::var(name)

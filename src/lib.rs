@@ -14,7 +14,6 @@
 pub mod board;
 pub mod check;
 pub mod diagnostic;
-pub mod inject;
 pub mod lint;
 pub mod read;
 pub mod render;
