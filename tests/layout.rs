@@ -405,6 +405,41 @@ fn long_functions(limit: usize) -> Vec<String> {
     out
 }
 
+/// What is still over the limits while issue 12's splits land, each with the size it has
+/// now: an entry may only shrink, and one that is back under the limit must be removed here.
+/// The list is a ratchet, not a licence: it is meant to be empty.
+const NOT_YET_SPLIT: &[(&str, usize)] = &[
+    ("src/board/resolve.rs fn explain_own", 230),
+    ("src/check/game.rs fn walk_line", 682),
+    ("src/check/game.rs fn find_repair", 204),
+    ("src/check/game.rs fn describe_illegal", 230),
+    ("src/lint/document.rs fn read", 197),
+    ("src/syntax/walker.rs fn top", 249),
+    ("src/syntax/walker.rs fn move_part", 266),
+    ("src/bin/scoresheet/main.rs fn run", 230),
+    ("src/board/descriptive.rs", 1472),
+    ("src/check/game.rs", 2754),
+    ("src/syntax/user.rs", 1306),
+    ("src/syntax/walker.rs", 1103),
+];
+
+/// "src/x.rs:12 fn name: 200 lines" or "src/x.rs: 1200 lines" as (key, lines).
+fn key_and_len(problem: &str) -> (String, usize) {
+    let (head, tail) = problem.rsplit_once(": ").expect("a problem line");
+    let len = tail
+        .trim_end_matches(" lines")
+        .parse()
+        .expect("a line count");
+    let key = match head.split_once(' ') {
+        Some((place, func)) => {
+            let file = place.split(':').next().unwrap_or(place);
+            format!("{file} {func}")
+        }
+        None => head.to_string(),
+    };
+    (key, len)
+}
+
 #[test]
 fn files_and_functions_stay_short() {
     let mut problems = long_functions(MAX_FN_LINES);
@@ -417,10 +452,39 @@ fn files_and_functions_stay_short() {
             problems.push(format!("{}: {n} lines", shown(&f)));
         }
     }
+    let mut seen = Vec::new();
+    let mut failures = Vec::new();
+    for p in &problems {
+        let (key, len) = key_and_len(p);
+        match NOT_YET_SPLIT.iter().find(|(k, _)| *k == key) {
+            Some((_, ceiling)) if len <= *ceiling => seen.push(key),
+            Some((_, ceiling)) => failures.push(format!("{p} (grew past {ceiling})")),
+            None => failures.push(p.clone()),
+        }
+    }
+    for (key, _) in NOT_YET_SPLIT {
+        if !seen.iter().any(|k| k == key) {
+            failures.push(format!(
+                "{key} is within the limits now: remove it from NOT_YET_SPLIT"
+            ));
+        }
+    }
     assert!(
-        problems.is_empty(),
+        failures.is_empty(),
         "over the house limits ({MAX_FILE_LINES} lines a file, {MAX_FN_LINES} a function):\n{}",
-        problems.join("\n")
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn the_ratchet_reads_both_kinds_of_problem() {
+    assert_eq!(
+        key_and_len("src/a/b.rs:12 fn walk: 200 lines"),
+        ("src/a/b.rs fn walk".to_string(), 200)
+    );
+    assert_eq!(
+        key_and_len("src/a/b.rs: 1200 lines"),
+        ("src/a/b.rs".to_string(), 1200)
     );
 }
 

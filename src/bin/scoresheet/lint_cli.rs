@@ -62,22 +62,21 @@ pub struct LintArgs {
 
 const BOM: &[u8] = b"\xEF\xBB\xBF";
 
-/// Runs `scoresheet lint`.
-pub fn run(args: LintArgs, out: &mut impl Write) -> std::io::Result<ExitCode> {
-    let files = if args.files.is_empty() {
-        vec!["-".to_owned()]
-    } else {
-        args.files.clone()
-    };
+/// Exit code 2 after the reason was printed: the lint could not run.
+fn usage(message: impl std::fmt::Display) -> ExitCode {
+    eprintln!("scoresheet: {message}");
+    ExitCode::from(2)
+}
+
+/// The lint options of the command line.
+fn lint_options(args: &LintArgs) -> Result<LintOptions, ExitCode> {
     let format = match args.input_format.as_deref() {
         None => None,
-        Some(f) => match InputFormat::from_name(f) {
-            Some(f) => Some(f),
-            None => {
-                eprintln!("scoresheet: --input-format {f}: use pgn, text, markdown or latex");
-                return Ok(ExitCode::from(2));
-            }
-        },
+        Some(f) => Some(InputFormat::from_name(f).ok_or_else(|| {
+            usage(format!(
+                "--input-format {f}: use pgn, text, markdown or latex"
+            ))
+        })?),
     };
     let options = LintOptions {
         read: ReadOptions {
@@ -93,101 +92,152 @@ pub fn run(args: LintArgs, out: &mut impl Write) -> std::io::Result<ExitCode> {
     };
     let unknown = options.selection.unknown();
     if !unknown.is_empty() {
-        eprintln!(
-            "scoresheet: no rule is named {} (`scoresheet rule` lists them)",
+        return Err(usage(format!(
+            "no rule is named {} (`scoresheet rule` lists them)",
             unknown.join(", ")
-        );
-        return Ok(ExitCode::from(2));
+        )));
     }
+    Ok(options)
+}
+
+/// The configuration for one file: none, the one named, or the nearest `scoresheet.toml`.
+fn config_for(args: &LintArgs, path: &str) -> Result<Config, ExitCode> {
+    let config = if args.no_config {
+        Ok(Config::default())
+    } else if let Some(c) = &args.config {
+        Config::load(c)
+    } else {
+        Config::find_for(path)
+    };
+    let config = config.map_err(usage)?;
+    let unknown = Selection {
+        select: config.select.clone(),
+        ignore: config.ignore.clone(),
+    }
+    .unknown();
+    if !unknown.is_empty() {
+        let shown = config.path.as_ref().map(|p| p.display().to_string());
+        return Err(usage(format!(
+            "{}: no rule is named {}",
+            shown.unwrap_or_default(),
+            unknown.join(", ")
+        )));
+    }
+    Ok(config)
+}
+
+/// `--fix` or `--diff` on one file: the fixes written (to the file, standard output or as a
+/// diff); returns the lint of the fixed text and whether the text changed.
+fn fix_file(
+    args: &LintArgs,
+    (path, name): (&str, &str),
+    bytes: &[u8],
+    (options, config): (&LintOptions, Config),
+    out: &mut impl Write,
+) -> std::io::Result<Result<(Linted, bool), ExitCode>> {
+    let fixed = match fix_bytes(name, bytes, options, config) {
+        Ok(f) => f,
+        Err(e) => {
+            eprintln!("{:?}", miette::Report::new(e));
+            return Ok(Err(ExitCode::from(2)));
+        }
+    };
+    let original = &fixed.linted.doc.original;
+    let before = std::str::from_utf8(bytes.strip_prefix(BOM).unwrap_or(bytes)).ok();
+    if before.is_none() {
+        eprintln!("scoresheet: {name}: not UTF-8; not fixed");
+    }
+    let before = before.unwrap_or(original);
+    let new_bytes = [
+        if bytes.starts_with(BOM) { BOM } else { b"" },
+        fixed.text.as_bytes(),
+    ]
+    .concat();
+    let differs = fixed.text != before;
+    if args.diff {
+        write!(out, "{}", fix::diff(name, before, &fixed.text))?;
+    } else if path == "-" {
+        out.write_all(&new_bytes)?;
+    } else if differs {
+        fix::write_atomic(std::path::Path::new(path), &new_bytes)?;
+    }
+    if !args.diff && fixed.applied > 0 {
+        let what = if fixed.applied == 1 {
+            "problem"
+        } else {
+            "problems"
+        };
+        eprintln!("scoresheet: {name}: {} {what} fixed", fixed.applied);
+    }
+    Ok(Ok((fixed.linted, differs)))
+}
+
+/// Writes the reports: to standard output, or to standard error when standard output carries
+/// the fixed text or the diff.
+fn write_reports(
+    args: &LintArgs,
+    results: &[Linted],
+    to_stderr: bool,
+    out: &mut impl Write,
+) -> std::io::Result<()> {
+    let stderr = std::io::stderr();
+    let mut err = stderr.lock();
+    let sink: &mut dyn Write = if to_stderr { &mut err } else { out };
+    match args.format {
+        Format::Json => {
+            serde_json::to_writer_pretty(&mut *sink, &output::json(results))?;
+            writeln!(sink)
+        }
+        Format::Human => {
+            let terminal = if to_stderr {
+                std::io::stderr().is_terminal()
+            } else {
+                std::io::stdout().is_terminal()
+            };
+            let color = use_color(args.color, terminal);
+            for l in results {
+                write!(sink, "{}", output::human(l, color, terminal_width()))?;
+            }
+            Ok(())
+        }
+    }
+}
+
+/// Runs `scoresheet lint`.
+pub fn run(args: LintArgs, out: &mut impl Write) -> std::io::Result<ExitCode> {
+    let files = if args.files.is_empty() {
+        vec!["-".to_owned()]
+    } else {
+        args.files.clone()
+    };
+    let options = match lint_options(&args) {
+        Ok(o) => o,
+        Err(code) => return Ok(code),
+    };
     let mut results: Vec<Linted> = Vec::new();
     let mut changed = false;
-    let stderr = std::io::stderr();
     for path in &files {
         let bytes = match read_input(path) {
             Ok(b) => b,
-            Err(e) => {
-                eprintln!("scoresheet: {e}");
-                return Ok(ExitCode::from(2));
-            }
+            Err(e) => return Ok(usage(e)),
         };
-        let config = if args.no_config {
-            Ok(Config::default())
-        } else if let Some(c) = &args.config {
-            Config::load(c)
-        } else {
-            Config::find_for(path)
-        };
-        let config = match config {
+        let config = match config_for(&args, path) {
             Ok(c) => c,
-            Err(e) => {
-                eprintln!("scoresheet: {e}");
-                return Ok(ExitCode::from(2));
-            }
+            Err(code) => return Ok(code),
         };
-        let unknown = Selection {
-            select: config.select.clone(),
-            ignore: config.ignore.clone(),
-        }
-        .unknown();
-        if !unknown.is_empty() {
-            eprintln!(
-                "scoresheet: {}: no rule is named {}",
-                config
-                    .path
-                    .as_ref()
-                    .map(|p| p.display().to_string())
-                    .unwrap_or_default(),
-                unknown.join(", ")
-            );
-            return Ok(ExitCode::from(2));
-        }
         let name = if path == "-" {
             "<stdin>"
         } else {
             path.as_str()
         };
-        let stdin = path == "-";
         if args.fix || args.diff {
-            let fixed = match fix_bytes(name, &bytes, &options, config) {
-                Ok(f) => f,
-                Err(e) => {
-                    eprintln!("{:?}", miette::Report::new(e));
-                    return Ok(ExitCode::from(2));
+            match fix_file(&args, (path, name), &bytes, (&options, config), out)? {
+                Ok((linted, differs)) => {
+                    changed |= differs;
+                    results.push(linted);
                 }
-            };
-            let original = &fixed.linted.doc.original;
-            let before = std::str::from_utf8(bytes.strip_prefix(BOM).unwrap_or(&bytes)).ok();
-            if before.is_none() {
-                eprintln!("scoresheet: {name}: not UTF-8; not fixed");
+                Err(code) => return Ok(code),
             }
-            let before = before.unwrap_or(original);
-            let new_bytes = [
-                if bytes.starts_with(BOM) { BOM } else { b"" },
-                fixed.text.as_bytes(),
-            ]
-            .concat();
-            let differs = fixed.text != before;
-            changed |= differs;
-            if args.diff {
-                write!(out, "{}", fix::diff(name, before, &fixed.text))?;
-            } else if stdin {
-                out.write_all(&new_bytes)?;
-            } else if differs {
-                fix::write_atomic(std::path::Path::new(path), &new_bytes)?;
-            }
-            if !args.diff && fixed.applied > 0 {
-                writeln!(
-                    stderr.lock(),
-                    "scoresheet: {name}: {} {} fixed",
-                    fixed.applied,
-                    if fixed.applied == 1 {
-                        "problem"
-                    } else {
-                        "problems"
-                    }
-                )?;
-            }
-            results.push(fixed.linted);
         } else {
             match lint_bytes(name, &bytes, &options, config) {
                 Ok(l) => results.push(l),
@@ -198,27 +248,8 @@ pub fn run(args: LintArgs, out: &mut impl Write) -> std::io::Result<ExitCode> {
             }
         }
     }
-    // Reports go to standard output, unless it carries the fixed text or the diff.
     let to_stderr = args.diff || (args.fix && files.iter().any(|f| f == "-"));
-    let mut err = stderr.lock();
-    let sink: &mut dyn Write = if to_stderr { &mut err } else { out };
-    match args.format {
-        Format::Json => {
-            serde_json::to_writer_pretty(&mut *sink, &output::json(&results))?;
-            writeln!(sink)?;
-        }
-        Format::Human => {
-            let terminal = if to_stderr {
-                std::io::stderr().is_terminal()
-            } else {
-                std::io::stdout().is_terminal()
-            };
-            let color = use_color(args.color, terminal);
-            for l in &results {
-                write!(sink, "{}", output::human(l, color, terminal_width()))?;
-            }
-        }
-    }
+    write_reports(&args, &results, to_stderr, out)?;
     let failed = if args.diff {
         changed
     } else {
