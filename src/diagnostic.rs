@@ -137,12 +137,12 @@ pub enum Problem {
         text: String,
     },
     /// `#` on a move that does not mate.
-    #[error("`{text}` is marked as mate, but it {what}")]
+    #[error("`{text}` is marked as mate, but it {}", if *checks { "only gives check" } else { "gives no check" })]
     MateWithoutMate {
         /// The token.
         text: String,
-        /// "only gives check" or "gives no check".
-        what: &'static str,
+        /// Whether the move gives check (then `+` is the right sign).
+        checks: bool,
     },
     /// `++` on a single check.
     #[error("`{text}` is marked `++` (double check), but only one piece gives check")]
@@ -324,54 +324,132 @@ pub enum Problem {
     },
 }
 
+/// Declares [`Code`] from one list, so that [`Code::ALL`] and [`Code::as_str`] cannot miss one.
+macro_rules! codes {
+    ($($name:ident => $text:literal,)*) => {
+        /// The stable code of a kind of problem: one per [`Problem`] kind (two kinds of
+        /// ambiguity share one), written `scoresheet::illegal_move` in reports and JSON. Lint
+        /// rules name the codes they report by these values; nothing compares codes or
+        /// messages as text.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum Code {
+            $(
+                #[doc = concat!("`scoresheet::", $text, "`")]
+                $name,
+            )*
+        }
+
+        impl Code {
+            /// Every code, in the order of [`Problem`]'s kinds.
+            pub const ALL: &'static [Code] = &[$(Code::$name,)*];
+
+            /// The path-style spelling (`scoresheet::illegal_move`).
+            pub const fn as_str(self) -> &'static str {
+                match self {
+                    $(Code::$name => concat!("scoresheet::", $text),)*
+                }
+            }
+        }
+    };
+}
+
+codes! {
+    Syntax => "syntax",
+    BrokenTag => "broken_tag",
+    TagInMovetext => "tag_in_movetext",
+    UnclosedComment => "unclosed_comment",
+    UnmatchedParen => "unmatched_paren",
+    UnclosedVariation => "unclosed_variation",
+    TooDeep => "too_deep",
+    StrayMark => "stray_mark",
+    ParserLimit => "parser_limit",
+    IllegalMove => "illegal_move",
+    AmbiguousMove => "ambiguous_move",
+    MissingPromotion => "missing_promotion",
+    NotChecked => "not_checked",
+    CheckWithoutCheck => "check_without_check",
+    MissingCheck => "missing_check",
+    MissingMate => "missing_mate",
+    MateWithoutMate => "mate_without_mate",
+    NotDoubleCheck => "not_double_check",
+    CaptureMarkOnNonCapture => "capture_mark_on_non_capture",
+    MissingCaptureMark => "missing_capture_mark",
+    EpNotEnPassant => "ep_not_en_passant",
+    MoveNumber => "move_number",
+    ResultTagMismatch => "result_tag_mismatch",
+    ResultContradictsPosition => "result_contradicts_position",
+    MissingResult => "missing_result",
+    MovesAfterResult => "moves_after_result",
+    MoveAfterEnd => "move_after_end",
+    BadFen => "bad_fen",
+    UnsupportedVariant => "unsupported_variant",
+    SetupWithoutFen => "setup_without_fen",
+    NotUtf8 => "not_utf8",
+    Binary => "binary",
+    NoGame => "no_game",
+    TooMany => "too_many",
+    LanguageUndecided => "language_undecided",
+    MixedNotation => "mixed_notation",
+    FigurineColor => "figurine_color",
+    LookAlike => "look_alike",
+    SkippedMove => "skipped_move",
+    SwappedMoves => "swapped_moves",
+    MoveWrittenTwice => "move_written_twice",
+    WrongSide => "wrong_side",
+}
+
+impl fmt::Display for Code {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
 impl Problem {
     /// The stable path-style code, e.g. `scoresheet::illegal_move`.
-    pub const fn code(&self) -> &'static str {
+    pub const fn code(&self) -> Code {
         match self {
-            Problem::SyntaxError { .. } => "scoresheet::syntax",
-            Problem::BrokenTag { .. } => "scoresheet::broken_tag",
-            Problem::TagInMovetext => "scoresheet::tag_in_movetext",
-            Problem::UnclosedComment => "scoresheet::unclosed_comment",
-            Problem::UnmatchedParen => "scoresheet::unmatched_paren",
-            Problem::UnclosedVariation => "scoresheet::unclosed_variation",
-            Problem::TooDeep { .. } => "scoresheet::too_deep",
-            Problem::StrayMark { .. } => "scoresheet::stray_mark",
-            Problem::ParserLimit { .. } => "scoresheet::parser_limit",
-            Problem::IllegalMove { .. } => "scoresheet::illegal_move",
-            Problem::AmbiguousMove { .. } | Problem::AmbiguousReading { .. } => {
-                "scoresheet::ambiguous_move"
-            }
-            Problem::MissingPromotion { .. } => "scoresheet::missing_promotion",
-            Problem::NotChecked { .. } => "scoresheet::not_checked",
-            Problem::CheckWithoutCheck { .. } => "scoresheet::check_without_check",
-            Problem::MissingCheck { .. } => "scoresheet::missing_check",
-            Problem::MissingMate { .. } => "scoresheet::missing_mate",
-            Problem::MateWithoutMate { .. } => "scoresheet::mate_without_mate",
-            Problem::NotDoubleCheck { .. } => "scoresheet::not_double_check",
-            Problem::CaptureMarkOnNonCapture { .. } => "scoresheet::capture_mark_on_non_capture",
-            Problem::MissingCaptureMark { .. } => "scoresheet::missing_capture_mark",
-            Problem::EpNotEnPassant { .. } => "scoresheet::ep_not_en_passant",
-            Problem::MoveNumber { .. } => "scoresheet::move_number",
-            Problem::ResultTagMismatch { .. } => "scoresheet::result_tag_mismatch",
-            Problem::ResultContradictsPosition { .. } => "scoresheet::result_contradicts_position",
-            Problem::MissingResult => "scoresheet::missing_result",
-            Problem::MovesAfterResult { .. } => "scoresheet::moves_after_result",
-            Problem::MoveAfterEnd { .. } => "scoresheet::move_after_end",
-            Problem::BadFen { .. } => "scoresheet::bad_fen",
-            Problem::UnsupportedVariant { .. } => "scoresheet::unsupported_variant",
-            Problem::SetUpWithoutFen => "scoresheet::setup_without_fen",
-            Problem::NotUtf8 { .. } => "scoresheet::not_utf8",
-            Problem::Binary => "scoresheet::binary",
-            Problem::NoGame => "scoresheet::no_game",
-            Problem::TooMany { .. } => "scoresheet::too_many",
-            Problem::LanguageUndecided { .. } => "scoresheet::language_undecided",
-            Problem::MixedNotation { .. } => "scoresheet::mixed_notation",
-            Problem::FigurineColor { .. } => "scoresheet::figurine_color",
-            Problem::LookAlike { .. } => "scoresheet::look_alike",
-            Problem::SkippedMove { .. } => "scoresheet::skipped_move",
-            Problem::SwappedMoves { .. } => "scoresheet::swapped_moves",
-            Problem::MoveWrittenTwice { .. } => "scoresheet::move_written_twice",
-            Problem::WrongSide { .. } => "scoresheet::wrong_side",
+            Problem::SyntaxError { .. } => Code::Syntax,
+            Problem::BrokenTag { .. } => Code::BrokenTag,
+            Problem::TagInMovetext => Code::TagInMovetext,
+            Problem::UnclosedComment => Code::UnclosedComment,
+            Problem::UnmatchedParen => Code::UnmatchedParen,
+            Problem::UnclosedVariation => Code::UnclosedVariation,
+            Problem::TooDeep { .. } => Code::TooDeep,
+            Problem::StrayMark { .. } => Code::StrayMark,
+            Problem::ParserLimit { .. } => Code::ParserLimit,
+            Problem::IllegalMove { .. } => Code::IllegalMove,
+            Problem::AmbiguousMove { .. } | Problem::AmbiguousReading { .. } => Code::AmbiguousMove,
+            Problem::MissingPromotion { .. } => Code::MissingPromotion,
+            Problem::NotChecked { .. } => Code::NotChecked,
+            Problem::CheckWithoutCheck { .. } => Code::CheckWithoutCheck,
+            Problem::MissingCheck { .. } => Code::MissingCheck,
+            Problem::MissingMate { .. } => Code::MissingMate,
+            Problem::MateWithoutMate { .. } => Code::MateWithoutMate,
+            Problem::NotDoubleCheck { .. } => Code::NotDoubleCheck,
+            Problem::CaptureMarkOnNonCapture { .. } => Code::CaptureMarkOnNonCapture,
+            Problem::MissingCaptureMark { .. } => Code::MissingCaptureMark,
+            Problem::EpNotEnPassant { .. } => Code::EpNotEnPassant,
+            Problem::MoveNumber { .. } => Code::MoveNumber,
+            Problem::ResultTagMismatch { .. } => Code::ResultTagMismatch,
+            Problem::ResultContradictsPosition { .. } => Code::ResultContradictsPosition,
+            Problem::MissingResult => Code::MissingResult,
+            Problem::MovesAfterResult { .. } => Code::MovesAfterResult,
+            Problem::MoveAfterEnd { .. } => Code::MoveAfterEnd,
+            Problem::BadFen { .. } => Code::BadFen,
+            Problem::UnsupportedVariant { .. } => Code::UnsupportedVariant,
+            Problem::SetUpWithoutFen => Code::SetupWithoutFen,
+            Problem::NotUtf8 { .. } => Code::NotUtf8,
+            Problem::Binary => Code::Binary,
+            Problem::NoGame => Code::NoGame,
+            Problem::TooMany { .. } => Code::TooMany,
+            Problem::LanguageUndecided { .. } => Code::LanguageUndecided,
+            Problem::MixedNotation { .. } => Code::MixedNotation,
+            Problem::FigurineColor { .. } => Code::FigurineColor,
+            Problem::LookAlike { .. } => Code::LookAlike,
+            Problem::SkippedMove { .. } => Code::SkippedMove,
+            Problem::SwappedMoves { .. } => Code::SwappedMoves,
+            Problem::MoveWrittenTwice { .. } => Code::MoveWrittenTwice,
+            Problem::WrongSide { .. } => Code::WrongSide,
         }
     }
 
@@ -515,7 +593,7 @@ impl Diagnostic {
     }
 
     /// The stable code.
-    pub const fn code(&self) -> &'static str {
+    pub const fn code(&self) -> Code {
         self.problem.code()
     }
 }

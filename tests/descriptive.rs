@@ -75,8 +75,10 @@ fn errors(file: &CheckedFile) -> Vec<&Diagnostic> {
 
 fn warnings(file: &CheckedFile) -> Vec<String> {
     file.all_diagnostics()
-        .filter(|d| d.severity == Severity::Warning && d.code() != "scoresheet::missing_result")
-        .map(|d| format!("{}: {}", d.code(), d.problem))
+        .filter(|d| {
+            d.severity == Severity::Warning && d.code().as_str() != "scoresheet::missing_result"
+        })
+        .map(|d| format!("{}: {}", d.code().as_str(), d.problem))
         .collect()
 }
 
@@ -85,7 +87,7 @@ fn describe(file: &CheckedFile) -> String {
         .map(|d| {
             format!(
                 "{} ply {:?} `{}`: {} {:?}",
-                d.code(),
+                d.code().as_str(),
                 d.ply,
                 file.text.get(d.span.start..d.span.end).unwrap_or(""),
                 d.problem,
@@ -155,7 +157,7 @@ fn herdersmat_abbreviated_column() {
     let errs = errors(&file);
     assert_eq!(errs.len(), 1, "{}", describe(&file));
     let e = errs[0];
-    assert_eq!(e.code(), "scoresheet::ambiguous_move");
+    assert_eq!(e.code().as_str(), "scoresheet::ambiguous_move");
     assert_eq!(e.ply, Some(6));
     assert_eq!(&file.text[e.span.start..e.span.end], "N-B3");
     assert_eq!(e.suggestions.len(), 2, "{:?}", e.suggestions);
@@ -196,7 +198,7 @@ fn boleslavsky_bronstein_descriptive_column_matches_the_algebraic_one() {
     let errs = errors(&file);
     assert_eq!(errs.len(), 1, "{}", describe(&file));
     let e = errs[0];
-    assert_eq!(e.code(), "scoresheet::illegal_move");
+    assert_eq!(e.code().as_str(), "scoresheet::illegal_move");
     assert_eq!(e.ply, Some(58));
     assert_eq!(&file.text[e.span.start..e.span.end], "NB3-K2");
     assert_eq!(e.suggestions.first().map(String::as_str), Some("KN-K2"));
@@ -985,7 +987,7 @@ fn run_table(notation: &str, rows: &[(Option<&str>, &str, &str, Want)]) {
             Want::Ambiguous(expected) => {
                 let d = token_diags
                     .iter()
-                    .find(|d| d.code() == "scoresheet::ambiguous_move");
+                    .find(|d| d.code().as_str() == "scoresheet::ambiguous_move");
                 let Some(d) = d else {
                     failures.push(format!(
                         "{context}: not ambiguous ({:?})\n{}",
@@ -1023,7 +1025,7 @@ fn run_table(notation: &str, rows: &[(Option<&str>, &str, &str, Want)]) {
                 // A move the other side could make is reported as that (`wrong_side`).
                 if !token_diags.iter().any(|d| {
                     matches!(
-                        d.code(),
+                        d.code().as_str(),
                         "scoresheet::illegal_move" | "scoresheet::wrong_side"
                     )
                 }) {
@@ -1033,7 +1035,7 @@ fn run_table(notation: &str, rows: &[(Option<&str>, &str, &str, Want)]) {
             Want::MissingPromotion => {
                 if !token_diags
                     .iter()
-                    .any(|d| d.code() == "scoresheet::missing_promotion")
+                    .any(|d| d.code().as_str() == "scoresheet::missing_promotion")
                 {
                     failures.push(format!(
                         "{context}: no missing promotion\n{}",
@@ -1069,7 +1071,7 @@ fn illegal_moves_get_descriptive_suggestions() {
     let file = check("P-K4 P-K4 N-K5 *", "descriptive");
     let e = errors(&file);
     assert_eq!(e.len(), 1, "{}", describe(&file));
-    assert_eq!(e[0].code(), "scoresheet::illegal_move");
+    assert_eq!(e[0].code().as_str(), "scoresheet::illegal_move");
     assert!(!e[0].suggestions.is_empty());
     for s in &e[0].suggestions {
         assert!(s.contains('-') || s.contains('×'), "{s}");
@@ -1495,7 +1497,7 @@ fn written_games_read_back() {
                     .map(|d| {
                         format!(
                             "{} `{}`: {}",
-                            d.code(),
+                            d.code().as_str(),
                             &file.text[d.span.start..d.span.end],
                             d.problem
                         )

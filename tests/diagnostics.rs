@@ -170,7 +170,12 @@ fn check_fixture(path: &Path) -> scoresheet::check::CheckedFile {
 
 fn codes(file: &scoresheet::check::CheckedFile) -> Vec<String> {
     file.all_diagnostics()
-        .map(|d| d.code().trim_start_matches("scoresheet::").to_owned())
+        .map(|d| {
+            d.code()
+                .as_str()
+                .trim_start_matches("scoresheet::")
+                .to_owned()
+        })
         .collect()
 }
 
@@ -232,7 +237,7 @@ fn too_many_counts_the_rest() {
     );
     let rest = file
         .all_diagnostics()
-        .find(|d| d.code() == "scoresheet::too_many")
+        .find(|d| d.code().as_str() == "scoresheet::too_many")
         .expect("too_many")
         .to_string();
     assert!(
@@ -267,7 +272,7 @@ fn plies_of_move_diagnostics() {
         let file = check_fixture(&fixtures_dir().join(format!("{name}.pgn")));
         let d = file
             .all_diagnostics()
-            .find(|d| d.code() == format!("scoresheet::{code}"))
+            .find(|d| d.code().as_str() == format!("scoresheet::{code}"))
             .unwrap_or_else(|| panic!("{name}: no {code}"));
         assert_eq!(d.ply, Some(*ply), "{name}: ply");
         assert_eq!(&file.text[d.span.start..d.span.end], *text, "{name}: span");

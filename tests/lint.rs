@@ -6,6 +6,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use scoresheet::diagnostic::Code;
 use scoresheet::lint::config::Config;
 use scoresheet::lint::diag::Applicability;
 use scoresheet::lint::rules::{Category, FixAvailability, RULES, Selection};
@@ -50,7 +51,12 @@ fn check_fix(name: &str, bytes: &[u8], opts: &LintOptions) -> String {
         fixed.linted.counts().0 <= before.counts().0,
         "{name}: fixing added errors"
     );
-    let unreadable = |l: &Linted| l.diagnostics.iter().filter(|d| d.code() == "SC100").count();
+    let unreadable = |l: &Linted| {
+        l.diagnostics
+            .iter()
+            .filter(|d| d.code().as_str() == "SC100")
+            .count()
+    };
     assert!(
         unreadable(&fixed.linted) <= unreadable(&before),
         "{name}: fixing made text unreadable"
@@ -128,7 +134,7 @@ fn rules() {
             let own = linted
                 .diagnostics
                 .iter()
-                .filter(|d| d.code() == code)
+                .filter(|d| d.code().as_str() == code)
                 .count();
             assert_eq!(
                 own,
@@ -184,11 +190,12 @@ fn registry_codes_are_unique_and_documented() {
     let mut names = std::collections::HashSet::new();
     for r in RULES {
         assert!(codes.insert(r.code), "{} twice", r.code);
+        let code = r.code.as_str();
         assert!(names.insert(r.name), "{} twice", r.name);
         assert!(
-            r.code.len() == 5
-                && r.code.starts_with("SC")
-                && r.code[2..].bytes().all(|b| b.is_ascii_digit()),
+            code.len() == 5
+                && code.starts_with("SC")
+                && code[2..].bytes().all(|b| b.is_ascii_digit()),
             "{}: codes are SC and three digits",
             r.code
         );
@@ -198,7 +205,7 @@ fn registry_codes_are_unique_and_documented() {
             Category::Style => '3',
         };
         assert_eq!(
-            r.code.as_bytes()[2] as char,
+            code.as_bytes()[2] as char,
             hundreds,
             "{}: category and code disagree",
             r.code
@@ -227,26 +234,16 @@ fn registry_codes_are_unique_and_documented() {
 /// Every diagnostic code of the checker is reported by exactly one rule.
 #[test]
 fn every_checker_code_is_mapped_once() {
-    // Every code `Diagnostic::code` can return, read from its source, so that a new kind of
-    // diagnostic cannot be left without a rule (and silently dropped by lint).
-    let source = include_str!("../src/diagnostic.rs");
-    let mut all: Vec<&str> = source
-        .split("\"scoresheet::")
-        .skip(1)
-        .filter_map(|rest| rest.split('"').next())
-        .filter(|code| !code.is_empty())
-        .collect();
-    all.sort_unstable();
-    all.dedup();
-    assert!(all.len() > 30, "codes read from src/diagnostic.rs: {all:?}");
-    assert!(all.contains(&"wrong_side") && all.contains(&"illegal_move"));
-    for code in all {
-        let full = format!("scoresheet::{code}");
+    // Every code `Diagnostic::code` can return (`Code::ALL` is declared from the same list as
+    // the enum), so that a new kind of diagnostic cannot be left without a rule (and silently
+    // dropped by lint).
+    assert!(Code::ALL.len() > 30 && Code::ALL.contains(&Code::WrongSide));
+    for code in Code::ALL {
         let n = RULES
             .iter()
-            .filter(|r| r.checker_codes.contains(&full.as_str()))
+            .filter(|r| r.checker_codes.contains(code))
             .count();
-        assert_eq!(n, 1, "{full} is reported by {n} rules");
+        assert_eq!(n, 1, "{code} is reported by {n} rules");
     }
 }
 
@@ -257,7 +254,7 @@ fn known(linted: &Linted) -> Vec<(String, String)> {
         .iter()
         .map(|d| {
             (
-                d.code().to_owned(),
+                d.code().as_str().to_owned(),
                 linted.doc.original[d.span.start..d.span.end].to_owned(),
             )
         })
@@ -410,7 +407,7 @@ fn cli_rule_docs() {
     assert_eq!(code, 0);
     for r in RULES {
         assert!(
-            out.contains(r.code) && out.contains(r.name),
+            out.contains(r.code.as_str()) && out.contains(r.name),
             "{} not listed",
             r.code
         );
@@ -591,7 +588,7 @@ fn plain_text_paragraphs_and_prose_fragments() {
     let found: Vec<(&str, &str)> = l
         .diagnostics
         .iter()
-        .map(|d| (d.code(), &text[d.span.start..d.span.end]))
+        .map(|d| (d.code().as_str(), &text[d.span.start..d.span.end]))
         .collect();
     assert_eq!(found, vec![("SC101", "Bh6"), ("SC103", "+")]);
     // Words of prose in a paragraph of moves are not reported; the moves after them are
@@ -602,7 +599,7 @@ fn plain_text_paragraphs_and_prose_fragments() {
     let found2: Vec<(&str, &str)> = l2
         .diagnostics
         .iter()
-        .map(|d| (d.code(), &text2[d.span.start..d.span.end]))
+        .map(|d| (d.code().as_str(), &text2[d.span.start..d.span.end]))
         .collect();
     assert_eq!(found2, vec![("SC103", "+")]);
     // Prose is never touched: fixing changes only the `+`.
@@ -618,12 +615,12 @@ fn latex_piece_symbols_are_read_but_never_rewritten() {
     let l = lint_bytes("a.tex", text.as_bytes(), &opts, Config::default()).expect("lints");
     assert_eq!(l.doc.fragments(), 1);
     let d = &l.diagnostics[0];
-    assert_eq!(d.code(), "SC103");
+    assert_eq!(d.code().as_str(), "SC103");
     let fixed = fix_bytes("a.tex", text.as_bytes(), &opts, Config::default()).expect("fixes");
     assert_eq!(fixed.text, text.replace("b5+", "b5"));
     // A binary file is reported, not read.
     let l = lint_bytes("x.md", b"\x00\x01binary", &opts, Config::default()).expect("lints");
-    assert_eq!(l.diagnostics[0].code(), "SC100");
+    assert_eq!(l.diagnostics[0].code().as_str(), "SC100");
     assert!(l.has_errors());
 }
 
@@ -646,7 +643,7 @@ fn examples(doc: &str) -> (String, Option<String>) {
 #[test]
 fn rule_examples_are_true() {
     for r in RULES {
-        if ["SC201", "SC204"].contains(&r.code) {
+        if ["SC201", "SC204"].contains(&r.code.as_str()) {
             continue;
         }
         let (bad, good) = examples(&r.doc());
@@ -655,7 +652,7 @@ fn rule_examples_are_true() {
                 format: Some(scoresheet::lint::source::Format::Pgn),
                 ..Default::default()
             },
-            ..options(&[r.code], false)
+            ..options(&[r.code.as_str()], false)
         };
         let found = |text: &str| {
             lint_bytes("example.pgn", text.as_bytes(), &opts, Config::default())

@@ -46,7 +46,7 @@ fn errors(file: &CheckedFile) -> Vec<String> {
         .filter(|d| d.severity == Severity::Error)
         .map(|d| {
             let text = file.text.get(d.span.start..d.span.end).unwrap_or("");
-            format!("{} `{text}`: {}", d.code(), d.problem)
+            format!("{} `{text}`: {}", d.code().as_str(), d.problem)
         })
         .collect()
 }
@@ -54,7 +54,12 @@ fn errors(file: &CheckedFile) -> Vec<String> {
 /// Codes of every diagnostic, `scoresheet::` left off.
 fn codes(file: &CheckedFile) -> Vec<String> {
     file.all_diagnostics()
-        .map(|d| d.code().trim_start_matches("scoresheet::").to_owned())
+        .map(|d| {
+            d.code()
+                .as_str()
+                .trim_start_matches("scoresheet::")
+                .to_owned()
+        })
         .collect()
 }
 
@@ -259,7 +264,7 @@ fn no_mixed_notation_warning_on_corpus_pgn() {
         let file = check_bytes("corpus", &bytes, &options("algebraic", "en")).expect("grammar");
         games += file.games.len();
         for d in file.all_diagnostics() {
-            if d.code() == "scoresheet::mixed_notation" {
+            if d.code().as_str() == "scoresheet::mixed_notation" {
                 found.push(format!("{}: {}", p.display(), d.problem));
             }
         }
@@ -528,8 +533,10 @@ fn assert_reads_back(text: &str, notation: &str, lang: &str, game: &[Move], what
     );
     let warnings: Vec<String> = file
         .all_diagnostics()
-        .filter(|d| d.severity == Severity::Warning && d.code() != "scoresheet::language_undecided")
-        .map(|d| format!("{}: {}", d.code(), d.problem))
+        .filter(|d| {
+            d.severity == Severity::Warning && d.code().as_str() != "scoresheet::language_undecided"
+        })
+        .map(|d| format!("{}: {}", d.code().as_str(), d.problem))
         .collect();
     assert!(
         warnings.is_empty(),

@@ -48,7 +48,7 @@ fn english() -> Options {
 }
 
 fn codes(file: &CheckedFile) -> Vec<&'static str> {
-    file.all_diagnostics().map(|d| d.code()).collect()
+    file.all_diagnostics().map(|d| d.code().as_str()).collect()
 }
 
 #[test]

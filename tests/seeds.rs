@@ -34,7 +34,7 @@ fn only_game(file: &CheckedFile) -> &CheckedGame {
 /// `(code, severity)` of every diagnostic, in order.
 fn diagnostics(file: &CheckedFile) -> Vec<(&'static str, Severity)> {
     file.all_diagnostics()
-        .map(|d| (d.code(), d.severity))
+        .map(|d| (d.code().as_str(), d.severity))
         .collect()
 }
 

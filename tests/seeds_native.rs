@@ -107,7 +107,7 @@ fn spanish_seed_game_with_its_plus_on_mate() {
         let f = read(text, lang);
         assert!(errors(&f).is_empty(), "{lang}: {:?}", errors(&f));
         assert_eq!(uci(&f), "e2e4 e7e5 f1c4 b8c6 d1h5 f8c5 h5f7", "{lang}");
-        let codes: Vec<&str> = f.all_diagnostics().map(|d| d.code()).collect();
+        let codes: Vec<&str> = f.all_diagnostics().map(|d| d.code().as_str()).collect();
         assert!(
             codes.contains(&"scoresheet::missing_mate"),
             "{lang}: {codes:?}"

@@ -2,7 +2,7 @@
 
 use super::{Case, Corpus, Kind, Results, Rng};
 use scoresheet::check::{CheckedFile, MoveState, Options, Repair, check_str};
-use scoresheet::diagnostic::{Diagnostic, Severity};
+use scoresheet::diagnostic::{Code, Diagnostic, Severity};
 use scoresheet::span::Span;
 use scoresheet::syntax::Item;
 use shakmaty::san::San;
@@ -650,9 +650,7 @@ fn single(game: &Prepared, kind: Kind, rng: &mut Rng) -> Outcome {
                             (p + 1..game.toks.len()).map(|i| game.body(i)).collect();
                         c.cause = if matches!(
                             code,
-                            "scoresheet::skipped_move"
-                                | "scoresheet::swapped_moves"
-                                | "scoresheet::move_written_twice"
+                            Code::SkippedMove | Code::SwappedMoves | Code::MoveWrittenTwice
                         ) {
                             format!("misnamed as {code}")
                         } else {
@@ -772,7 +770,7 @@ fn dropped(game: &Prepared, rng: &mut Rng) -> Outcome {
         Some(Repair::Insert { missing, fits: 1, .. }) if *missing == tok.mv
     ) && errs
         .iter()
-        .any(|d| d.code() == "scoresheet::skipped_move" && overlaps(d.span, slot));
+        .any(|d| d.code() == Code::SkippedMove && overlaps(d.span, slot));
     if c.detectable && !c.named {
         let k = k.unwrap_or(0);
         let first_bad = shift(game.toks[p + 1 + k].span, cut.end, delta);
@@ -793,7 +791,7 @@ fn dropped(game: &Prepared, rng: &mut Rng) -> Outcome {
                     whereabouts(d, slot).to_owned()
                 };
                 let detail = match (code, repair_at(d.span)) {
-                    ("scoresheet::skipped_move", Some(Repair::Insert { missing, fits, .. })) => {
+                    (Code::SkippedMove, Some(Repair::Insert { missing, fits, .. })) => {
                         if *missing != tok.mv && *fits == 1 {
                             ", naming another move as the only fit".to_owned()
                         } else if *fits > 1 && *missing == tok.mv {
@@ -887,7 +885,7 @@ fn swapped(game: &Prepared, rng: &mut Rng) -> Outcome {
         })
     }) && errs
         .iter()
-        .any(|d| d.code() == "scoresheet::swapped_moves" && overlaps(d.span, both));
+        .any(|d| d.code() == Code::SwappedMoves && overlaps(d.span, both));
     if c.detectable && !c.named {
         let k = k.unwrap_or(0);
         let gap = match k {

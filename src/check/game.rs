@@ -7,7 +7,7 @@ use crate::board::descriptive::Origins;
 use crate::board::pattern::Pattern;
 use crate::board::resolve::{Illegal, Resolution, resolve};
 use crate::check::types::{CheckedGame, MoveState, Repair, RepairNote, RepairedItem};
-use crate::diagnostic::{Diagnostic, Problem, Severity};
+use crate::diagnostic::{Code, Diagnostic, Problem, Severity};
 use crate::render::words::{role_name, strip_marks};
 use crate::render::{self, Style};
 use crate::span::Span;
@@ -351,7 +351,7 @@ fn game_writer(base: render::Writer, syntax: &GameSyntax, text: &str) -> render:
 fn shows_diagram(d: &Diagnostic) -> bool {
     matches!(
         d.code(),
-        "scoresheet::illegal_move" | "scoresheet::ambiguous_move" | "scoresheet::wrong_side"
+        Code::IllegalMove | Code::AmbiguousMove | Code::WrongSide
     )
 }
 
@@ -726,7 +726,7 @@ impl GameChecker<'_> {
                 if let Some(i) = self
                     .diags
                     .iter()
-                    .position(|d| d.span == span && d.code() == "scoresheet::syntax")
+                    .position(|d| d.span == span && d.code() == Code::Syntax)
                 {
                     let mut d = self.diags.remove(i);
                     if let Some((help, _)) = other {
@@ -1399,11 +1399,7 @@ impl GameChecker<'_> {
                 Diagnostic::new(
                     Problem::MateWithoutMate {
                         text: text.clone(),
-                        what: if c {
-                            "only gives check"
-                        } else {
-                            "gives no check"
-                        },
+                        checks: c,
                     },
                     mark_span,
                 )
@@ -2154,7 +2150,7 @@ impl GameChecker<'_> {
                     });
                     return;
                 }
-                let twice = d.code() != "scoresheet::syntax"
+                let twice = d.code() != Code::Syntax
                     && self.text[..span.start]
                         .trim_end()
                         .ends_with(&strip_marks(&text));

@@ -6,7 +6,7 @@ use std::fmt;
 use miette::LabeledSpan;
 
 use crate::diagnostic::{Diagnostic, Severity};
-use crate::lint::rule::RuleInfo;
+use crate::lint::rule::{RuleCode, RuleInfo};
 use crate::span::Span;
 
 /// Whether a fix may be applied without asking.
@@ -148,7 +148,7 @@ impl LintDiagnostic {
     }
 
     /// The rule's code (`SC103`).
-    pub const fn code(&self) -> &'static str {
+    pub const fn code(&self) -> RuleCode {
         self.rule.code
     }
 }

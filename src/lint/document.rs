@@ -8,7 +8,7 @@ use shakmaty::{Chess, Color, EnPassantMode, Move, Position};
 
 use crate::check::detect::detect;
 use crate::check::{CheckError, CheckedGame, MoveState, check_game};
-use crate::diagnostic::{Diagnostic, Problem, Severity};
+use crate::diagnostic::{Code, Diagnostic, Problem, Severity};
 use crate::lint::config::Config;
 use crate::lint::diag::{Applicability, Edit, Fix};
 use crate::lint::source::{Extracted, Format, extract};
@@ -770,7 +770,7 @@ impl Document {
     /// ones) and the diagnostic.
     pub fn checker<'a>(
         &'a self,
-        codes: &'a [&'a str],
+        codes: &'a [Code],
     ) -> impl Iterator<Item = (Option<&'a Unit>, &'a Diagnostic)> + 'a {
         self.file_diagnostics
             .iter()

@@ -14,7 +14,7 @@
 //!
 //! let text = "```pgn\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7 *\n```\n";
 //! let linted = lint_bytes("chapter.md", text.as_bytes(), &LintOptions::default(), Config::default()).unwrap();
-//! assert_eq!(linted.diagnostics[0].code(), "SC103"); // `Qxf7` is mate, not marked
+//! assert_eq!(linted.diagnostics[0].code().as_str(), "SC103"); // `Qxf7` is mate, not marked
 //! ```
 
 pub mod config;
@@ -32,7 +32,7 @@ use crate::diagnostic::Severity;
 use config::Config;
 use diag::{Applicability, LintDiagnostic};
 use document::{Document, ReadOptions};
-use rules::{RULES, Selection};
+use rules::{RULES, RuleCode, Selection};
 
 /// How to lint.
 #[derive(Clone, Debug, Default)]
@@ -160,7 +160,7 @@ pub const MAX_ROUNDS: usize = 10;
 fn unreadable(l: &Linted) -> usize {
     l.diagnostics
         .iter()
-        .filter(|d| d.rule.code == "SC100")
+        .filter(|d| d.rule.code == RuleCode::Unreadable)
         .count()
 }
 

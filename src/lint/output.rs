@@ -87,7 +87,7 @@ pub fn json_diag(d: &LintDiagnostic, text: &str, index: &LineIndex) -> Value {
         })
     });
     let mut out = serde_json::Map::new();
-    out.insert("code".into(), json!(d.rule.code));
+    out.insert("code".into(), json!(d.rule.code.as_str()));
     out.insert("rule".into(), json!(d.rule.name));
     out.insert("category".into(), json!(d.rule.category.as_str()));
     out.insert("severity".into(), json!(d.severity.as_str()));

@@ -34,7 +34,7 @@ fn json_file(f: &CheckedFile) -> Value {
 
 fn json_diag(d: &Diagnostic, text: &str, index: &LineIndex) -> Value {
     let mut out = serde_json::Map::new();
-    out.insert("code".into(), json!(d.code()));
+    out.insert("code".into(), json!(d.code().as_str()));
     out.insert("severity".into(), json!(d.severity.as_str()));
     out.insert("message".into(), json!(d.problem.to_string()));
     out.extend(json_place(text, index, d.span, d.game, d.ply));

@@ -27,7 +27,7 @@ pub mod sc302_glyph_misuse;
 pub mod sc303_duplicate_annotation;
 pub mod sc304_missing_move_number;
 
-pub use crate::lint::rule::{Category, FixAvailability, RuleInfo};
+pub use crate::lint::rule::{Category, FixAvailability, RuleCode, RuleInfo};
 
 /// One lint rule: what it is, and how it runs.
 pub struct Rule {
@@ -78,7 +78,7 @@ pub fn find(key: &str) -> Option<&'static Rule> {
     RULES
         .iter()
         .copied()
-        .find(|r| r.code.eq_ignore_ascii_case(key) || r.name == key)
+        .find(|r| r.code.as_str().eq_ignore_ascii_case(key) || r.name == key)
 }
 
 /// Which rules run: `select` (codes, code prefixes such as `SC2`, names, categories or `ALL`)
@@ -99,8 +99,8 @@ impl Selection {
             || rule.name == s
             || rule.category.as_str() == s
             || (s.len() >= 2
-                && rule.code.len() >= s.len()
-                && rule.code[..s.len()].eq_ignore_ascii_case(s))
+                && rule.code.as_str().len() >= s.len()
+                && rule.code.as_str()[..s.len()].eq_ignore_ascii_case(s))
     }
 
     /// Is the rule on?

@@ -19,34 +19,35 @@
 //! ```text
 //! 1. e4 e5 2. Nf3 Nc6 3. Bb5 {the Spanish} a6
 //! ```
-use super::{Category, FixAvailability, Rule, RuleInfo, mapped};
+use super::{Category, FixAvailability, Rule, RuleCode, RuleInfo, mapped};
+use crate::diagnostic::Code;
 use crate::lint::diag::LintDiagnostic;
 use crate::lint::document::Document;
 
 /// The rule.
 pub static RULE: Rule = Rule {
     info: RuleInfo {
-        code: "SC100",
+        code: RuleCode::Unreadable,
         name: "unreadable",
         category: Category::Correctness,
         fix: FixAvailability::None,
         checker_codes: &[
-            "scoresheet::syntax",
-            "scoresheet::broken_tag",
-            "scoresheet::tag_in_movetext",
-            "scoresheet::unclosed_comment",
-            "scoresheet::unmatched_paren",
-            "scoresheet::unclosed_variation",
-            "scoresheet::too_deep",
-            "scoresheet::stray_mark",
-            "scoresheet::parser_limit",
-            "scoresheet::too_many",
-            "scoresheet::bad_fen",
-            "scoresheet::unsupported_variant",
-            "scoresheet::setup_without_fen",
-            "scoresheet::not_utf8",
-            "scoresheet::binary",
-            "scoresheet::no_game",
+            Code::Syntax,
+            Code::BrokenTag,
+            Code::TagInMovetext,
+            Code::UnclosedComment,
+            Code::UnmatchedParen,
+            Code::UnclosedVariation,
+            Code::TooDeep,
+            Code::StrayMark,
+            Code::ParserLimit,
+            Code::TooMany,
+            Code::BadFen,
+            Code::UnsupportedVariant,
+            Code::SetupWithoutFen,
+            Code::NotUtf8,
+            Code::Binary,
+            Code::NoGame,
         ],
         source: include_str!("sc100_unreadable.rs"),
     },

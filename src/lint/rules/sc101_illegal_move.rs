@@ -25,25 +25,26 @@
 //! likely meant, the missing half-move put back, the two moves put in order, the repeated
 //! move removed), that repair is offered as an unsafe fix: it changes the moves of the game,
 //! so a person has to confirm it against the source.
-use super::{Category, FixAvailability, Rule, RuleInfo, mapped, repaired};
+use super::{Category, FixAvailability, Rule, RuleCode, RuleInfo, mapped, repaired};
+use crate::diagnostic::Code;
 use crate::lint::diag::{Applicability, LintDiagnostic};
 use crate::lint::document::Document;
 
 /// The rule.
 pub static RULE: Rule = Rule {
     info: RuleInfo {
-        code: "SC101",
+        code: RuleCode::IllegalMove,
         name: "illegal-move",
         category: Category::Correctness,
         fix: FixAvailability::Unsafe,
         checker_codes: &[
-            "scoresheet::illegal_move",
-            "scoresheet::wrong_side",
-            "scoresheet::missing_promotion",
-            "scoresheet::skipped_move",
-            "scoresheet::swapped_moves",
-            "scoresheet::move_written_twice",
-            "scoresheet::not_checked",
+            Code::IllegalMove,
+            Code::WrongSide,
+            Code::MissingPromotion,
+            Code::SkippedMove,
+            Code::SwappedMoves,
+            Code::MoveWrittenTwice,
+            Code::NotChecked,
         ],
         source: include_str!("sc101_illegal_move.rs"),
     },
@@ -52,7 +53,7 @@ pub static RULE: Rule = Rule {
 
 fn run(doc: &Document, out: &mut Vec<LintDiagnostic>) {
     mapped(doc, &RULE, out, |unit, d| {
-        let promotion = d.code() == "scoresheet::missing_promotion";
+        let promotion = d.code() == Code::MissingPromotion;
         if !(repaired(unit, d) || promotion) {
             return None;
         }

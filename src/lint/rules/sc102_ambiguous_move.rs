@@ -20,18 +20,19 @@
 //! ## Fix safety
 //! When only one of the candidates lets the following moves be read, writing it out
 //! (`Nbd2`) is offered as an unsafe fix: it is the likely move, not a certain one.
-use super::{Category, FixAvailability, Rule, RuleInfo, mapped, repaired};
+use super::{Category, FixAvailability, Rule, RuleCode, RuleInfo, mapped, repaired};
+use crate::diagnostic::Code;
 use crate::lint::diag::{Applicability, LintDiagnostic};
 use crate::lint::document::Document;
 
 /// The rule.
 pub static RULE: Rule = Rule {
     info: RuleInfo {
-        code: "SC102",
+        code: RuleCode::AmbiguousMove,
         name: "ambiguous-move",
         category: Category::Correctness,
         fix: FixAvailability::Unsafe,
-        checker_codes: &["scoresheet::ambiguous_move"],
+        checker_codes: &[Code::AmbiguousMove],
         source: include_str!("sc102_ambiguous_move.rs"),
     },
     run,

@@ -22,7 +22,8 @@
 //! The fix writes the sign the board calls for, in the document's own style (its most used
 //! check and mate signs, or those of `scoresheet.toml`), and removes a wrong one. The move is
 //! unchanged and the new token is read back before it is offered: the fix is safe.
-use super::{Category, FixAvailability, Rule, RuleInfo, mapped};
+use super::{Category, FixAvailability, Rule, RuleCode, RuleInfo, mapped};
+use crate::diagnostic::Code;
 use crate::diagnostic::Problem;
 use crate::lint::diag::{Applicability, LintDiagnostic};
 use crate::lint::document::Document;
@@ -32,16 +33,16 @@ use crate::span::Span;
 /// The rule.
 pub static RULE: Rule = Rule {
     info: RuleInfo {
-        code: "SC103",
+        code: RuleCode::CheckMark,
         name: "check-mark",
         category: Category::Correctness,
         fix: FixAvailability::Safe,
         checker_codes: &[
-            "scoresheet::missing_check",
-            "scoresheet::missing_mate",
-            "scoresheet::check_without_check",
-            "scoresheet::mate_without_mate",
-            "scoresheet::not_double_check",
+            Code::MissingCheck,
+            Code::MissingMate,
+            Code::CheckWithoutCheck,
+            Code::MateWithoutMate,
+            Code::NotDoubleCheck,
         ],
         source: include_str!("sc103_check_mark.rs"),
     },
@@ -74,7 +75,7 @@ fn run(doc: &Document, out: &mut Vec<LintDiagnostic>) {
             Problem::CheckWithoutCheck { .. } => {
                 (sign?, String::new(), "remove the check sign".into())
             }
-            Problem::MateWithoutMate { what, .. } if what.starts_with("only") => {
+            Problem::MateWithoutMate { checks: true, .. } => {
                 (sign?, append_mark(&check), format!("mark it `{check}`"))
             }
             Problem::MateWithoutMate { .. } => {

@@ -20,7 +20,8 @@
 //! ## Fix safety
 //! The fix adds the document's capture mark, or removes the wrong mark; the move stays the
 //! same (the new token is read back on the board before the fix is offered): safe.
-use super::{Category, FixAvailability, Rule, RuleInfo, mapped};
+use super::{Category, FixAvailability, Rule, RuleCode, RuleInfo, mapped};
+use crate::diagnostic::Code;
 use crate::diagnostic::Problem;
 use crate::lint::diag::{Applicability, LintDiagnostic};
 use crate::lint::document::Document;
@@ -30,14 +31,14 @@ use crate::span::Span;
 /// The rule.
 pub static RULE: Rule = Rule {
     info: RuleInfo {
-        code: "SC104",
+        code: RuleCode::CaptureMark,
         name: "capture-mark",
         category: Category::Correctness,
         fix: FixAvailability::Safe,
         checker_codes: &[
-            "scoresheet::capture_mark_on_non_capture",
-            "scoresheet::missing_capture_mark",
-            "scoresheet::ep_not_en_passant",
+            Code::CaptureMarkOnNonCapture,
+            Code::MissingCaptureMark,
+            Code::EpNotEnPassant,
         ],
         source: include_str!("sc104_capture_mark.rs"),
     },

@@ -25,7 +25,8 @@
 //! are unchanged: safe.
 use shakmaty::{Color, Position};
 
-use super::{Category, FixAvailability, Rule, RuleInfo, mapped};
+use super::{Category, FixAvailability, Rule, RuleCode, RuleInfo, mapped};
+use crate::diagnostic::Code;
 use crate::diagnostic::Severity;
 use crate::lint::diag::{Applicability, LintDiagnostic};
 use crate::lint::document::{Document, Unit, UnitKind};
@@ -35,11 +36,11 @@ use crate::syntax::{Item, Line};
 /// The rule.
 pub static RULE: Rule = Rule {
     info: RuleInfo {
-        code: "SC105",
+        code: RuleCode::MoveNumber,
         name: "move-number",
         category: Category::Correctness,
         fix: FixAvailability::Safe,
-        checker_codes: &["scoresheet::move_number"],
+        checker_codes: &[Code::MoveNumber],
         source: include_str!("sc105_move_number.rs"),
     },
     run,

@@ -16,21 +16,19 @@
 //! ```text
 //! 1. f3 e5 2. g4 Qh4# 0-1
 //! ```
-use super::{Category, FixAvailability, Rule, RuleInfo, mapped};
+use super::{Category, FixAvailability, Rule, RuleCode, RuleInfo, mapped};
+use crate::diagnostic::Code;
 use crate::lint::diag::LintDiagnostic;
 use crate::lint::document::Document;
 
 /// The rule.
 pub static RULE: Rule = Rule {
     info: RuleInfo {
-        code: "SC106",
+        code: RuleCode::MoveAfterEnd,
         name: "move-after-end",
         category: Category::Correctness,
         fix: FixAvailability::None,
-        checker_codes: &[
-            "scoresheet::move_after_end",
-            "scoresheet::moves_after_result",
-        ],
+        checker_codes: &[Code::MoveAfterEnd, Code::MovesAfterResult],
         source: include_str!("sc106_move_after_end.rs"),
     },
     run,

@@ -22,21 +22,22 @@
 //! ## Fix safety
 //! Writing the result the board shows (after mate or stalemate) is offered as an unsafe fix:
 //! the written result may be right and a move wrong.
-use super::{Category, FixAvailability, Rule, RuleInfo, mapped};
+use super::{Category, FixAvailability, Rule, RuleCode, RuleInfo, mapped};
+use crate::diagnostic::Code;
 use crate::lint::diag::{Applicability, LintDiagnostic};
 use crate::lint::document::Document;
 
 /// The rule.
 pub static RULE: Rule = Rule {
     info: RuleInfo {
-        code: "SC107",
+        code: RuleCode::Result,
         name: "result",
         category: Category::Correctness,
         fix: FixAvailability::Unsafe,
         checker_codes: &[
-            "scoresheet::result_tag_mismatch",
-            "scoresheet::result_contradicts_position",
-            "scoresheet::missing_result",
+            Code::ResultTagMismatch,
+            Code::ResultContradictsPosition,
+            Code::MissingResult,
         ],
         source: include_str!("sc107_result.rs"),
     },
@@ -47,12 +48,10 @@ fn run(doc: &Document, out: &mut Vec<LintDiagnostic>) {
     mapped(doc, &RULE, out, |unit, d| {
         let new = d.suggestions.first()?;
         let old = unit?.src(d.span);
-        if d.code() == "scoresheet::result_contradicts_position"
-            && crate::read::split::is_result(old)
-        {
+        if d.code() == Code::ResultContradictsPosition && crate::read::split::is_result(old) {
             return doc.suggested(unit, d, Applicability::Unsafe);
         }
-        if d.code() == "scoresheet::missing_result" && d.span.is_empty() {
+        if d.code() == Code::MissingResult && d.span.is_empty() {
             return Some(crate::lint::diag::Fix {
                 applicability: Applicability::Unsafe,
                 title: format!("write `{new}`"),

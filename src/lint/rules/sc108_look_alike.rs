@@ -19,7 +19,8 @@
 //!
 //! ## Fix safety
 //! The fix types the character the move was read with; the move is unchanged: safe.
-use super::{Category, FixAvailability, Rule, RuleInfo, mapped};
+use super::{Category, FixAvailability, Rule, RuleCode, RuleInfo, mapped};
+use crate::diagnostic::Code;
 use crate::diagnostic::Problem;
 use crate::lint::diag::{Applicability, LintDiagnostic};
 use crate::lint::document::Document;
@@ -27,11 +28,11 @@ use crate::lint::document::Document;
 /// The rule.
 pub static RULE: Rule = Rule {
     info: RuleInfo {
-        code: "SC108",
+        code: RuleCode::LookAlike,
         name: "look-alike",
         category: Category::Correctness,
         fix: FixAvailability::Safe,
-        checker_codes: &["scoresheet::look_alike"],
+        checker_codes: &[Code::LookAlike],
         source: include_str!("sc108_look_alike.rs"),
     },
     run,

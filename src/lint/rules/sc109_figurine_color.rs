@@ -19,18 +19,19 @@
 //!
 //! ## Fix safety
 //! The fix writes the mover's figurine; the move is unchanged: safe.
-use super::{Category, FixAvailability, Rule, RuleInfo, mapped};
+use super::{Category, FixAvailability, Rule, RuleCode, RuleInfo, mapped};
+use crate::diagnostic::Code;
 use crate::lint::diag::{Applicability, LintDiagnostic};
 use crate::lint::document::Document;
 
 /// The rule.
 pub static RULE: Rule = Rule {
     info: RuleInfo {
-        code: "SC109",
+        code: RuleCode::FigurineColor,
         name: "figurine-color",
         category: Category::Correctness,
         fix: FixAvailability::Safe,
-        checker_codes: &["scoresheet::figurine_color"],
+        checker_codes: &[Code::FigurineColor],
         source: include_str!("sc109_figurine_color.rs"),
     },
     run,

@@ -22,7 +22,8 @@
 //! Game 2: 1. e4 e5 2. Nf3 Nc6 3. Bb5 a6
 //! ```
 //! (`scoresheet convert --to san` rewrites a game in the document's notation.)
-use super::{Category, FixAvailability, Rule, RuleInfo, mapped};
+use super::{Category, FixAvailability, Rule, RuleCode, RuleInfo, mapped};
+use crate::diagnostic::Code;
 use crate::diagnostic::Severity;
 use crate::lint::diag::LintDiagnostic;
 use crate::lint::document::{Document, UnitKind};
@@ -31,14 +32,11 @@ use crate::syntax::walker::{WrittenForm, written_form};
 /// The rule.
 pub static RULE: Rule = Rule {
     info: RuleInfo {
-        code: "SC201",
+        code: RuleCode::MixedNotation,
         name: "mixed-notation",
         category: Category::Consistency,
         fix: FixAvailability::None,
-        checker_codes: &[
-            "scoresheet::mixed_notation",
-            "scoresheet::language_undecided",
-        ],
+        checker_codes: &[Code::MixedNotation, Code::LanguageUndecided],
         source: include_str!("sc201_mixed_notation.rs"),
     },
     run,

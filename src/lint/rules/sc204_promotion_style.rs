@@ -21,7 +21,7 @@
 //! ## Fix safety
 //! The fix rewrites the move in the preferred style and is read back on the board before it
 //! is offered; the move is unchanged: safe.
-use super::{Category, FixAvailability, Rule, RuleInfo};
+use super::{Category, FixAvailability, Rule, RuleCode, RuleInfo};
 use crate::lint::diag::LintDiagnostic;
 use crate::lint::document::Document;
 use crate::lint::style::{Aspect, report_inconsistent};
@@ -29,7 +29,7 @@ use crate::lint::style::{Aspect, report_inconsistent};
 /// The rule.
 pub static RULE: Rule = Rule {
     info: RuleInfo {
-        code: "SC204",
+        code: RuleCode::PromotionStyle,
         name: "promotion-style",
         category: Category::Consistency,
         fix: FixAvailability::Safe,

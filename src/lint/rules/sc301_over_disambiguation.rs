@@ -26,7 +26,7 @@
 use shakmaty::san::San;
 use shakmaty::{File, Position, Rank, Role};
 
-use super::{Category, FixAvailability, Rule, RuleInfo};
+use super::{Category, FixAvailability, Rule, RuleCode, RuleInfo};
 use crate::diagnostic::Severity;
 use crate::lint::diag::{Applicability, LintDiagnostic};
 use crate::lint::document::{Document, abs_ply};
@@ -36,7 +36,7 @@ use crate::syntax::MoveBody;
 /// The rule.
 pub static RULE: Rule = Rule {
     info: RuleInfo {
-        code: "SC301",
+        code: RuleCode::OverDisambiguation,
         name: "over-disambiguation",
         category: Category::Style,
         fix: FixAvailability::Safe,

@@ -20,7 +20,7 @@
 //! ## Fix safety
 //! Only the author knows which glyph was meant; the fix keeps the first and the last sign
 //! (`!!?` → `!?`, `???` → `??`) and is unsafe.
-use super::{Category, FixAvailability, Rule, RuleInfo};
+use super::{Category, FixAvailability, Rule, RuleCode, RuleInfo};
 use crate::diagnostic::Severity;
 use crate::lint::diag::{Applicability, LintDiagnostic};
 use crate::lint::document::{Document, abs_ply};
@@ -30,7 +30,7 @@ use crate::syntax::{Item, Line};
 /// The rule.
 pub static RULE: Rule = Rule {
     info: RuleInfo {
-        code: "SC302",
+        code: RuleCode::GlyphMisuse,
         name: "glyph-misuse",
         category: Category::Style,
         fix: FixAvailability::Unsafe,

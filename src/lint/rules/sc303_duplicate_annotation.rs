@@ -21,7 +21,7 @@
 //! ## Fix safety
 //! Removing a repeated annotation (and the space before it) loses nothing: safe.
 //! Contradicting annotations have no fix: only the author knows which is meant.
-use super::{Category, FixAvailability, Rule, RuleInfo};
+use super::{Category, FixAvailability, Rule, RuleCode, RuleInfo};
 use crate::diagnostic::Severity;
 use crate::lint::diag::{Applicability, LintDiagnostic};
 use crate::lint::document::{Document, abs_ply};
@@ -31,7 +31,7 @@ use crate::syntax::{Item, Line};
 /// The rule.
 pub static RULE: Rule = Rule {
     info: RuleInfo {
-        code: "SC303",
+        code: RuleCode::DuplicateAnnotation,
         name: "duplicate-annotation",
         category: Category::Style,
         fix: FixAvailability::Safe,

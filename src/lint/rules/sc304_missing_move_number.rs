@@ -21,14 +21,14 @@
 //! ## Fix safety
 //! The fix writes the number the board gives, spaced as most numbers of the document; the
 //! moves are unchanged: safe.
-use super::{Category, FixAvailability, Rule, RuleInfo};
+use super::{Category, FixAvailability, Rule, RuleCode, RuleInfo};
 use crate::lint::diag::LintDiagnostic;
 use crate::lint::document::Document;
 
 /// The rule.
 pub static RULE: Rule = Rule {
     info: RuleInfo {
-        code: "SC304",
+        code: RuleCode::MissingMoveNumber,
         name: "missing-move-number",
         category: Category::Style,
         fix: FixAvailability::Safe,
