@@ -69,6 +69,60 @@ pub struct Line {
     pub span: Span,
 }
 
+impl Line {
+    /// Every item of this line and of the variations in it, in text order: a variation's item
+    /// comes first, then its own items, then the items after it. No recursion (variations nest
+    /// as deep as the walker allows): this is the one traversal of a game's moves.
+    pub fn items(&self) -> Items<'_> {
+        Items {
+            stack: vec![self.items.iter()],
+        }
+    }
+
+    /// Every move token of this line and its variations, in text order.
+    pub fn moves(&self) -> impl Iterator<Item = &MoveToken> {
+        self.items().filter_map(|item| match item {
+            Item::Move(m) => Some(m),
+            _ => None,
+        })
+    }
+
+    /// This line and every variation in it, each once, in the order they open.
+    pub fn lines(&self) -> impl Iterator<Item = &Line> {
+        std::iter::once(self).chain(self.items().filter_map(|item| match item {
+            Item::Variation(v) => Some(v),
+            _ => None,
+        }))
+    }
+}
+
+/// The items of a line and its variations in text order ([`Line::items`]).
+#[derive(Clone, Debug)]
+pub struct Items<'a> {
+    stack: Vec<std::slice::Iter<'a, Item>>,
+}
+
+impl<'a> Iterator for Items<'a> {
+    type Item = &'a Item;
+
+    fn next(&mut self) -> Option<&'a Item> {
+        loop {
+            let top = self.stack.last_mut()?;
+            match top.next() {
+                Some(item) => {
+                    if let Item::Variation(v) = item {
+                        self.stack.push(v.items.iter());
+                    }
+                    return Some(item);
+                }
+                None => {
+                    self.stack.pop();
+                }
+            }
+        }
+    }
+}
+
 /// One item of a line.
 #[derive(Clone, Debug)]
 pub enum Item {
@@ -288,4 +342,67 @@ pub enum SyntaxIssue {
         /// The token as read.
         read_as: String,
     },
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn number(at: usize) -> Item {
+        Item::Ellipsis(Span::new(at, at + 1))
+    }
+
+    fn line(at: usize, items: Vec<Item>) -> Line {
+        Line {
+            items,
+            span: Span::new(at, at + 1),
+        }
+    }
+
+    fn starts(items: Items<'_>) -> Vec<usize> {
+        items
+            .map(|i| match i {
+                Item::Ellipsis(s) => s.start,
+                Item::Variation(v) => v.span.start,
+                _ => usize::MAX,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn items_come_in_text_order_through_nested_variations() {
+        // 0 (1 2 (3 4) 5) 6 (7) 8
+        let root = line(
+            100,
+            vec![
+                number(0),
+                Item::Variation(line(
+                    1,
+                    vec![
+                        number(2),
+                        Item::Variation(line(3, vec![number(4)])),
+                        number(5),
+                    ],
+                )),
+                number(6),
+                Item::Variation(line(7, vec![])),
+                number(8),
+            ],
+        );
+        assert_eq!(starts(root.items()), vec![0, 1, 2, 3, 4, 5, 6, 7, 8]);
+        let lines: Vec<usize> = root.lines().map(|l| l.span.start).collect();
+        assert_eq!(lines, vec![100, 1, 3, 7]);
+    }
+
+    #[test]
+    fn a_deep_nesting_is_walked_without_recursion() {
+        let mut deep = line(0, vec![number(0)]);
+        for depth in 1..50_000 {
+            deep = line(depth, vec![Item::Variation(deep)]);
+        }
+        assert_eq!(deep.lines().count(), 50_000);
+        assert_eq!(deep.items().count(), 50_000);
+        // Dropping a 50,000-deep tree recurses in Drop; forget it (a test-only leak).
+        std::mem::forget(deep);
+    }
 }

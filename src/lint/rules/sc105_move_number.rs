@@ -73,21 +73,15 @@ pub(crate) fn walk(
     }
     let gap = if tight > spaced { "" } else { " " };
     for u in doc.units.iter().filter(|u| u.kind == UnitKind::Game) {
-        let mut stack: Vec<&Line> = vec![&u.game.syntax.root];
-        while let Some(line) = stack.pop() {
+        for line in u.game.syntax.root.lines() {
             for (k, item) in line.items.iter().enumerate() {
-                match item {
-                    Item::Variation(v) => stack.push(v),
-                    Item::Move(tok) => {
-                        if let Some(d) = check_move(doc, u, &line.items, k, tok, gap, &reported)
-                            && (d.0 == missing)
-                        {
-                            let mut d = d.1;
-                            d.rule = rule;
-                            out.push(d);
-                        }
-                    }
-                    _ => {}
+                if let Item::Move(tok) = item
+                    && let Some(d) = check_move(doc, u, &line.items, k, tok, gap, &reported)
+                    && d.0 == missing
+                {
+                    let mut d = d.1;
+                    d.rule = rule;
+                    out.push(d);
                 }
             }
         }
@@ -95,15 +89,13 @@ pub(crate) fn walk(
 }
 
 fn count_spacing(u: &Unit, line: &Line, spaced: &mut usize, tight: &mut usize) {
-    for item in &line.items {
-        match item {
-            Item::MoveNumber(n) => match u.text.as_bytes().get(n.span.end) {
+    for item in line.items() {
+        if let Item::MoveNumber(n) = item {
+            match u.text.as_bytes().get(n.span.end) {
                 Some(b' ' | b'\t' | b'\n' | b'\r') => *spaced += 1,
                 Some(_) => *tight += 1,
                 None => {}
-            },
-            Item::Variation(v) => count_spacing(u, v, spaced, tight),
-            _ => {}
+            }
         }
     }
 }

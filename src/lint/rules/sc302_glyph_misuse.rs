@@ -25,7 +25,7 @@ use crate::diagnostic::Severity;
 use crate::lint::diag::{Applicability, LintDiagnostic};
 use crate::lint::document::{Document, abs_ply};
 use crate::span::Span;
-use crate::syntax::{Item, Line};
+use crate::syntax::Item;
 
 /// The rule.
 pub static RULE: Rule = Rule {
@@ -46,8 +46,7 @@ fn is_glyph(s: &str) -> bool {
 
 fn run(doc: &Document, out: &mut Vec<LintDiagnostic>) {
     for u in &doc.units {
-        let mut stack: Vec<&Line> = vec![&u.game.syntax.root];
-        while let Some(line) = stack.pop() {
+        for line in u.game.syntax.root.lines() {
             let mut run: Option<Span> = None;
             let mut ply: Option<u32> = None;
             let mut flush = |run: &mut Option<Span>, ply: Option<u32>| {
@@ -81,10 +80,7 @@ fn run(doc: &Document, out: &mut Vec<LintDiagnostic>) {
                             run = Some(n.span);
                         }
                     },
-                    Item::Variation(v) => {
-                        flush(&mut run, ply);
-                        stack.push(v);
-                    }
+                    Item::Variation(_) => flush(&mut run, ply),
                     Item::Move(tok) => {
                         flush(&mut run, ply);
                         ply = u.placed(tok).map(|p| abs_ply(&p.before) + 1);

@@ -26,7 +26,7 @@ use crate::diagnostic::Severity;
 use crate::lint::diag::{Applicability, LintDiagnostic};
 use crate::lint::document::{Document, abs_ply};
 use crate::span::Spanned;
-use crate::syntax::{Item, Line};
+use crate::syntax::Item;
 
 /// The rule.
 pub static RULE: Rule = Rule {
@@ -52,8 +52,7 @@ fn group(n: u16) -> Option<u8> {
 
 fn run(doc: &Document, out: &mut Vec<LintDiagnostic>) {
     for u in &doc.units {
-        let mut stack: Vec<&Line> = vec![&u.game.syntax.root];
-        while let Some(line) = stack.pop() {
+        for line in u.game.syntax.root.lines() {
             let mut seen: Vec<Spanned<u16>> = Vec::new();
             // The ply of the move the annotations belong to.
             let mut ply: Option<u32> = None;
@@ -117,10 +116,7 @@ fn run(doc: &Document, out: &mut Vec<LintDiagnostic>) {
                         }
                     }
                     Item::Nag(_) | Item::Comment(_) => {}
-                    Item::Variation(v) => {
-                        stack.push(v);
-                        seen.clear();
-                    }
+                    Item::Variation(_) => seen.clear(),
                     Item::Move(tok) => {
                         seen.clear();
                         ply = u.placed(tok).map(|p| abs_ply(&p.before) + 1);
