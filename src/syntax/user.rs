@@ -158,9 +158,7 @@ impl VmParser {
         if text.len() > MAX_GAME_BYTES {
             return None;
         }
-        walk_single(self.run("single_move", text), text, base, &|t, b| {
-            self.read_single(t, b)
-        })
+        walk_single(self.run("single_move", text), base)
     }
 
     /// Says where and why a token is not a move of this grammar.
