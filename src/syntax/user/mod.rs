@@ -22,9 +22,9 @@
 //!
 //! pest's call limit is process-wide and read when a parse starts; per-parser budgets through
 //! pest_vm's listener were ruled out (aborting from the listener hands pest a fresh parser
-//! state in the middle of a parse). So once a user grammar is loaded, the built-in parsers are
-//! bounded by the same limit, which real games stay far below. Without user grammars nothing
-//! changes for them.
+//! state in the middle of a parse). So a run-time parse sets the limit while it runs and the
+//! last one in flight clears it ([`VmParser::set_call_limit`]): the built-in parsers stay
+//! unbounded, also once a user grammar is loaded.
 
 use std::path::Path;
 use std::sync::Arc;
@@ -62,8 +62,8 @@ pub type Verify = fn(&UserLanguage) -> Vec<GrammarProblem>;
 pub const MAX_GRAMMAR_BYTES: usize = 64 * 1024;
 /// The longest game a run-time parser reads (longer ones are reported, not read).
 pub const MAX_GAME_BYTES: usize = 256 * 1024;
-/// The most rule calls one parse may make once a run-time parser exists (pest's call limit,
-/// which is process-wide: it bounds the built-in parsers too from then on). Real games take
+/// The most rule calls one parse of a run-time parser may make (pest's call limit, set around
+/// each of its parses only). Real games take
 /// about 15 calls per byte, so games of a few hundred kilobytes stay readable, while a
 /// grammar that backtracks exponentially is stopped after a second or so (release build)
 /// with "call limit reached". [`CALL_LIMIT_ENV`] overrides it.

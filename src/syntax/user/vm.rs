@@ -1,6 +1,7 @@
 //! Parsers built at run time: a composed grammar run by pest_vm, bounded in size and calls.
 
 use std::num::NonZeroUsize;
+use std::sync::{Mutex, OnceLock, PoisonError};
 
 use super::{CALL_LIMIT, CALL_LIMIT_ENV, MAX_GAME_BYTES};
 use crate::span::Span;
@@ -18,6 +19,8 @@ pub struct VmParser {
     /// rules in grammar order), to list expected rules in the derived parser's order: pest
     /// sorts them by the rule type's order, which for pest_vm's names is alphabetical.
     order: std::collections::HashMap<String, usize>,
+    /// The most rule calls one of its parses may make (see [`CALL_LIMIT`]).
+    call_limit: Option<NonZeroUsize>,
 }
 
 impl std::fmt::Debug for VmParser {
@@ -38,7 +41,6 @@ impl VmParser {
         }
         match pest_meta::parse_and_optimize(composed) {
             Ok((_, rules)) => {
-                bound_calls();
                 let mut order: std::collections::HashMap<String, usize> = rules
                     .iter()
                     .enumerate()
@@ -48,11 +50,18 @@ impl VmParser {
                 Ok(VmParser {
                     vm: pest_vm::Vm::new(rules),
                     order,
+                    call_limit: default_call_limit(),
                 })
             }
             // Checked above; kept for safety.
             Err(_) => Err(grammar_issues(composed).1),
         }
+    }
+
+    /// Sets the most rule calls one parse of this parser may make (`None`: unbounded). The
+    /// default is [`CALL_LIMIT`], or the value of [`CALL_LIMIT_ENV`].
+    pub fn set_call_limit(&mut self, limit: Option<NonZeroUsize>) {
+        self.call_limit = limit;
     }
 
     /// Parses `text` with a rule and returns the tree as (rule name, start, end) in
@@ -120,6 +129,7 @@ impl VmParser {
         rule: &'a str,
         text: &'a str,
     ) -> Result<pest::iterators::Pairs<'a, &'a str>, pest::error::Error<&'a str>> {
+        let _bounded = Bounded::start(self.call_limit);
         std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.vm.parse(rule, text)))
             .unwrap_or_else(|_| {
                 Err(pest::error::Error::new_from_pos(
@@ -164,14 +174,43 @@ pub fn vm_parser(notation: &str, language_text: &str) -> Result<VmParser, Vec<Is
     VmParser::new(&compose(&[COMMON_GRAMMAR, notation_text, language_text]).text)
 }
 
-/// Sets pest's call limit (process-wide, see [`CALL_LIMIT`]) once a run-time parser exists.
-fn bound_calls() {
-    static SET: std::sync::Once = std::sync::Once::new();
-    SET.call_once(|| {
+/// [`CALL_LIMIT`], or the value of [`CALL_LIMIT_ENV`] when it is a number (read once).
+fn default_call_limit() -> Option<NonZeroUsize> {
+    static LIMIT: OnceLock<Option<NonZeroUsize>> = OnceLock::new();
+    *LIMIT.get_or_init(|| {
         let limit = std::env::var(CALL_LIMIT_ENV)
             .ok()
             .and_then(|v| v.trim().parse().ok())
             .unwrap_or(CALL_LIMIT);
-        pest::set_call_limit(NonZeroUsize::new(limit));
-    });
+        NonZeroUsize::new(limit)
+    })
+}
+
+/// The run-time parses in flight. pest's call limit is one process-wide setting, read when a
+/// parse starts: a run-time parse sets it while it runs, and the last one in flight clears it,
+/// so that the built-in parsers are not bounded by a run-time grammar's limit (a built-in
+/// parse that starts on another thread while a run-time parse runs is bounded by it, far
+/// above what real games take).
+static IN_FLIGHT: Mutex<usize> = Mutex::new(0);
+
+/// pest's call limit set for one run-time parse, cleared when it ends (see [`IN_FLIGHT`]).
+struct Bounded;
+
+impl Bounded {
+    fn start(limit: Option<NonZeroUsize>) -> Bounded {
+        let mut n = IN_FLIGHT.lock().unwrap_or_else(PoisonError::into_inner);
+        *n += 1;
+        pest::set_call_limit(limit);
+        Bounded
+    }
+}
+
+impl Drop for Bounded {
+    fn drop(&mut self) {
+        let mut n = IN_FLIGHT.lock().unwrap_or_else(PoisonError::into_inner);
+        *n -= 1;
+        if *n == 0 {
+            pest::set_call_limit(None);
+        }
+    }
 }
