@@ -414,13 +414,9 @@ const NOT_YET_SPLIT: &[(&str, usize)] = &[
     ("src/check/game.rs fn find_repair", 204),
     ("src/check/game.rs fn describe_illegal", 230),
     ("src/lint/document.rs fn read", 197),
-    ("src/syntax/walker.rs fn top", 249),
-    ("src/syntax/walker.rs fn move_part", 266),
     ("src/bin/scoresheet/main.rs fn run", 230),
     ("src/board/descriptive.rs", 1472),
     ("src/check/game.rs", 2754),
-    ("src/syntax/user.rs", 1306),
-    ("src/syntax/walker.rs", 1103),
 ];
 
 /// "src/x.rs:12 fn name: 200 lines" or "src/x.rs: 1200 lines" as (key, lines).

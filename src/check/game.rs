@@ -66,7 +66,7 @@ pub fn check_game(
     g.syntax_issues(&syntax);
     // Long and short algebraic in one score (read all the same; a warning).
     g.diags
-        .extend(crate::syntax::walker::mixed_notation(&syntax, text));
+        .extend(crate::check::mixed::mixed_notation(&syntax, text));
     let start = g.start_position(&syntax);
     let mut complete = false;
     if let Some(start) = &start {

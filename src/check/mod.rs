@@ -14,6 +14,7 @@ use crate::span::Span;
 
 pub mod detect;
 mod game;
+mod mixed;
 pub mod smoke;
 mod types;
 

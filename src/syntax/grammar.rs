@@ -5,7 +5,8 @@ pub use crate::syntax::builtin::{
     COMMON_GRAMMAR, LANGUAGE_FILES, NOTATION_FILES, NOTATION_GRAMMARS, PARSERS,
 };
 pub use crate::syntax::kind::{
-    ExplainFn, GrammarParser, Kind, LanguageFile, ParseFn, ParserEntry, RuleKind, TokenExplanation,
+    ExplainFn, GrammarParser, Kind, LanguageFile, Notation, ParseFn, ParserEntry, RuleKind,
+    TokenExplanation, UnknownNotation,
 };
 
 /// The parser for a notation and language code, if there is one: built in, or loaded from a
@@ -48,4 +49,26 @@ pub fn languages() -> Vec<&'static LanguageFile> {
     let mut v: Vec<&'static LanguageFile> = LANGUAGE_FILES.iter().collect();
     v.extend(crate::syntax::user::languages());
     v
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_notations_are_the_notation_grammar_files() {
+        let names: Vec<&str> = Notation::ALL.iter().map(|n| n.name()).collect();
+        let files: Vec<&str> = NOTATION_FILES.iter().map(|(n, _)| *n).collect();
+        assert_eq!(names, files);
+        for n in Notation::ALL {
+            assert_eq!(n.name().parse::<Notation>(), Ok(*n));
+            assert_eq!(n.to_string(), n.name());
+        }
+        for p in PARSERS {
+            assert!(p.notation.parse::<Notation>().is_ok(), "{p:?}");
+        }
+        let err = "algebriac".parse::<Notation>().unwrap_err();
+        assert_eq!(err.name, "algebriac");
+        assert!(err.to_string().contains("algebraic, coordinate"), "{err}");
+    }
 }

@@ -6,6 +6,20 @@ use crate::syntax::GameSyntax;
 
 include!(concat!(env!("OUT_DIR"), "/kinds.rs"));
 
+impl std::fmt::Display for Notation {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A name that is no notation grammar's (see [`Notation::from_str`](std::str::FromStr)).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("no notation is named `{name}` (the notations: {})", Notation::ALL.iter().map(|n| n.name()).collect::<Vec<_>>().join(", "))]
+pub struct UnknownNotation {
+    /// The name given.
+    pub name: String,
+}
+
 /// Maps a derived parser's `Rule` onto the notation-neutral [`Kind`].
 pub trait RuleKind: pest::RuleType {
     /// The notation-neutral kind of this rule.

@@ -1,0 +1,124 @@
+//! Where user language files are found, and the template of a new one.
+
+use super::{GRAMMARS_ENV, GrammarReport, Verify, register_file};
+use std::path::PathBuf;
+
+/// The grammar directories, in order: those named by [`GRAMMARS_ENV`], then the platform's
+/// configuration directory (`$XDG_CONFIG_HOME/scoresheet/grammars`, by default
+/// `~/.config/scoresheet/grammars`; `~/Library/Application Support/scoresheet/grammars` on
+/// macOS; `%APPDATA%\scoresheet\grammars` on Windows).
+pub fn grammar_dirs() -> Vec<PathBuf> {
+    let mut dirs: Vec<PathBuf> = std::env::var_os(GRAMMARS_ENV)
+        .map(|v| {
+            std::env::split_paths(&v)
+                .filter(|p| !p.as_os_str().is_empty())
+                .collect()
+        })
+        .unwrap_or_default();
+    if let Some(config) = config_dir() {
+        dirs.push(config.join("scoresheet").join("grammars"));
+    }
+    dirs
+}
+
+fn config_dir() -> Option<PathBuf> {
+    let nonempty = |k: &str| {
+        std::env::var_os(k)
+            .filter(|v| !v.is_empty())
+            .map(PathBuf::from)
+    };
+    if cfg!(windows) {
+        nonempty("APPDATA")
+    } else if cfg!(target_os = "macos") {
+        nonempty("HOME").map(|h| h.join("Library").join("Application Support"))
+    } else {
+        nonempty("XDG_CONFIG_HOME")
+            .filter(|p| p.is_absolute())
+            .or_else(|| nonempty("HOME").map(|h| h.join(".config")))
+    }
+}
+
+/// The `*.pest` files of the grammar directories, in order (each directory sorted by name).
+pub fn directory_files() -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for dir in grammar_dirs() {
+        let Ok(rd) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        let mut files: Vec<PathBuf> = rd
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "pest"))
+            .collect();
+        files.sort();
+        out.extend(files);
+    }
+    out
+}
+
+/// Loads and registers the given files, then the grammar directories' files. A directory
+/// file named like a given file (same file name) is left out: the given one replaces it.
+///
+/// # Errors
+/// The reports of every file that could not be loaded (the others are registered).
+pub fn register_all(files: &[PathBuf], verify: Verify) -> Result<(), Vec<GrammarReport>> {
+    let mut errors = Vec::new();
+    for f in files {
+        if let Err(e) = register_file(f, verify) {
+            errors.push(e);
+        }
+    }
+    for f in directory_files() {
+        if files.iter().any(|g| g.file_name() == f.file_name()) {
+            continue;
+        }
+        if let Err(e) = register_file(&f, verify) {
+            errors.push(e);
+        }
+    }
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(errors)
+    }
+}
+
+/// A commented template of a language file for `code` (`scoresheet grammar new CODE`).
+pub fn template(code: &str) -> String {
+    format!(
+        r#"//! Piece letters and customs of <language> algebraic notation.
+//!
+//! code: {code}
+//! name: <Language name>
+//! names: <Language name>
+//! customs: capture=x capture_place=before mate=# check=+ double_check=none castle=O promotion== ep=none
+//! Source: <where the letters come from: a federation's rules, a book, a newspaper>
+//!
+//! This file defines the six rules below and nothing else. Each rule lists the letters of one
+//! piece as pest strings; write the longest alternative first (`"Кр" | "К"`), and guard a
+//! letter that starts another piece's letter with a negative lookahead (`"K" ~ !"t"` when the
+//! knight is `Kt`). Letters may not start with a file letter a-h, a digit or a sign (x + # =).
+//!
+//! The `customs:` header says how moves are written in this language (used when writing
+//! moves, e.g. `scoresheet convert --to san --to-lang {code}`): capture=x|:|×|none,
+//! capture_place=before|trailing, mate=#|X|…, check=+, double_check=++|none, castle=O|0,
+//! promotion==|none|paren, ep=none|e.p.|…
+//!
+//! Check this file with `scoresheet grammar check FILE`, use it with
+//! `scoresheet --grammar FILE check game.pgn`, or put it in the grammar directory
+//! (`$XDG_CONFIG_HOME/scoresheet/grammars/`, or a directory named by SCORESHEET_GRAMMARS).
+
+/// the king letter K
+king = @{{ "K" }}
+/// the queen letter Q
+queen = @{{ "Q" }}
+/// the rook letter R
+rook = @{{ "R" }}
+/// the bishop letter B
+bishop = @{{ "B" }}
+/// the knight letter N
+knight = @{{ "N" }}
+/// the pawn letter P (a language that never writes a pawn letter: `pawn = @{{ !ANY ~ ANY }}`)
+pawn = @{{ "P" }}
+"#
+    )
+}

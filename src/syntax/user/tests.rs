@@ -1,0 +1,99 @@
+//! Tests of user language files.
+
+use super::problems::valid_code;
+use super::*;
+use crate::syntax::SyntaxIssue;
+use crate::syntax::builtin::LANGUAGE_FILES;
+use crate::syntax::grammar_check::IssueKind;
+
+#[test]
+fn the_sample_games_are_legal() {
+    for s in SAMPLE_GAMES {
+        assert!(sample_moves(s).is_some(), "{s}");
+    }
+}
+
+#[test]
+fn codes() {
+    for ok in ["cy", "en-x-gazette", "tok", "sr-latn"] {
+        assert!(valid_code(ok), "{ok}");
+    }
+    for bad in ["", "E", "english", "en_GB", "en--x", "x"] {
+        assert!(!valid_code(bad), "{bad}");
+    }
+}
+
+#[test]
+fn the_template_passes_its_own_checks() {
+    let problems = check_source(&template("xx"));
+    assert!(problems.is_empty(), "{problems:?}");
+}
+
+#[test]
+fn every_built_in_language_file_passes_the_user_checks() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("grammars/lang");
+    for e in std::fs::read_dir(dir).expect("grammars/lang") {
+        let path = e.expect("entry").path();
+        let text = std::fs::read_to_string(&path).expect("read");
+        let problems = check_source(&text);
+        assert!(problems.is_empty(), "{}: {problems:?}", path.display());
+    }
+}
+
+#[test]
+fn a_panic_in_pest_becomes_a_parse_error() {
+    // `POP` on an empty stack panics in pest; the checks refuse it, the parser survives it.
+    let text = template("xx").replace("king = @{ \"K\" }", "king = @{ \"K\" ~ POP }");
+    assert!(
+        check_source(&text)
+            .iter()
+            .any(|p| p.kind == ProblemKind::Grammar(IssueKind::StackOperation))
+    );
+    let vm = vm_parser("algebraic", &text).expect("a valid pest grammar");
+    let game = vm.parse_game("1. e4 e5 2. Ke2 *", 0);
+    assert!(
+        game.issues
+            .iter()
+            .any(|i| matches!(i, SyntaxIssue::ParserLimit(_, m) if m.contains("failed"))),
+        "{:?}",
+        game.issues
+    );
+    assert!(!vm.explain("Ke2").is_move);
+}
+
+#[test]
+fn run_time_composition_is_build_time_composition() {
+    // build.rs writes every composed grammar it derives a parser from to OUT_DIR.
+    let out = Path::new(env!("OUT_DIR"));
+    let mut compared = 0;
+    for lang in LANGUAGE_FILES {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("grammars/lang")
+            .join(format!("{}.pest", lang.file));
+        let text = std::fs::read_to_string(path).expect("language file");
+        for (notation, spec, notation_text) in NOTATION_GRAMMARS {
+            if notation_is_letterless(spec) || !notation_takes(spec, &language_header(&text).codes)
+            {
+                continue;
+            }
+            let built = std::fs::read_to_string(out.join(format!("{notation}_{}.pest", lang.file)))
+                .expect("composed by build.rs");
+            assert_eq!(
+                compose(&[COMMON_GRAMMAR, notation_text, &text]).text,
+                built,
+                "{notation} × {}",
+                lang.file
+            );
+            compared += 1;
+        }
+    }
+    assert!(compared >= LANGUAGE_FILES.len());
+}
+
+#[test]
+fn lines_place_columns_in_characters() {
+    let l = Lines::new("ab\nКр x\n");
+    assert_eq!(l.offset((2, 1)), 3);
+    assert_eq!(l.offset((2, 3)), 3 + "Кр".len());
+    assert_eq!(l.span((2, 1), None), Span::new(3, 3 + "Кр".len()));
+}

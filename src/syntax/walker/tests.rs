@@ -1,0 +1,131 @@
+//! The walker on real parse trees: tokens with their spans, nested variations, the depth
+//! limit.
+
+use shakmaty::{Role, Square};
+
+use super::MAX_DEPTH;
+use crate::span::Span;
+use crate::syntax::builtin::PARSERS;
+use crate::syntax::{GameSyntax, Item, Line, MoveBody, MoveToken, SyntaxIssue};
+
+/// Reads a game with the built-in English algebraic parser, its text starting at `base`.
+fn read(text: &str, base: usize) -> GameSyntax {
+    let entry = PARSERS
+        .iter()
+        .find(|p| p.notation == "algebraic" && p.lang_file == "en")
+        .expect("English algebraic is built in");
+    (entry.parse)(text, base)
+}
+
+fn moves(line: &Line) -> Vec<&MoveToken> {
+    line.items
+        .iter()
+        .filter_map(|i| match i {
+            Item::Move(m) => Some(m),
+            _ => None,
+        })
+        .collect()
+}
+
+fn variations(line: &Line) -> Vec<&Line> {
+    line.items
+        .iter()
+        .filter_map(|i| match i {
+            Item::Variation(v) => Some(v),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn move_tokens_carry_their_spans_in_the_file() {
+    let text = "1. e4 e5 2. Nf3 Nc6+";
+    let g = read(text, 100);
+    assert!(g.issues.is_empty(), "{:?}", g.issues);
+    let ms = moves(&g.root);
+    let spans: Vec<&str> = ms
+        .iter()
+        .map(|m| &text[m.span.start - 100..m.span.end - 100])
+        .collect();
+    assert_eq!(spans, ["e4", "e5", "Nf3", "Nc6+"]);
+    assert_eq!(ms[2].span, Span::new(112, 115));
+    assert_eq!(ms.iter().map(|m| m.index).collect::<Vec<_>>(), [0, 1, 2, 3]);
+    assert_eq!(g.move_count, 4);
+    let MoveBody::Normal(n) = ms[2].body else {
+        panic!("a piece move: {:?}", ms[2].body);
+    };
+    assert_eq!((n.role, n.to), (Role::Knight, Some(Square::F3)));
+    assert!(ms[3].check.is_some());
+    assert_eq!(g.root.span, Span::new(100, 100 + text.len()));
+}
+
+#[test]
+fn variations_nest_and_number_moves_in_reading_order() {
+    let text = "1. e4 (1. d4 d5 (1... Nf6 2. c4)) e5 *";
+    let g = read(text, 0);
+    assert!(g.issues.is_empty(), "{:?}", g.issues);
+    let outer = variations(&g.root);
+    assert_eq!(outer.len(), 1);
+    assert_eq!(
+        &text[outer[0].span.start..outer[0].span.end],
+        "(1. d4 d5 (1... Nf6 2. c4))"
+    );
+    let inner = variations(outer[0]);
+    assert_eq!(inner.len(), 1);
+    assert_eq!(
+        &text[inner[0].span.start..inner[0].span.end],
+        "(1... Nf6 2. c4)"
+    );
+    let index = |l: &Line| moves(l).iter().map(|m| m.index).collect::<Vec<_>>();
+    assert_eq!(index(&g.root), [0, 5]);
+    assert_eq!(index(outer[0]), [1, 2]);
+    assert_eq!(index(inner[0]), [3, 4]);
+    assert_eq!(g.move_count, 6);
+}
+
+#[test]
+fn a_variation_too_deep_is_reported_and_skipped() {
+    let depth = MAX_DEPTH + 3;
+    let text = format!(
+        "1. e4 {} e5 {} d5",
+        "( 1. d4 ".repeat(depth),
+        ")".repeat(depth)
+    );
+    let g = read(&text, 0);
+    // The first `(` past the limit is the one reported.
+    let too_deep: Vec<&Span> = g
+        .issues
+        .iter()
+        .filter_map(|i| match i {
+            SyntaxIssue::TooDeep(s) => Some(s),
+            _ => None,
+        })
+        .collect();
+    let first_skipped = "1. e4 ".len() + "( 1. d4 ".len() * MAX_DEPTH;
+    assert_eq!(too_deep, [&Span::new(first_skipped, first_skipped + 1)]);
+    assert_eq!(g.issues.len(), 1, "{:?}", g.issues);
+    // The tree stops at the limit: MAX_DEPTH nested variations, each with its move.
+    let mut deepest = 0;
+    let mut line = &g.root;
+    while let [v] = variations(line)[..] {
+        deepest += 1;
+        assert_eq!(moves(v).len(), 1);
+        line = v;
+    }
+    assert_eq!(deepest, MAX_DEPTH);
+    // `e5` was inside the skipped variations; `d5` after the last `)` is on the main line.
+    let root: Vec<&str> = moves(&g.root)
+        .iter()
+        .map(|m| &text[m.span.start..m.span.end])
+        .collect();
+    assert_eq!(root, ["e4", "d5"]);
+}
+
+#[test]
+fn an_unclosed_variation_and_a_stray_close_are_issues() {
+    let g = read("1. e4 ( 1. d4", 0);
+    assert_eq!(g.issues, [SyntaxIssue::UnclosedVariation(Span::new(6, 7))]);
+    assert_eq!(variations(&g.root).len(), 1);
+    let g = read("1. e4 ) e5", 0);
+    assert_eq!(g.issues, [SyntaxIssue::UnmatchedClose(Span::new(6, 7))]);
+}
