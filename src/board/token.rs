@@ -1,7 +1,11 @@
 //! One move token on its own: read it with a derived parser and resolve it in a position.
 //!
-//! This is the pipeline of [`crate::check`] for a single token, for callers that have a
-//! position and a piece of text (a GUI, a test vector) rather than a game score.
+//! [`resolve_move_token`] is the one place where a parsed move token of any notation
+//! (algebraic, long, coordinate, UCI, Smith, ICCF, figurine, English and Spanish descriptive)
+//! is resolved on a board: the game checker, the linter and [`resolve_token_with`] all call
+//! it. [`resolve_token`] and [`resolve_token_with`] are the same for a single token given as
+//! text, for callers that have a position and a piece of text (a GUI, a test vector) rather
+//! than a game score.
 //!
 //! ```
 //! use scoresheet::board::token::{resolve_token, TokenOutcome};
@@ -18,12 +22,13 @@
 
 use shakmaty::{Chess, Move};
 
+use crate::board::descriptive::{Origins, move_patterns, resolve_readings, written_mark};
 use crate::board::pattern::Pattern;
 use crate::board::resolve::{Illegal, Resolution, resolve};
 use crate::span::Span;
 use crate::syntax::grammar::{ParserEntry, parser_for};
 use crate::syntax::kind::TokenExplanation;
-use crate::syntax::{Item, MoveToken};
+use crate::syntax::{Item, MoveBody, MoveToken};
 
 /// What one move token turned out to be in a position.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -121,18 +126,45 @@ pub fn resolve_token(pos: &Chess, token: &str) -> TokenOutcome {
     resolve_token_with(english(), pos, token)
 }
 
-/// Resolves one move token of the given derived parser in `pos` (see [`resolve_token`]).
+/// Resolves one move token of the given derived parser in `pos` (see [`resolve_token`]), of
+/// any notation: `P-K4` with the descriptive parser, `g1f3` with the coordinate one. Pieces
+/// are taken as standing on their origins (for descriptive `KR`, `QN`).
 pub fn resolve_token_with(parser: &ParserEntry, pos: &Chess, token: &str) -> TokenOutcome {
     let tok = match parse_token_with(parser, token) {
         Ok(t) => t,
         Err(e) => return TokenOutcome::Invalid(e),
     };
-    match resolve(pos, &[Pattern::from_body(&tok.body)]) {
+    match resolve_move_token(&tok, token, pos, &Origins::from_position(pos)) {
         Resolution::Legal(m) => TokenOutcome::Legal(m),
         Resolution::Null => TokenOutcome::Null,
         Resolution::Illegal(why) => TokenOutcome::Illegal(why),
         Resolution::Ambiguous(ms) => TokenOutcome::Ambiguous(ms),
         Resolution::MissingPromotion(ms) => TokenOutcome::MissingPromotion(ms),
+    }
+}
+
+/// Resolves a parsed move token in `pos`: exactly one legal move matches → `Legal`; none →
+/// `Illegal` with the reason; several → `Ambiguous` naming each (or `MissingPromotion`).
+///
+/// Every notation's token is read here. A descriptive token has every reading its parts
+/// allow, relative to the mover, with `origins` telling where each piece started (`KR`,
+/// `QN`); when several legal moves remain, its check or mate mark (or its absence) and its
+/// e.p. mark choose, as readers of descriptive scores do (`B-N5ch`). `text` is the source
+/// text the token's spans index (the whole file or game for a token of a game).
+pub fn resolve_move_token(
+    tok: &MoveToken,
+    text: &str,
+    pos: &Chess,
+    origins: &Origins,
+) -> Resolution {
+    match &tok.body {
+        MoveBody::Descriptive(d) => resolve_readings(
+            pos,
+            &move_patterns(d, text, pos, origins),
+            written_mark(tok),
+            tok.ep.is_some(),
+        ),
+        body => resolve(pos, &[Pattern::from_body(body)]),
     }
 }
 

@@ -11,8 +11,8 @@
 //! move written with a dash prefers the readings that capture nothing. When several legal moves
 //! remain, what else was written chooses ([`agreeing_with_marks`]): `B-N5ch` is the bishop move
 //! that checks, `B-N5` the one that does not, `P×P e.p.` the capture in passing. For a whole
-//! token, [`resolve_move`] does all of it; [`describe_readings`] names the moves of an
-//! ambiguous token for a diagnostic.
+//! token, [`crate::board::token::resolve_move_token`] does all of it; [`describe_readings`]
+//! names the moves of an ambiguous token for a diagnostic.
 //!
 //! ```
 //! use scoresheet::board::descriptive::{Origins, Written, english_patterns, write_english};
@@ -46,8 +46,6 @@ pub use crate::board::descriptive::marks::{agreeing_with_marks, resolve_readings
 pub use crate::board::descriptive::origins::Origins;
 pub use crate::board::descriptive::spanish::spanish_patterns;
 pub use crate::board::descriptive::squares::Written;
-pub use crate::board::descriptive::tokens::{
-    describe_readings, move_patterns, resolve_move, written_mark,
-};
+pub use crate::board::descriptive::tokens::{describe_readings, move_patterns, written_mark};
 pub use crate::board::descriptive::write::{write_english, write_spanish};
 pub use crate::syntax::System;

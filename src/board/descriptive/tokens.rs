@@ -4,13 +4,11 @@
 use shakmaty::{Bitboard, CastlingSide, Chess, Move, Position, Role};
 
 use crate::board::descriptive::english::english_patterns;
-use crate::board::descriptive::marks::resolve_readings;
 use crate::board::descriptive::origins::Origins;
 use crate::board::descriptive::spanish::spanish_patterns;
 use crate::board::descriptive::squares::Written;
 use crate::board::descriptive::write::{victim_square, write_english, write_spanish};
 use crate::board::pattern::Pattern;
-use crate::board::resolve::Resolution;
 use crate::syntax::{CheckMark, DescriptiveMove, MoveBody, MoveToken, System};
 
 /// Every reading of a descriptive move as patterns (`Castles` alone: both sides). `text` is the
@@ -72,27 +70,6 @@ pub fn written_mark(tok: &MoveToken) -> Option<CheckMark> {
         ) => Some(CheckMark::Mate),
         _ => mark,
     }
-}
-
-/// Resolves a descriptive move token in `pos`: its readings ([`move_patterns`]) matched on the
-/// board, and among several legal moves, those its marks agree with
-/// ([`agreeing_with_marks`]). `None` when the token is not descriptive.
-pub fn resolve_move(
-    tok: &MoveToken,
-    text: &str,
-    pos: &Chess,
-    origins: &Origins,
-) -> Option<Resolution> {
-    let MoveBody::Descriptive(d) = &tok.body else {
-        return None;
-    };
-    let pats = move_patterns(d, text, pos, origins);
-    Some(resolve_readings(
-        pos,
-        &pats,
-        written_mark(tok),
-        tok.ep.is_some(),
-    ))
 }
 
 /// The moves a descriptive token can mean, each as its unambiguous spelling and in words
