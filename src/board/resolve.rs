@@ -663,3 +663,97 @@ fn explain_castle(pos: &Chess, side: CastlingSide) -> Illegal {
     }
     Illegal::NoMatch
 }
+
+#[cfg(test)]
+mod tests {
+    use shakmaty::fen::Fen;
+    use shakmaty::{CastlingMode, Chess, Color, Piece, Role, Square};
+
+    use crate::board::pattern::Pattern;
+    use crate::board::resolve::{Illegal, Resolution, resolve};
+
+    fn position(fen: &str) -> Chess {
+        fen.parse::<Fen>()
+            .expect("a FEN")
+            .into_position(CastlingMode::Standard)
+            .expect("a legal position")
+    }
+
+    fn to(role: Role, sq: Square) -> Pattern {
+        Pattern {
+            role: Some(role),
+            to: Some(sq),
+            ..Pattern::EMPTY
+        }
+    }
+
+    #[test]
+    fn one_match_is_the_move() {
+        let Resolution::Legal(m) = resolve(&Chess::default(), &[to(Role::Knight, Square::F3)])
+        else {
+            panic!("Nf3 is one move");
+        };
+        assert_eq!((m.from(), m.to()), (Some(Square::G1), Square::F3));
+    }
+
+    #[test]
+    fn several_matches_name_each() {
+        // Rooks on a1 and f1 both reach d1 (the king stands out of the way on e2).
+        let pos = position("4k3/8/8/8/8/8/4K3/R4R2 w - - 0 1");
+        match resolve(&pos, &[to(Role::Rook, Square::D1)]) {
+            Resolution::Ambiguous(ms) => {
+                let mut from: Vec<Square> = ms.iter().filter_map(|m| m.from()).collect();
+                from.sort();
+                assert_eq!(from, [Square::A1, Square::F1]);
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn no_match_is_illegal_with_the_reason() {
+        let start = Chess::default();
+        assert_eq!(
+            resolve(&start, &[to(Role::Bishop, Square::C4)]),
+            Resolution::Illegal(Illegal::PathBlocked {
+                from: Square::F1,
+                to: Square::C4,
+                blocker: Square::E2,
+            })
+        );
+        assert_eq!(
+            resolve(&start, &[to(Role::Knight, Square::F4)]),
+            Resolution::Illegal(Illegal::CannotReach {
+                piece: Piece {
+                    color: Color::White,
+                    role: Role::Knight,
+                },
+                to: Square::F4,
+                pieces: vec![Square::B1, Square::G1],
+            })
+        );
+    }
+
+    #[test]
+    fn several_readings_are_ranked_by_the_nearest_reason() {
+        // The knight on d2 is pinned by the bishop on b4; there is no queen at all. Of the two
+        // readings, the pinned knight explains the move best, whichever comes first.
+        let pos = position("4k3/8/8/8/1b6/8/3N4/4K3 w - - 0 1");
+        let pinned = Illegal::Pinned {
+            from: Square::D2,
+            pinner: Square::B4,
+            king: Square::E1,
+        };
+        let queen = to(Role::Queen, Square::F3);
+        let knight = to(Role::Knight, Square::F3);
+        assert_eq!(
+            resolve(&pos, &[queen, knight]),
+            Resolution::Illegal(pinned.clone())
+        );
+        assert_eq!(resolve(&pos, &[knight, queen]), Resolution::Illegal(pinned));
+        assert!(matches!(
+            resolve(&pos, &[queen]),
+            Resolution::Illegal(Illegal::NoSuchPiece { .. })
+        ));
+    }
+}

@@ -200,3 +200,115 @@ fn issue_span(issue: &crate::syntax::SyntaxIssue) -> Span {
         SyntaxIssue::LookAlike { at, .. } => *at,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use shakmaty::fen::Fen;
+    use shakmaty::uci::UciMove;
+    use shakmaty::{CastlingMode, Chess, Move, Position};
+
+    use crate::board::resolve::Illegal;
+    use crate::board::token::{TokenOutcome, resolve_token, resolve_token_with};
+    use crate::syntax::grammar::parser_for;
+
+    fn position(fen: &str) -> Chess {
+        fen.parse::<Fen>()
+            .expect("a FEN")
+            .into_position(CastlingMode::Standard)
+            .expect("a legal position")
+    }
+
+    fn uci(pos: &Chess, s: &str) -> Move {
+        s.parse::<UciMove>()
+            .expect("UCI")
+            .to_move(pos)
+            .expect("legal")
+    }
+
+    /// The move a token of `notation` × `lang` resolves to, in UCI.
+    fn legal(notation: &str, lang: &str, pos: &Chess, token: &str) -> String {
+        let parser = parser_for(notation, lang).expect("a built-in parser");
+        match resolve_token_with(parser, pos, token) {
+            TokenOutcome::Legal(m) => m.to_uci(shakmaty::CastlingMode::Standard).to_string(),
+            other => panic!("{notation}/{lang} `{token}`: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn every_notation_resolves_its_own_tokens() {
+        let start = Chess::default();
+        let cases = [
+            ("algebraic", "en", "Nf3", "g1f3"),
+            ("algebraic", "en", "Ng1-f3", "g1f3"),
+            ("algebraic", "en", "♘f3", "g1f3"),
+            ("algebraic", "de", "Sf3", "g1f3"),
+            ("coordinate", "en", "g1-f3", "g1f3"),
+            ("uci", "en", "e2e4", "e2e4"),
+            ("smith", "en", "e2e4", "e2e4"),
+            ("iccf", "en", "5254", "e2e4"),
+            ("descriptive", "en", "P-K4", "e2e4"),
+            ("descriptive", "en", "N-KB3", "g1f3"),
+            ("descriptive_es", "es", "P4R", "e2e4"),
+            ("descriptive_es", "es", "C3AR", "g1f3"),
+        ];
+        for (notation, lang, token, want) in cases {
+            assert_eq!(legal(notation, lang, &start, token), want, "{token}");
+        }
+    }
+
+    #[test]
+    fn descriptive_ranks_count_from_black_for_black() {
+        let mut pos = Chess::default();
+        pos.play_unchecked(uci(&pos, "e2e4"));
+        assert_eq!(legal("descriptive", "en", &pos, "P-K4"), "e7e5");
+        assert_eq!(legal("descriptive_es", "es", &pos, "P4R"), "e7e5");
+    }
+
+    #[test]
+    fn castling_in_every_spelling() {
+        // Both sides free: `Castles` alone is ambiguous, with a wing it is one move.
+        let pos = position("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+        assert_eq!(legal("algebraic", "en", &pos, "O-O-O"), "e1c1");
+        assert_eq!(legal("descriptive", "en", &pos, "O-O-O"), "e1c1");
+        assert_eq!(legal("descriptive", "en", &pos, "Castles QR"), "e1c1");
+        assert_eq!(legal("descriptive", "en", &pos, "Castles KR"), "e1g1");
+        let parser = parser_for("descriptive", "en").expect("descriptive");
+        match resolve_token_with(parser, &pos, "Castles") {
+            TokenOutcome::Ambiguous(ms) => {
+                assert_eq!(ms.len(), 2);
+                assert!(ms.iter().all(|m| m.is_castle()), "{ms:?}");
+            }
+            other => panic!("{other:?}"),
+        }
+        // Only the king's side free: `Castles` is that move.
+        let pos = position("r3k2r/8/8/8/8/8/8/RN2K2R w KQkq - 0 1");
+        assert_eq!(legal("descriptive", "en", &pos, "Castles"), "e1g1");
+    }
+
+    #[test]
+    fn illegal_and_ambiguous_tokens_say_so() {
+        let start = Chess::default();
+        assert!(matches!(
+            resolve_token(&start, "Nf4"),
+            TokenOutcome::Illegal(Illegal::CannotReach { .. })
+        ));
+        let parser = parser_for("descriptive", "en").expect("descriptive");
+        // `N-B3` reads as QB3 and KB3: both knights can go.
+        match resolve_token_with(parser, &start, "N-B3") {
+            TokenOutcome::Ambiguous(ms) => {
+                let mut to: Vec<String> = ms.iter().map(|m| m.to().to_string()).collect();
+                to.sort();
+                assert_eq!(to, ["c3", "f3"]);
+            }
+            other => panic!("{other:?}"),
+        }
+        assert!(matches!(
+            resolve_token_with(parser, &start, "P-K5"),
+            TokenOutcome::Illegal(_)
+        ));
+        assert!(matches!(
+            resolve_token_with(parser, &start, "P-K4 P-K4"),
+            TokenOutcome::Invalid(_)
+        ));
+    }
+}

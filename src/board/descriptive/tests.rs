@@ -1,7 +1,7 @@
 //! Unit tests of the descriptive readings and writers.
 
 use shakmaty::san::San;
-use shakmaty::{Chess, Move, Position, Square};
+use shakmaty::{Bitboard, Chess, Move, Position, Role, Square};
 
 use crate::board::descriptive::{
     Origins, System, Written, agreeing_with_marks, describe_readings, english_patterns,
@@ -165,4 +165,71 @@ fn en_passant_is_marked() {
     assert_eq!(write_english(&pos, &o, &m, false), "P×P e.p.");
     assert_eq!(write_english(&pos, &o, &m, true), "PK5×Q6 e.p.");
     assert_eq!(write_spanish(&pos, &o, &m), "PxP a.p.");
+}
+
+/// The (role, origin squares, target squares) of each reading, in order.
+fn readings(pos: &Chess, w: Written<'_>) -> Vec<(Option<Role>, Vec<Square>, Vec<Square>)> {
+    let o = Origins::from_position(pos);
+    english_patterns(&w, pos.turn(), &o, pos)
+        .into_iter()
+        .map(|p| {
+            let set = |b: Option<Bitboard>| b.map(|b| b.into_iter().collect()).unwrap_or_default();
+            (p.role, set(p.from_set), set(p.to_set))
+        })
+        .collect()
+}
+
+#[test]
+fn knight_to_b3_reads_as_qb3_or_kb3() {
+    let pos = Chess::default();
+    let w = Written {
+        who: "N",
+        to: Some("B3"),
+        ..Written::default()
+    };
+    let r = readings(&pos, w);
+    assert_eq!(r.len(), 1, "{r:?}");
+    let (role, _, to) = &r[0];
+    assert_eq!(*role, Some(Role::Knight));
+    assert_eq!(to, &[Square::C3, Square::F3]);
+}
+
+#[test]
+fn qn1_is_a_square_a_queen_or_the_queens_knight() {
+    let mut pos = Chess::default();
+    let mut o = Origins::default();
+    play(&mut pos, &mut o, "d4");
+    play(&mut pos, &mut o, "d5");
+    let w = Written {
+        who: "QN1",
+        to: Some("Q2"),
+        ..Written::default()
+    };
+    // The piece on QN1, the queen on QN1 or KN1, the queen's knight on the first rank.
+    assert_eq!(
+        readings(&pos, w),
+        vec![
+            (None, vec![Square::B1], vec![Square::D2]),
+            (
+                Some(Role::Queen),
+                vec![Square::B1, Square::G1],
+                vec![Square::D2]
+            ),
+            (Some(Role::Knight), vec![Square::B1], vec![Square::D2]),
+        ]
+    );
+    let Resolution::Legal(m) = read(&pos, &o, w) else {
+        panic!("QN1-Q2 is the knight's move");
+    };
+    assert_eq!((m.from(), m.to()), (Some(Square::B1), Square::D2));
+    // For Black, QN1 is b8 and Q2 is d7.
+    play(&mut pos, &mut o, "Nf3");
+    assert_eq!(
+        readings(&pos, w)[0],
+        (None, vec![Square::B8], vec![Square::D7])
+    );
+    let Resolution::Legal(m) = read(&pos, &o, w) else {
+        panic!("QN1-Q2 is the knight's move");
+    };
+    assert_eq!((m.from(), m.to()), (Some(Square::B8), Square::D7));
 }
