@@ -157,14 +157,46 @@ pub fn resolve_move_token(
     pos: &Chess,
     origins: &Origins,
 ) -> Resolution {
+    let pats = token_patterns(tok, text, pos, origins);
+    match tok.body {
+        MoveBody::Descriptive(_) => {
+            resolve_readings(pos, pats.as_slice(), written_mark(tok), tok.ep.is_some())
+        }
+        _ => resolve(pos, pats.as_slice()),
+    }
+}
+
+/// The patterns of a parsed move token in a position: one for every notation but
+/// descriptive, whose token has every reading its parts allow (see [`resolve_move_token`]
+/// for `text` and `origins`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TokenPatterns {
+    /// The one pattern of a token (no heap allocation).
+    One([Pattern; 1]),
+    /// The readings of a descriptive token.
+    Many(Vec<Pattern>),
+}
+
+impl TokenPatterns {
+    /// The patterns, for [`resolve`].
+    pub fn as_slice(&self) -> &[Pattern] {
+        match self {
+            TokenPatterns::One(p) => p,
+            TokenPatterns::Many(v) => v,
+        }
+    }
+}
+
+/// The patterns of a parsed move token in `pos` (see [`TokenPatterns`]).
+pub fn token_patterns(
+    tok: &MoveToken,
+    text: &str,
+    pos: &Chess,
+    origins: &Origins,
+) -> TokenPatterns {
     match &tok.body {
-        MoveBody::Descriptive(d) => resolve_readings(
-            pos,
-            &move_patterns(d, text, pos, origins),
-            written_mark(tok),
-            tok.ep.is_some(),
-        ),
-        body => resolve(pos, &[Pattern::from_body(body)]),
+        MoveBody::Descriptive(d) => TokenPatterns::Many(move_patterns(d, text, pos, origins)),
+        body => TokenPatterns::One([Pattern::from_body(body)]),
     }
 }
 
