@@ -665,18 +665,27 @@ fn explain_castle(pos: &Chess, side: CastlingSide) -> Illegal {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use shakmaty::fen::Fen;
     use shakmaty::{CastlingMode, Chess, Color, Piece, Role, Square};
 
     use crate::board::pattern::Pattern;
     use crate::board::resolve::{Illegal, Resolution, resolve};
 
-    fn position(fen: &str) -> Chess {
+    /// The position of a FEN (for the board's tests).
+    pub(crate) fn position(fen: &str) -> Chess {
         fen.parse::<Fen>()
             .expect("a FEN")
             .into_position(CastlingMode::Standard)
             .expect("a legal position")
+    }
+
+    /// The legal move of a UCI text in `pos` (for the board's tests).
+    pub(crate) fn uci(pos: &Chess, s: &str) -> shakmaty::Move {
+        s.parse::<shakmaty::uci::UciMove>()
+            .expect("UCI")
+            .to_move(pos)
+            .expect("legal")
     }
 
     fn to(role: Role, sq: Square) -> Pattern {

@@ -235,27 +235,12 @@ fn issue_span(issue: &crate::syntax::SyntaxIssue) -> Span {
 
 #[cfg(test)]
 mod tests {
-    use shakmaty::fen::Fen;
-    use shakmaty::uci::UciMove;
-    use shakmaty::{CastlingMode, Chess, Move, Position};
+    use shakmaty::{Chess, Position};
 
     use crate::board::resolve::Illegal;
+    use crate::board::resolve::tests::{position, uci};
     use crate::board::token::{TokenOutcome, resolve_token, resolve_token_with};
     use crate::syntax::grammar::parser_for;
-
-    fn position(fen: &str) -> Chess {
-        fen.parse::<Fen>()
-            .expect("a FEN")
-            .into_position(CastlingMode::Standard)
-            .expect("a legal position")
-    }
-
-    fn uci(pos: &Chess, s: &str) -> Move {
-        s.parse::<UciMove>()
-            .expect("UCI")
-            .to_move(pos)
-            .expect("legal")
-    }
 
     /// The move a token of `notation` × `lang` resolves to, in UCI.
     fn legal(notation: &str, lang: &str, pos: &Chess, token: &str) -> String {

@@ -1,12 +1,13 @@
 //! Unit tests of the descriptive readings and writers.
 
 use shakmaty::san::San;
-use shakmaty::{Bitboard, Chess, Move, Position, Role, Square};
+use shakmaty::{Bitboard, Chess, Position, Role, Square};
 
 use crate::board::descriptive::{
     Origins, System, Written, agreeing_with_marks, describe_readings, english_patterns,
     write_english, write_spanish,
 };
+use crate::board::resolve::tests::{position, uci};
 use crate::board::resolve::{Resolution, resolve};
 use crate::syntax::CheckMark;
 
@@ -98,20 +99,6 @@ fn writer_picks_the_shortest_form_that_reads_back() {
     assert_eq!(write_spanish(&pos, &o, &m), "P4R");
     let m = San::from_ascii(b"Nf3").unwrap().to_move(&pos).unwrap();
     assert_eq!(write_spanish(&pos, &o, &m), "C3AR");
-}
-
-fn position(fen: &str) -> Chess {
-    fen.parse::<shakmaty::fen::Fen>()
-        .unwrap()
-        .into_position(shakmaty::CastlingMode::Standard)
-        .unwrap()
-}
-
-fn uci(pos: &Chess, s: &str) -> Move {
-    s.parse::<shakmaty::uci::UciMove>()
-        .unwrap()
-        .to_move(pos)
-        .unwrap()
 }
 
 #[test]
