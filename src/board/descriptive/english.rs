@@ -5,7 +5,6 @@ use shakmaty::{Bitboard, Chess, Color, Role};
 use crate::board::descriptive::origins::Origins;
 use crate::board::descriptive::squares::{
     Designation, FileName, LegalMoves, Wing, Written, back_ranks, prefer_quiet, rank_for, single,
-    squares_with_origin,
 };
 use crate::board::pattern::Pattern;
 
@@ -154,11 +153,8 @@ pub(super) fn english_patterns_in(
         None => captured.push((None, Bitboard::FULL)),
         Some(c) => {
             if let Some(d) = english_letters(c).and_then(|ls| english_designations(&ls)) {
-                let mut on = d.on;
-                if let Some(o) = d.origin {
-                    on &= squares_with_origin(origins, o, !color, pos);
-                }
-                captured.push((Some(d.role), on));
+                // The captured piece is the other side's: its origin is theirs.
+                captured.push((Some(d.role), d.squares(!color, origins, pos)));
             }
             if let Some(sq) = english_squares(c, color, false) {
                 captured.push((None, sq));

@@ -5,7 +5,6 @@ use shakmaty::{Bitboard, Chess, Color, Role};
 use crate::board::descriptive::origins::Origins;
 use crate::board::descriptive::squares::{
     Designation, FileName, LegalMoves, Wing, Written, back_ranks, prefer_quiet, rank_for, single,
-    squares_with_origin,
 };
 use crate::board::pattern::Pattern;
 
@@ -137,11 +136,8 @@ pub(super) fn spanish_patterns_in(
         Some(c) => {
             // A captured piece has no square qualifier.
             if let Some((d, Bitboard::FULL)) = spanish_designation(c, color) {
-                let mut on = d.on;
-                if let Some(o) = d.origin {
-                    on &= squares_with_origin(origins, o, !color, pos);
-                }
-                captured.push((Some(d.role), on));
+                // The captured piece is the other side's: its origin is theirs.
+                captured.push((Some(d.role), d.squares(!color, origins, pos)));
             }
             if let Some(sq) = spanish_square(c, color) {
                 captured.push((None, sq));

@@ -178,7 +178,7 @@ pub(super) fn prefer_quiet(
 }
 
 /// Squares of `color`'s pieces whose origin is in `allowed`.
-pub(super) fn squares_with_origin(
+fn squares_with_origin(
     origins: &Origins,
     allowed: Bitboard,
     color: Color,
