@@ -23,14 +23,15 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use scoresheet::board::descriptive::{Origins, resolve_move, write_english, write_spanish};
+use scoresheet::board::descriptive::{Origins, write_english, write_spanish};
 use scoresheet::board::resolve::Resolution;
+use scoresheet::board::token::resolve_move_token;
 use scoresheet::check::{CheckedFile, MoveState, Options, check_str};
 use scoresheet::diagnostic::{Diagnostic, Severity};
 use scoresheet::render::Writer;
 use scoresheet::report::output;
+use scoresheet::syntax::Item;
 use scoresheet::syntax::grammar::parser_for;
-use scoresheet::syntax::{Item, MoveBody};
 use shakmaty::fen::Fen;
 use shakmaty::san::SanPlus;
 use shakmaty::uci::UciMove;
@@ -1112,7 +1113,7 @@ fn results() {
 // ---------------------------------------------------------------------------------------------
 
 /// Reads a descriptive game with the module's own token resolver
-/// ([`scoresheet::board::descriptive::resolve_move`]): every reading, then the marks. Returns the
+/// ([`scoresheet::board::token::resolve_move_token`]): every reading, then the marks. Returns the
 /// moves, or the ply and text of the first token that does not resolve. Tokens that are no
 /// move (`Resigns`, results) are passed over.
 fn read_with_marks(fen: Option<&str>, text: &str, notation: &str) -> Result<Vec<Move>, String> {
@@ -1131,15 +1132,7 @@ fn read_with_marks(fen: Option<&str>, text: &str, notation: &str) -> Result<Vec<
     for item in &syntax.root.items {
         let Item::Move(tok) = item else { continue };
         let token = &text[tok.span.start..tok.span.end];
-        let res = match tok.body {
-            MoveBody::Descriptive(_) => {
-                resolve_move(tok, text, &pos, &origins).expect("descriptive")
-            }
-            body => scoresheet::board::resolve::resolve(
-                &pos,
-                &[scoresheet::board::pattern::Pattern::from_body(&body)],
-            ),
-        };
+        let res = resolve_move_token(tok, text, &pos, &origins);
         match res {
             Resolution::Legal(m) => {
                 origins.play(&m);

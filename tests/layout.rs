@@ -409,13 +409,11 @@ fn long_functions(limit: usize) -> Vec<String> {
 /// now: an entry may only shrink, and one that is back under the limit must be removed here.
 /// The list is a ratchet, not a licence: it is meant to be empty.
 const NOT_YET_SPLIT: &[(&str, usize)] = &[
-    ("src/board/resolve.rs fn explain_own", 230),
     ("src/check/game.rs fn walk_line", 682),
     ("src/check/game.rs fn find_repair", 204),
     ("src/check/game.rs fn describe_illegal", 230),
     ("src/lint/document.rs fn read", 197),
     ("src/bin/scoresheet/main.rs fn run", 230),
-    ("src/board/descriptive.rs", 1472),
     ("src/check/game.rs", 2754),
 ];
 

@@ -320,8 +320,6 @@ pub fn explain(pos: &Chess, pat: Pattern) -> Illegal {
 }
 
 fn explain_own(pos: &Chess, pat: Pattern) -> Illegal {
-    let turn = pos.turn();
-    let board = pos.board();
     if pos.legal_moves().is_empty() {
         return Illegal::GameOver {
             mate: pos.is_check(),
@@ -333,29 +331,77 @@ fn explain_own(pos: &Chess, pat: Pattern) -> Illegal {
     if let Some(side) = pat.castle {
         return explain_castle(pos, side);
     }
+    let movers = match movers(pos, &pat) {
+        Ok(m) => m,
+        Err(why) => return why,
+    };
+    let targets = targets(pos, &pat);
+    let mut best: Option<(u8, Illegal)> = None;
+    for from in movers.origins {
+        for to in targets {
+            if let Some((rank, why)) = why_not(pos, &pat, &movers, from, to)
+                && best.as_ref().is_none_or(|(r, _)| rank > *r)
+            {
+                best = Some((rank, why));
+            }
+        }
+    }
+    match best {
+        Some((_, why)) => why,
+        // A named capture aims at the nearest piece of that kind (`Q×B`: a bishop).
+        None => match pat
+            .to
+            .or_else(|| pat.captured.and(single_or_first(targets, movers.origins)))
+        {
+            Some(to) => Illegal::CannotReach {
+                piece: movers.piece,
+                to,
+                pieces: movers.origins.into_iter().collect(),
+            },
+            None => Illegal::NoMatch,
+        },
+    }
+}
+
+/// The pieces a pattern may move: their kind, every piece of that kind, and those standing
+/// where the pattern says the move comes from.
+struct Movers {
+    piece: Piece,
+    all: Bitboard,
+    origins: Bitboard,
+}
+
+/// The pieces that `pat` may move, or why there are none.
+fn movers(pos: &Chess, pat: &Pattern) -> Result<Movers, Illegal> {
+    let turn = pos.turn();
+    let board = pos.board();
     // The origin, when fully given, decides the piece.
     let from_square = match (pat.from_file, pat.from_rank) {
         (Some(f), Some(r)) => Some(Square::from_coords(f, r)),
         _ => None,
     };
+    let not_ours = |sq: Square| match board.piece_at(sq) {
+        None => Some(Illegal::EmptyOrigin { square: sq }),
+        Some(p) if p.color != turn => Some(Illegal::OpponentsPiece {
+            square: sq,
+            piece: p,
+        }),
+        Some(_) => None,
+    };
     let role = match (pat.role, from_square) {
         (Some(r), _) => r,
-        (None, Some(sq)) => match board.piece_at(sq) {
-            None => return Illegal::EmptyOrigin { square: sq },
-            Some(p) if p.color != turn => {
-                return Illegal::OpponentsPiece {
-                    square: sq,
-                    piece: p,
-                };
-            }
-            Some(p) => p.role,
+        (None, Some(sq)) => match not_ours(sq) {
+            Some(why) => return Err(why),
+            None => board
+                .role_at(sq)
+                .ok_or(Illegal::EmptyOrigin { square: sq })?,
         },
-        (None, None) => return Illegal::NoMatch,
+        (None, None) => return Err(Illegal::NoMatch),
     };
     let piece = Piece { color: turn, role };
     let all = board.by_piece(piece);
     if all.is_empty() {
-        return Illegal::NoSuchPiece { piece };
+        return Err(Illegal::NoSuchPiece { piece });
     }
     let mut origins = all;
     if let Some(f) = pat.from_file {
@@ -368,24 +414,23 @@ fn explain_own(pos: &Chess, pat: Pattern) -> Illegal {
         origins &= set;
     }
     if origins.is_empty() {
-        if let Some(sq) = from_square {
-            match board.piece_at(sq) {
-                None => return Illegal::EmptyOrigin { square: sq },
-                Some(p) if p.color != turn => {
-                    return Illegal::OpponentsPiece {
-                        square: sq,
-                        piece: p,
-                    };
-                }
-                _ => {}
-            }
+        if let Some(why) = from_square.and_then(not_ours) {
+            return Err(why);
         }
-        return Illegal::NoneFromThere {
+        return Err(Illegal::NoneFromThere {
             piece,
             pieces: all.into_iter().collect(),
-        };
+        });
     }
-    // Targets the pattern allows.
+    Ok(Movers {
+        piece,
+        all,
+        origins,
+    })
+}
+
+/// The targets `pat` allows.
+fn targets(pos: &Chess, pat: &Pattern) -> Bitboard {
     let mut targets = Bitboard::FULL;
     if let Some(t) = pat.to {
         targets = Bitboard::from_square(t);
@@ -402,152 +447,125 @@ fn explain_own(pos: &Chess, pat: Pattern) -> Illegal {
     // A capture that names what it takes (descriptive `Q×B`) aims at those pieces, wherever
     // the written squares leave it open.
     if let Some(named) = pat.captured {
-        let theirs = board.by_piece(Piece {
-            color: !turn,
+        let theirs = pos.board().by_piece(Piece {
+            color: !pos.turn(),
             role: named,
         });
         if !(targets & theirs).is_empty() {
             targets &= theirs;
         }
     }
+    targets
+}
+
+/// Why the piece on `from` cannot make the move to `to`, ranked (higher is nearer to a legal
+/// move); `None` when it cannot even reach `to` on an empty board, or nothing is found.
+fn why_not(
+    pos: &Chess,
+    pat: &Pattern,
+    movers: &Movers,
+    from: Square,
+    to: Square,
+) -> Option<(u8, Illegal)> {
+    let board = pos.board();
+    let piece = movers.piece;
+    let role = piece.role;
+    if from == to {
+        // A piece does not move to its own square; the target holds our own piece.
+        return Some((5, Illegal::OwnPieceOnTarget { to, piece }));
+    }
     let occupied = board.occupied();
-    let king = board.king_of(turn);
-    let mut best: Option<(u8, Illegal)> = None;
-    let mut consider = |rank: u8, why: Illegal| {
-        if best.as_ref().is_none_or(|(r, _)| rank > *r) {
-            best = Some((rank, why));
-        }
+    let (geometric, actual) = if role == Role::Pawn {
+        pawn_reach(pos, from, to)
+    } else {
+        let empty = attacks::attacks(from, piece, Bitboard::EMPTY).contains(to);
+        let real = attacks::attacks(from, piece, occupied).contains(to);
+        (empty, real)
     };
-    for from in origins {
-        for to in targets {
-            if from == to {
-                // A piece does not move to its own square; the target holds our own piece.
-                consider(5, Illegal::OwnPieceOnTarget { to, piece });
-                continue;
-            }
-            let (geometric, actual) = if role == Role::Pawn {
-                pawn_reach(pos, from, to)
-            } else {
-                let empty = attacks::attacks(from, piece, Bitboard::EMPTY).contains(to);
-                let real = attacks::attacks(from, piece, occupied).contains(to);
-                (empty, real)
-            };
-            if !geometric {
-                continue;
-            }
-            if !actual {
-                if role == Role::Pawn && from.file() != to.file() {
-                    consider(3, Illegal::NothingToCapture { from, to });
-                } else {
-                    let blocker = first_blocker(from, to, occupied, role == Role::Pawn);
-                    match blocker {
-                        Some(b) => consider(
-                            4,
-                            Illegal::PathBlocked {
-                                from,
-                                to,
-                                blocker: b,
-                            },
-                        ),
-                        None => consider(
-                            2,
-                            Illegal::CannotReach {
-                                piece,
-                                to,
-                                pieces: all.into_iter().collect(),
-                            },
-                        ),
-                    }
-                }
-                continue;
-            }
-            if let Some(p) = board.piece_at(to)
-                && p.color == turn
-            {
-                consider(5, Illegal::OwnPieceOnTarget { to, piece: p });
-                continue;
-            }
-            if let Some(named) = pat.captured {
-                let actual = board.piece_at(to);
-                if actual.map(|p| p.role) != Some(named) {
-                    consider(6, Illegal::WrongCapturedPiece { to, actual, named });
-                    continue;
-                }
-            }
-            // Promotion rules.
-            let last = to.rank() == Rank::Eighth || to.rank() == Rank::First;
-            if let Some(Some(promo)) = pat.promotion {
-                if role != Role::Pawn || !last {
-                    consider(6, Illegal::PromotionNotAllowed { to });
-                    continue;
-                }
-                if matches!(promo, Role::King | Role::Pawn) {
-                    consider(6, Illegal::BadPromotion { role: promo });
-                    continue;
-                }
-            }
-            // King safety.
-            let Some(king) = king else { continue };
-            if role == Role::King {
-                let occ = occupied.without(from);
-                let attackers = board.attacks_to(to, !turn, occ);
-                if let Some(a) = attackers.first() {
-                    consider(7, Illegal::KingIntoCheck { to, attacker: a });
-                }
-                continue;
-            }
-            let mut occ = occupied.without(from).with(to);
-            let mut captured = Bitboard::from_square(to);
-            if role == Role::Pawn && from.file() != to.file() && board.piece_at(to).is_none() {
-                // en passant: the captured pawn leaves its square too
-                let victim = Square::from_coords(to.file(), from.rank());
-                occ = occ.without(victim);
-                captured = captured.with(victim);
-            }
-            let attackers = board.attacks_to(king, !turn, occ) & !captured;
-            if let Some(a) = attackers.first() {
-                let checkers = pos.checkers();
-                if !checkers.is_empty() {
-                    let checker = (checkers & attackers)
-                        .first()
-                        .or(checkers.first())
-                        .unwrap_or(a);
-                    consider(
-                        7,
-                        Illegal::StaysInCheck {
-                            from,
-                            checker,
-                            king,
-                        },
-                    );
-                } else {
-                    consider(
-                        7,
-                        Illegal::Pinned {
-                            from,
-                            pinner: a,
-                            king,
-                        },
-                    );
-                }
-            }
+    if !geometric {
+        return None;
+    }
+    if !actual {
+        if role == Role::Pawn && from.file() != to.file() {
+            return Some((3, Illegal::NothingToCapture { from, to }));
+        }
+        return Some(
+            match first_blocker(from, to, occupied, role == Role::Pawn) {
+                Some(blocker) => (4, Illegal::PathBlocked { from, to, blocker }),
+                None => (
+                    2,
+                    Illegal::CannotReach {
+                        piece,
+                        to,
+                        pieces: movers.all.into_iter().collect(),
+                    },
+                ),
+            },
+        );
+    }
+    if let Some(p) = board.piece_at(to)
+        && p.color == piece.color
+    {
+        return Some((5, Illegal::OwnPieceOnTarget { to, piece: p }));
+    }
+    if let Some(named) = pat.captured {
+        let actual = board.piece_at(to);
+        if actual.map(|p| p.role) != Some(named) {
+            return Some((6, Illegal::WrongCapturedPiece { to, actual, named }));
         }
     }
-    match best {
-        Some((_, why)) => why,
-        // A named capture aims at the nearest piece of that kind (`Q×B`: a bishop).
-        None => match pat
-            .to
-            .or_else(|| pat.captured.and(single_or_first(targets, origins)))
-        {
-            Some(to) => Illegal::CannotReach {
-                piece,
-                to,
-                pieces: origins.into_iter().collect(),
-            },
-            None => Illegal::NoMatch,
-        },
+    // Promotion rules.
+    let last = to.rank() == Rank::Eighth || to.rank() == Rank::First;
+    if let Some(Some(promo)) = pat.promotion {
+        if role != Role::Pawn || !last {
+            return Some((6, Illegal::PromotionNotAllowed { to }));
+        }
+        if matches!(promo, Role::King | Role::Pawn) {
+            return Some((6, Illegal::BadPromotion { role: promo }));
+        }
     }
+    unsafe_for_king(pos, role, from, to).map(|why| (7, why))
+}
+
+/// Why moving the piece on `from` to `to` would leave or put its own king in check.
+fn unsafe_for_king(pos: &Chess, role: Role, from: Square, to: Square) -> Option<Illegal> {
+    let turn = pos.turn();
+    let board = pos.board();
+    let occupied = board.occupied();
+    let king = board.king_of(turn)?;
+    if role == Role::King {
+        let occ = occupied.without(from);
+        let attacker = board.attacks_to(to, !turn, occ).first()?;
+        return Some(Illegal::KingIntoCheck { to, attacker });
+    }
+    let mut occ = occupied.without(from).with(to);
+    let mut captured = Bitboard::from_square(to);
+    if role == Role::Pawn && from.file() != to.file() && board.piece_at(to).is_none() {
+        // en passant: the captured pawn leaves its square too
+        let victim = Square::from_coords(to.file(), from.rank());
+        occ = occ.without(victim);
+        captured = captured.with(victim);
+    }
+    let attackers = board.attacks_to(king, !turn, occ) & !captured;
+    let a = attackers.first()?;
+    let checkers = pos.checkers();
+    Some(if checkers.is_empty() {
+        Illegal::Pinned {
+            from,
+            pinner: a,
+            king,
+        }
+    } else {
+        let checker = (checkers & attackers)
+            .first()
+            .or(checkers.first())
+            .unwrap_or(a);
+        Illegal::StaysInCheck {
+            from,
+            checker,
+            king,
+        }
+    })
 }
 
 /// The target when there is one, else the one nearest to the pieces that could move.
@@ -644,4 +662,107 @@ fn explain_castle(pos: &Chess, side: CastlingSide) -> Illegal {
         }
     }
     Illegal::NoMatch
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use shakmaty::fen::Fen;
+    use shakmaty::{CastlingMode, Chess, Color, Piece, Role, Square};
+
+    use crate::board::pattern::Pattern;
+    use crate::board::resolve::{Illegal, Resolution, resolve};
+
+    /// The position of a FEN (for the board's tests).
+    pub(crate) fn position(fen: &str) -> Chess {
+        fen.parse::<Fen>()
+            .expect("a FEN")
+            .into_position(CastlingMode::Standard)
+            .expect("a legal position")
+    }
+
+    /// The legal move of a UCI text in `pos` (for the board's tests).
+    pub(crate) fn uci(pos: &Chess, s: &str) -> shakmaty::Move {
+        s.parse::<shakmaty::uci::UciMove>()
+            .expect("UCI")
+            .to_move(pos)
+            .expect("legal")
+    }
+
+    fn to(role: Role, sq: Square) -> Pattern {
+        Pattern {
+            role: Some(role),
+            to: Some(sq),
+            ..Pattern::EMPTY
+        }
+    }
+
+    #[test]
+    fn one_match_is_the_move() {
+        let Resolution::Legal(m) = resolve(&Chess::default(), &[to(Role::Knight, Square::F3)])
+        else {
+            panic!("Nf3 is one move");
+        };
+        assert_eq!((m.from(), m.to()), (Some(Square::G1), Square::F3));
+    }
+
+    #[test]
+    fn several_matches_name_each() {
+        // Rooks on a1 and f1 both reach d1 (the king stands out of the way on e2).
+        let pos = position("4k3/8/8/8/8/8/4K3/R4R2 w - - 0 1");
+        match resolve(&pos, &[to(Role::Rook, Square::D1)]) {
+            Resolution::Ambiguous(ms) => {
+                let mut from: Vec<Square> = ms.iter().filter_map(|m| m.from()).collect();
+                from.sort();
+                assert_eq!(from, [Square::A1, Square::F1]);
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn no_match_is_illegal_with_the_reason() {
+        let start = Chess::default();
+        assert_eq!(
+            resolve(&start, &[to(Role::Bishop, Square::C4)]),
+            Resolution::Illegal(Illegal::PathBlocked {
+                from: Square::F1,
+                to: Square::C4,
+                blocker: Square::E2,
+            })
+        );
+        assert_eq!(
+            resolve(&start, &[to(Role::Knight, Square::F4)]),
+            Resolution::Illegal(Illegal::CannotReach {
+                piece: Piece {
+                    color: Color::White,
+                    role: Role::Knight,
+                },
+                to: Square::F4,
+                pieces: vec![Square::B1, Square::G1],
+            })
+        );
+    }
+
+    #[test]
+    fn several_readings_are_ranked_by_the_nearest_reason() {
+        // The knight on d2 is pinned by the bishop on b4; there is no queen at all. Of the two
+        // readings, the pinned knight explains the move best, whichever comes first.
+        let pos = position("4k3/8/8/8/1b6/8/3N4/4K3 w - - 0 1");
+        let pinned = Illegal::Pinned {
+            from: Square::D2,
+            pinner: Square::B4,
+            king: Square::E1,
+        };
+        let queen = to(Role::Queen, Square::F3);
+        let knight = to(Role::Knight, Square::F3);
+        assert_eq!(
+            resolve(&pos, &[queen, knight]),
+            Resolution::Illegal(pinned.clone())
+        );
+        assert_eq!(resolve(&pos, &[knight, queen]), Resolution::Illegal(pinned));
+        assert!(matches!(
+            resolve(&pos, &[queen]),
+            Resolution::Illegal(Illegal::NoSuchPiece { .. })
+        ));
+    }
 }

@@ -1,7 +1,11 @@
 //! One move token on its own: read it with a derived parser and resolve it in a position.
 //!
-//! This is the pipeline of [`crate::check`] for a single token, for callers that have a
-//! position and a piece of text (a GUI, a test vector) rather than a game score.
+//! [`resolve_move_token`] is the one place where a parsed move token of any notation
+//! (algebraic, long, coordinate, UCI, Smith, ICCF, figurine, English and Spanish descriptive)
+//! is resolved on a board: the game checker, the linter and [`resolve_token_with`] all call
+//! it. [`resolve_token`] and [`resolve_token_with`] are the same for a single token given as
+//! text, for callers that have a position and a piece of text (a GUI, a test vector) rather
+//! than a game score.
 //!
 //! ```
 //! use scoresheet::board::token::{resolve_token, TokenOutcome};
@@ -18,12 +22,13 @@
 
 use shakmaty::{Chess, Move};
 
+use crate::board::descriptive::{Origins, move_patterns, resolve_readings, written_mark};
 use crate::board::pattern::Pattern;
 use crate::board::resolve::{Illegal, Resolution, resolve};
 use crate::span::Span;
 use crate::syntax::grammar::{ParserEntry, parser_for};
 use crate::syntax::kind::TokenExplanation;
-use crate::syntax::{Item, MoveToken};
+use crate::syntax::{Item, MoveBody, MoveToken};
 
 /// What one move token turned out to be in a position.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -121,18 +126,77 @@ pub fn resolve_token(pos: &Chess, token: &str) -> TokenOutcome {
     resolve_token_with(english(), pos, token)
 }
 
-/// Resolves one move token of the given derived parser in `pos` (see [`resolve_token`]).
+/// Resolves one move token of the given derived parser in `pos` (see [`resolve_token`]), of
+/// any notation: `P-K4` with the descriptive parser, `g1f3` with the coordinate one. Pieces
+/// are taken as standing on their origins (for descriptive `KR`, `QN`).
 pub fn resolve_token_with(parser: &ParserEntry, pos: &Chess, token: &str) -> TokenOutcome {
     let tok = match parse_token_with(parser, token) {
         Ok(t) => t,
         Err(e) => return TokenOutcome::Invalid(e),
     };
-    match resolve(pos, &[Pattern::from_body(&tok.body)]) {
+    match resolve_move_token(&tok, token, pos, &Origins::from_position(pos)) {
         Resolution::Legal(m) => TokenOutcome::Legal(m),
         Resolution::Null => TokenOutcome::Null,
         Resolution::Illegal(why) => TokenOutcome::Illegal(why),
         Resolution::Ambiguous(ms) => TokenOutcome::Ambiguous(ms),
         Resolution::MissingPromotion(ms) => TokenOutcome::MissingPromotion(ms),
+    }
+}
+
+/// Resolves a parsed move token in `pos`: exactly one legal move matches → `Legal`; none →
+/// `Illegal` with the reason; several → `Ambiguous` naming each (or `MissingPromotion`).
+///
+/// Every notation's token is read here. A descriptive token has every reading its parts
+/// allow, relative to the mover, with `origins` telling where each piece started (`KR`,
+/// `QN`); when several legal moves remain, its check or mate mark (or its absence) and its
+/// e.p. mark choose, as readers of descriptive scores do (`B-N5ch`). `text` is the source
+/// text the token's spans index (the whole file or game for a token of a game).
+pub fn resolve_move_token(
+    tok: &MoveToken,
+    text: &str,
+    pos: &Chess,
+    origins: &Origins,
+) -> Resolution {
+    let pats = token_patterns(tok, text, pos, origins);
+    match tok.body {
+        MoveBody::Descriptive(_) => {
+            resolve_readings(pos, pats.as_slice(), written_mark(tok), tok.ep.is_some())
+        }
+        _ => resolve(pos, pats.as_slice()),
+    }
+}
+
+/// The patterns of a parsed move token in a position: one for every notation but
+/// descriptive, whose token has every reading its parts allow (see [`resolve_move_token`]
+/// for `text` and `origins`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TokenPatterns {
+    /// The one pattern of a token (no heap allocation).
+    One([Pattern; 1]),
+    /// The readings of a descriptive token.
+    Many(Vec<Pattern>),
+}
+
+impl TokenPatterns {
+    /// The patterns, for [`resolve`].
+    pub fn as_slice(&self) -> &[Pattern] {
+        match self {
+            TokenPatterns::One(p) => p,
+            TokenPatterns::Many(v) => v,
+        }
+    }
+}
+
+/// The patterns of a parsed move token in `pos` (see [`TokenPatterns`]).
+pub fn token_patterns(
+    tok: &MoveToken,
+    text: &str,
+    pos: &Chess,
+    origins: &Origins,
+) -> TokenPatterns {
+    match &tok.body {
+        MoveBody::Descriptive(d) => TokenPatterns::Many(move_patterns(d, text, pos, origins)),
+        body => TokenPatterns::One([Pattern::from_body(body)]),
     }
 }
 
@@ -166,5 +230,102 @@ fn issue_span(issue: &crate::syntax::SyntaxIssue) -> Span {
         | SyntaxIssue::StrayMark(s)
         | SyntaxIssue::ParserLimit(s, _) => *s,
         SyntaxIssue::LookAlike { at, .. } => *at,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use shakmaty::{Chess, Position};
+
+    use crate::board::resolve::Illegal;
+    use crate::board::resolve::tests::{position, uci};
+    use crate::board::token::{TokenOutcome, resolve_token, resolve_token_with};
+    use crate::syntax::grammar::parser_for;
+
+    /// The move a token of `notation` × `lang` resolves to, in UCI.
+    fn legal(notation: &str, lang: &str, pos: &Chess, token: &str) -> String {
+        let parser = parser_for(notation, lang).expect("a built-in parser");
+        match resolve_token_with(parser, pos, token) {
+            TokenOutcome::Legal(m) => m.to_uci(shakmaty::CastlingMode::Standard).to_string(),
+            other => panic!("{notation}/{lang} `{token}`: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn every_notation_resolves_its_own_tokens() {
+        let start = Chess::default();
+        let cases = [
+            ("algebraic", "en", "Nf3", "g1f3"),
+            ("algebraic", "en", "Ng1-f3", "g1f3"),
+            ("algebraic", "en", "♘f3", "g1f3"),
+            ("algebraic", "de", "Sf3", "g1f3"),
+            ("coordinate", "en", "g1-f3", "g1f3"),
+            ("uci", "en", "e2e4", "e2e4"),
+            ("smith", "en", "e2e4", "e2e4"),
+            ("iccf", "en", "5254", "e2e4"),
+            ("descriptive", "en", "P-K4", "e2e4"),
+            ("descriptive", "en", "N-KB3", "g1f3"),
+            ("descriptive_es", "es", "P4R", "e2e4"),
+            ("descriptive_es", "es", "C3AR", "g1f3"),
+        ];
+        for (notation, lang, token, want) in cases {
+            assert_eq!(legal(notation, lang, &start, token), want, "{token}");
+        }
+    }
+
+    #[test]
+    fn descriptive_ranks_count_from_black_for_black() {
+        let mut pos = Chess::default();
+        pos.play_unchecked(uci(&pos, "e2e4"));
+        assert_eq!(legal("descriptive", "en", &pos, "P-K4"), "e7e5");
+        assert_eq!(legal("descriptive_es", "es", &pos, "P4R"), "e7e5");
+    }
+
+    #[test]
+    fn castling_in_every_spelling() {
+        // Both sides free: `Castles` alone is ambiguous, with a wing it is one move.
+        let pos = position("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+        assert_eq!(legal("algebraic", "en", &pos, "O-O-O"), "e1c1");
+        assert_eq!(legal("descriptive", "en", &pos, "O-O-O"), "e1c1");
+        assert_eq!(legal("descriptive", "en", &pos, "Castles QR"), "e1c1");
+        assert_eq!(legal("descriptive", "en", &pos, "Castles KR"), "e1g1");
+        let parser = parser_for("descriptive", "en").expect("descriptive");
+        match resolve_token_with(parser, &pos, "Castles") {
+            TokenOutcome::Ambiguous(ms) => {
+                assert_eq!(ms.len(), 2);
+                assert!(ms.iter().all(|m| m.is_castle()), "{ms:?}");
+            }
+            other => panic!("{other:?}"),
+        }
+        // Only the king's side free: `Castles` is that move.
+        let pos = position("r3k2r/8/8/8/8/8/8/RN2K2R w KQkq - 0 1");
+        assert_eq!(legal("descriptive", "en", &pos, "Castles"), "e1g1");
+    }
+
+    #[test]
+    fn illegal_and_ambiguous_tokens_say_so() {
+        let start = Chess::default();
+        assert!(matches!(
+            resolve_token(&start, "Nf4"),
+            TokenOutcome::Illegal(Illegal::CannotReach { .. })
+        ));
+        let parser = parser_for("descriptive", "en").expect("descriptive");
+        // `N-B3` reads as QB3 and KB3: both knights can go.
+        match resolve_token_with(parser, &start, "N-B3") {
+            TokenOutcome::Ambiguous(ms) => {
+                let mut to: Vec<String> = ms.iter().map(|m| m.to().to_string()).collect();
+                to.sort();
+                assert_eq!(to, ["c3", "f3"]);
+            }
+            other => panic!("{other:?}"),
+        }
+        assert!(matches!(
+            resolve_token_with(parser, &start, "P-K5"),
+            TokenOutcome::Illegal(_)
+        ));
+        assert!(matches!(
+            resolve_token_with(parser, &start, "P-K4 P-K4"),
+            TokenOutcome::Invalid(_)
+        ));
     }
 }

@@ -2209,16 +2209,7 @@ impl GameChecker<'_> {
     /// board, and among several legal moves its check or mate mark (or its absence) and its
     /// e.p. mark choose, as readers of descriptive scores do (`B-N5ch`).
     fn resolve_tok(&self, tok: &MoveToken, pos: &Chess, origins: &Origins) -> Resolution {
-        let pats = self.patterns(tok, pos, origins);
-        match tok.body {
-            MoveBody::Descriptive(_) => crate::board::descriptive::resolve_readings(
-                pos,
-                pats.as_slice(),
-                crate::board::descriptive::written_mark(tok),
-                tok.ep.is_some(),
-            ),
-            _ => resolve(pos, pats.as_slice()),
-        }
+        crate::board::token::resolve_move_token(tok, self.text, pos, origins)
     }
 
     fn results(&mut self, syntax: &GameSyntax, end: &LineEnd) {

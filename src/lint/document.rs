@@ -858,8 +858,8 @@ impl Document {
         };
         match (t.body, placed.m) {
             (MoveBody::Descriptive(_), _) => matches!(tok.body, MoveBody::Descriptive(_)),
-            (body, Some(m)) => matches!(
-                crate::board::resolve::resolve(&placed.before, &[crate::board::pattern::Pattern::from_body(&body)]),
+            (_, Some(m)) => matches!(
+                crate::board::token::resolve_move_token(&t, new, &placed.before, &crate::board::descriptive::Origins::from_position(&placed.before)),
                 crate::board::resolve::Resolution::Legal(x) if x == m
             ),
             (MoveBody::Null, None) => true,

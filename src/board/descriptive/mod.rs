@@ -1,0 +1,51 @@
+//! Descriptive notation, English (`P-K4`, `N-KB3`, `QN1-Q2`, `BP×B`, `Q×B7`) and Spanish
+//! (`P4R`, `C3AR`, `CxP`, `PDxA`): reading a move's designations into every reading they allow,
+//! as move patterns relative to the mover, and writing a move in its shortest unambiguous form.
+//!
+//! Ranks count from the mover's side (White's K4 is e4, Black's K4 is e5). Files are named by
+//! the pieces that stand on them at the start: R N B Q K B N R, with a Q/K prefix (English) or
+//! D/R suffix (Spanish) for the wing where it matters. A piece may be named by its origin (`KR`
+//! is the rook that started on the king's side) and a pawn by its file (`QBP`).
+//!
+//! A token has every reading its text allows ([`english_patterns`], [`spanish_patterns`]); a
+//! move written with a dash prefers the readings that capture nothing. When several legal moves
+//! remain, what else was written chooses ([`agreeing_with_marks`]): `B-N5ch` is the bishop move
+//! that checks, `B-N5` the one that does not, `P×P e.p.` the capture in passing. For a whole
+//! token, [`crate::board::token::resolve_move_token`] does all of it; [`describe_readings`]
+//! names the moves of an ambiguous token for a diagnostic.
+//!
+//! ```
+//! use scoresheet::board::descriptive::{Origins, Written, english_patterns, write_english};
+//! use scoresheet::board::resolve::{Resolution, resolve};
+//! use shakmaty::{Chess, Position, Square};
+//!
+//! let pos = Chess::default();
+//! let origins = Origins::default();
+//! let w = Written { who: "N", to: Some("KB3"), ..Written::default() };
+//! let Resolution::Legal(m) = resolve(&pos, &english_patterns(&w, pos.turn(), &origins, &pos)) else {
+//!     panic!("N-KB3 is one move");
+//! };
+//! assert_eq!(m.to(), Square::F3);
+//! assert_eq!(write_english(&pos, &origins, &m, false), "N-KB3");
+//! assert_eq!(write_english(&pos, &origins, &m, true), "NKN1-KB3");
+//! ```
+
+mod english;
+mod marks;
+mod origins;
+mod spanish;
+mod squares;
+mod tokens;
+mod write;
+
+#[cfg(test)]
+mod tests;
+
+pub use crate::board::descriptive::english::english_patterns;
+pub use crate::board::descriptive::marks::{agreeing_with_marks, resolve_readings};
+pub use crate::board::descriptive::origins::Origins;
+pub use crate::board::descriptive::spanish::spanish_patterns;
+pub use crate::board::descriptive::squares::Written;
+pub use crate::board::descriptive::tokens::{describe_readings, move_patterns, written_mark};
+pub use crate::board::descriptive::write::{write_english, write_spanish};
+pub use crate::syntax::System;
