@@ -413,7 +413,6 @@ const NOT_YET_SPLIT: &[(&str, usize)] = &[
     ("src/check/game.rs fn walk_line", 682),
     ("src/check/game.rs fn find_repair", 204),
     ("src/check/game.rs fn describe_illegal", 230),
-    ("src/lint/document.rs fn read", 197),
     ("src/syntax/walker.rs fn top", 249),
     ("src/syntax/walker.rs fn move_part", 266),
     ("src/bin/scoresheet/main.rs fn run", 230),

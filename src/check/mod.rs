@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use rayon::prelude::*;
 
-use crate::check::detect::{Detection, detect};
+use crate::check::detect::{Detection, detect_document};
 use crate::diagnostic::{Diagnostic, Problem};
 use crate::read::decode::{Encoding, decode};
 use crate::read::split::split_games;
@@ -14,6 +14,7 @@ use crate::span::Span;
 
 pub mod detect;
 mod game;
+pub mod prose;
 pub mod smoke;
 mod types;
 
@@ -63,12 +64,16 @@ pub fn check_bytes(path: &str, bytes: &[u8], options: &Options) -> Result<Checke
     if spans.is_empty() {
         file_diags.push(Diagnostic::new(Problem::NoGame, Span::new(0, 0)));
     }
-    let Detection {
-        notation,
-        lang,
-        parser,
-        warning,
-    } = detect(&text, &spans, &options.notation, &options.lang)?;
+    // The same detection as the linter's (its games; a checked file has no prose).
+    let (
+        Detection {
+            notation,
+            lang,
+            parser,
+            warning,
+        },
+        _,
+    ) = detect_document(&text, &spans, None, &options.notation, &options.lang)?;
     file_diags.extend(warning);
     let games: Vec<CheckedGame> = spans
         .par_iter()
