@@ -8,7 +8,7 @@ use rayon::prelude::*;
 
 use crate::check::detect::{Detection, detect_document};
 use crate::diagnostic::{Diagnostic, Problem};
-use crate::read::decode::{Encoding, decode};
+use crate::read::decode::{Reader, decode};
 use crate::read::split::split_games;
 use crate::span::Span;
 
@@ -28,29 +28,8 @@ pub use types::*;
 pub fn check_bytes(path: &str, bytes: &[u8], options: &Options) -> Result<CheckedFile, CheckError> {
     let decoded = decode(bytes);
     let text: Arc<str> = Arc::from(decoded.text.as_ref());
-    let mut file_diags = Vec::new();
-    if let Encoding::Latin1 { first_invalid } = decoded.encoding {
-        let at = first_invalid.min(text.len());
-        let end = (at + 1..=text.len())
-            .find(|&i| text.is_char_boundary(i))
-            .unwrap_or(text.len());
-        file_diags.push(
-            Diagnostic::new(
-                Problem::NotUtf8 {
-                    offset: first_invalid,
-                },
-                Span::new(at, end),
-            )
-            .label("not UTF-8")
-            .help("save the file as UTF-8; the text was read as Latin-1 (ISO 8859-1)"),
-        );
-    }
+    let mut file_diags = decoded.diagnostics(Reader::Check);
     if decoded.binary {
-        let nul = text.find('\0').unwrap_or(0);
-        let d = Diagnostic::new(Problem::Binary, Span::new(nul, nul + 1))
-            .label("a NUL byte")
-            .help("scoresheet reads text files: PGN or a plain-text score");
-        file_diags.push(d);
         return Ok(CheckedFile {
             path: path.into(),
             text,

@@ -13,7 +13,7 @@ use crate::diagnostic::{Diagnostic, Problem, Severity};
 use crate::lint::config::Config;
 use crate::lint::diag::{Applicability, Edit, Fix};
 use crate::lint::source::{Extracted, Format, extract};
-use crate::read::decode::{Encoding, decode};
+use crate::read::decode::{Encoding, Reader, decode};
 use crate::span::Span;
 use crate::syntax::grammar::ParserEntry;
 use crate::syntax::walker::MAX_DEPTH;
@@ -479,26 +479,7 @@ impl Document {
         let decoded = decode(bytes);
         let original: Arc<str> = Arc::from(decoded.text.as_ref());
         let utf8 = decoded.encoding == Encoding::Utf8;
-        let mut file_diagnostics = Vec::new();
-        if let Encoding::Latin1 { first_invalid } = decoded.encoding {
-            let at = first_invalid.min(original.len());
-            let end = (at + 1..=original.len())
-                .find(|&i| original.is_char_boundary(i))
-                .unwrap_or(original.len());
-            file_diagnostics.push(
-                Diagnostic::new(Problem::NotUtf8 { offset: first_invalid }, Span::new(at, end))
-                    .label("not UTF-8")
-                    .help("save the file as UTF-8; the text was read as Latin-1 (ISO 8859-1); it is not fixed"),
-            );
-        }
-        if decoded.binary {
-            let nul = original.find('\0').unwrap_or(0);
-            file_diagnostics.push(
-                Diagnostic::new(Problem::Binary, Span::new(nul, nul + 1))
-                    .label("a NUL byte")
-                    .help("scoresheet lints text files: PGN, plain text, Markdown or LaTeX"),
-            );
-        }
+        let mut file_diagnostics = decoded.diagnostics(Reader::Lint);
         let format = options
             .format
             .or(config.format)
