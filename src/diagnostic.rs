@@ -316,6 +316,14 @@ pub enum Problem {
         /// The others that fit as well.
         others: String,
     },
+    /// Prose in a manuscript given to `check`, which reads games only.
+    #[error("{paragraphs} {noun} of prose not checked: `check` reads the games only")]
+    ProseNotChecked {
+        /// How many paragraphs.
+        paragraphs: usize,
+        /// "paragraph" or "paragraphs".
+        noun: &'static str,
+    },
     /// Too many problems of one kind in one game; the rest are counted.
     #[error("{count} more unreadable tokens in this game")]
     TooMany {
@@ -343,6 +351,7 @@ impl Problem {
             }
             Problem::MissingPromotion { .. } => "scoresheet::missing_promotion",
             Problem::NotChecked { .. } => "scoresheet::not_checked",
+            Problem::ProseNotChecked { .. } => "scoresheet::prose_not_checked",
             Problem::CheckWithoutCheck { .. } => "scoresheet::check_without_check",
             Problem::MissingCheck { .. } => "scoresheet::missing_check",
             Problem::MissingMate { .. } => "scoresheet::missing_mate",
@@ -420,7 +429,7 @@ impl Problem {
             | Problem::MixedNotation { .. }
             | Problem::FigurineColor { .. }
             | Problem::LookAlike { .. } => Severity::Warning,
-            Problem::NotChecked { .. } => Severity::Advice,
+            Problem::NotChecked { .. } | Problem::ProseNotChecked { .. } => Severity::Advice,
         }
     }
 }

@@ -9,6 +9,7 @@ use rayon::prelude::*;
 use crate::check::detect::{Detection, detect_document};
 use crate::diagnostic::{Diagnostic, Problem};
 use crate::read::decode::{Reader, decode};
+use crate::read::source::{Format, extract, prose_paragraphs};
 use crate::read::split::split_games;
 use crate::span::Span;
 
@@ -39,11 +40,23 @@ pub fn check_bytes(path: &str, bytes: &[u8], options: &Options) -> Result<Checke
             diagnostics: file_diags,
         });
     }
-    let spans = split_games(&text);
+    // The same cutting as the linter's: a plain-text, Markdown or LaTeX file (by its
+    // extension) by its paragraphs and fences, its prose left out; anything else as PGN.
+    let (game_text, spans): (Arc<str>, Vec<Span>) = match Format::by_extension(path) {
+        Some(format) if format != Format::Pgn => {
+            let ex = extract(format, &text);
+            let paragraphs = prose_paragraphs(&ex.prose_text);
+            if paragraphs > 0 {
+                file_diags.push(prose_hint(&ex.prose_text, paragraphs));
+            }
+            (Arc::from(ex.game_text), ex.games)
+        }
+        _ => (Arc::clone(&text), split_games(&text)),
+    };
     if spans.is_empty() {
         file_diags.push(Diagnostic::new(Problem::NoGame, Span::new(0, 0)));
     }
-    // The same detection as the linter's (its games; a checked file has no prose).
+    // The same detection as the linter's (its games; prose is not read here).
     let (
         Detection {
             notation,
@@ -52,14 +65,14 @@ pub fn check_bytes(path: &str, bytes: &[u8], options: &Options) -> Result<Checke
             warning,
         },
         _,
-    ) = detect_document(&text, &spans, None, &options.notation, &options.lang)?;
+    ) = detect_document(&game_text, &spans, None, &options.notation, &options.lang)?;
     file_diags.extend(warning);
     let games: Vec<CheckedGame> = spans
         .par_iter()
         .enumerate()
         .map(|(i, span)| {
-            let syntax = (parser.parse)(&text[span.start..span.end], span.start);
-            check_game(i + 1, syntax, &text, parser)
+            let syntax = (parser.parse)(&game_text[span.start..span.end], span.start);
+            check_game(i + 1, syntax, &game_text, parser)
         })
         .collect();
     Ok(CheckedFile {
@@ -70,6 +83,23 @@ pub fn check_bytes(path: &str, bytes: &[u8], options: &Options) -> Result<Checke
         games,
         diagnostics: file_diags,
     })
+}
+
+/// The advice that `check` left prose unread, at its first paragraph, pointing at `lint`.
+fn prose_hint(prose_text: &str, paragraphs: usize) -> Diagnostic {
+    let start = prose_text.len() - prose_text.trim_start().len();
+    let end = prose_text[start..]
+        .find('\n')
+        .map_or(prose_text.len(), |e| start + e);
+    Diagnostic::new(
+        Problem::ProseNotChecked {
+            paragraphs,
+            noun: if paragraphs == 1 { "paragraph" } else { "paragraphs" },
+        },
+        Span::new(start, end.max(start)),
+    )
+    .label("prose")
+    .help("`scoresheet lint` reads manuscripts (plain text, Markdown, LaTeX) and checks the moves in their prose too")
 }
 
 /// Checks one text (as [`check_bytes`]).

@@ -21,6 +21,8 @@ pub fn split_games(text: &str) -> Vec<Span> {
     let mut line_start = true;
     // After a result: where the game ended (comments may follow it).
     let mut ended_at: Option<usize> = None;
+    // Line breaks since the last tag pair, while only white space followed it.
+    let mut breaks_after_tag: Option<usize> = None;
     while i < b.len() {
         let c = b[i];
         if let Some(n) = invisible(b, i) {
@@ -44,6 +46,11 @@ pub fn split_games(text: &str) -> Vec<Span> {
                     push(&mut games, text, start, i);
                     start = i;
                     moves_seen = false;
+                } else if ended_at.is_none() && breaks_after_tag.is_some_and(|n| n >= 2) {
+                    // Tag pairs after a blank line that ends a game of tag pairs only: a new
+                    // game.
+                    push(&mut games, text, start, i);
+                    start = i;
                 } else if let Some(cut) = ended_at.take() {
                     // Comments after the result stay with it when tags start the next line.
                     let at = if line_start { i } else { cut };
@@ -51,6 +58,7 @@ pub fn split_games(text: &str) -> Vec<Span> {
                     start = at;
                 }
                 i = end_of_tag(b, i);
+                breaks_after_tag = Some(0);
                 line_start = false;
                 continue;
             }
@@ -63,6 +71,7 @@ pub fn split_games(text: &str) -> Vec<Span> {
         match c {
             b'\n' => {
                 line_start = true;
+                breaks_after_tag = breaks_after_tag.map(|n| n + 1);
                 i += 1;
             }
             b' ' | b'\t' | b'\r' => i += 1,
@@ -86,6 +95,7 @@ pub fn split_games(text: &str) -> Vec<Span> {
                     }
                 }
                 moves_seen = true;
+                breaks_after_tag = None;
                 match c {
                     b'(' => {
                         depth += 1;

@@ -47,6 +47,7 @@ pub static RULE: Rule = Rule {
             "scoresheet::not_utf8",
             "scoresheet::binary",
             "scoresheet::no_game",
+            "scoresheet::prose_not_checked",
         ],
         source: include_str!("sc100_unreadable.rs"),
     },
