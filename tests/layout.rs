@@ -415,7 +415,6 @@ const NOT_YET_SPLIT: &[(&str, usize)] = &[
     ("src/check/game.rs fn describe_illegal", 230),
     ("src/syntax/walker.rs fn top", 249),
     ("src/syntax/walker.rs fn move_part", 266),
-    ("src/bin/scoresheet/main.rs fn run", 230),
     ("src/board/descriptive.rs", 1472),
     ("src/check/game.rs", 2754),
     ("src/syntax/user.rs", 1306),

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use shakmaty::fen::Fen;
 use shakmaty::{Chess, Color, EnPassantMode, Move, Position};
 
-use crate::check::detect::{ProseReader, Reading, detect, detect_document};
+use crate::check::detect::{Detection, ProseReader, Reading, detect, detect_document};
 use crate::check::prose::scan_fragments;
 use crate::check::{CheckError, CheckedGame, MoveState, check_game};
 use crate::diagnostic::{Diagnostic, Problem, Severity};
@@ -465,6 +465,92 @@ fn count_errors(g: &CheckedGame) -> usize {
         .count()
 }
 
+/// What the games of a document are read with.
+struct GameReading<'a> {
+    /// The document's text of games.
+    text: &'a Arc<str>,
+    /// A start position per game.
+    fens: &'a [Option<String>],
+    format: Format,
+    /// The document's parser.
+    parser: &'static ParserEntry,
+    /// Each game's own detection (the first games).
+    per_game: &'a [Option<Detection>],
+    notation: &'a str,
+    lang: &'a str,
+}
+
+/// Reads game `i` with the document's parser, or, when it has errors and reads better in
+/// another language or notation, in that one (said as a [`Foreign`] game).
+fn read_game(r: &GameReading<'_>, i: usize, span: &Span) -> (Unit, Option<Foreign>) {
+    let GameReading {
+        text: game_text,
+        fens,
+        format,
+        parser,
+        per_game,
+        notation,
+        lang,
+    } = *r;
+    let mut foreign = None;
+    let read = |parser: &'static ParserEntry| {
+        let mut syntax = (parser.parse)(&game_text[span.start..span.end], span.start);
+        if let Some(Some(fen)) = fens.get(i) {
+            syntax = with_fen(syntax, fen.clone(), span.start);
+        }
+        let mut g = check_game(i + 1, syntax, game_text, parser);
+        if format != Format::Pgn {
+            drop_for_manuscript(&mut g, false);
+        }
+        g
+    };
+    let mut g = read(parser);
+    let mut used = parser;
+    if count_errors(&g) > 0 {
+        // A game in another language or notation: read it so, and say so.
+        let alone = match per_game.get(i).cloned().flatten() {
+            Some(d) if lang == "auto" => Ok(d),
+            _ => detect(game_text, std::slice::from_ref(span), notation, "auto"),
+        };
+        if let Ok(other) = alone
+            && !std::ptr::eq(other.parser, parser)
+            && other.warning.is_none()
+        {
+            let g2 = read(other.parser);
+            if count_errors(&g2) < count_errors(&g) {
+                let first = Unit {
+                    kind: UnitKind::Game,
+                    game: g2.clone(),
+                    text: Arc::clone(game_text),
+                    parser: other.parser,
+                    placed: Vec::new(),
+                }
+                .tokens()
+                .first()
+                .map(|t| t.span)
+                .unwrap_or(*span);
+                foreign = Some(Foreign {
+                    game: i + 1,
+                    span: first,
+                    notation: other.notation,
+                    language: other.lang,
+                });
+                g = g2;
+                used = other.parser;
+            }
+        }
+    }
+    let placed = place(&g);
+    let unit = Unit {
+        kind: UnitKind::Game,
+        game: g,
+        text: Arc::clone(game_text),
+        parser: used,
+        placed,
+    };
+    (unit, foreign)
+}
+
 impl Document {
     /// Reads a manuscript.
     ///
@@ -522,64 +608,21 @@ impl Document {
         let (det, per_game) = detect_document(&game_text, &games, prose, &notation, &lang)?;
         file_diagnostics.extend(det.warning.clone());
         let parser = det.parser;
+        let reading = GameReading {
+            text: &game_text,
+            fens: &fens,
+            format,
+            parser,
+            per_game: &per_game,
+            notation: &notation,
+            lang: &lang,
+        };
         let mut units: Vec<Unit> = Vec::new();
         let mut foreign = Vec::new();
         for (i, span) in games.iter().enumerate() {
-            let read = |parser: &'static ParserEntry| {
-                let mut syntax = (parser.parse)(&game_text[span.start..span.end], span.start);
-                if let Some(Some(fen)) = fens.get(i) {
-                    syntax = with_fen(syntax, fen.clone(), span.start);
-                }
-                let mut g = check_game(i + 1, syntax, &game_text, parser);
-                if format != Format::Pgn {
-                    drop_for_manuscript(&mut g, false);
-                }
-                g
-            };
-            let mut g = read(parser);
-            let mut used = parser;
-            if count_errors(&g) > 0 {
-                // A game in another language or notation: read it so, and say so.
-                let alone = match per_game.get(i).cloned().flatten() {
-                    Some(d) if lang == "auto" => Ok(d),
-                    _ => detect(&game_text, std::slice::from_ref(span), &notation, "auto"),
-                };
-                if let Ok(other) = alone
-                    && !std::ptr::eq(other.parser, parser)
-                    && other.warning.is_none()
-                {
-                    let g2 = read(other.parser);
-                    if count_errors(&g2) < count_errors(&g) {
-                        let first = Unit {
-                            kind: UnitKind::Game,
-                            game: g2.clone(),
-                            text: Arc::clone(&game_text),
-                            parser: other.parser,
-                            placed: Vec::new(),
-                        }
-                        .tokens()
-                        .first()
-                        .map(|t| t.span)
-                        .unwrap_or(*span);
-                        foreign.push(Foreign {
-                            game: i + 1,
-                            span: first,
-                            notation: other.notation,
-                            language: other.lang,
-                        });
-                        g = g2;
-                        used = other.parser;
-                    }
-                }
-            }
-            let placed = place(&g);
-            units.push(Unit {
-                kind: UnitKind::Game,
-                game: g,
-                text: Arc::clone(&game_text),
-                parser: used,
-                placed,
-            });
+            let (unit, other) = read_game(&reading, i, span);
+            units.push(unit);
+            foreign.extend(other);
         }
         // Fragments: LaTeX variations and moves in the prose, each against the game before it.
         let frags = fragment_spans(&prose_text, parser, &explicit_fragments, scan_prose);
