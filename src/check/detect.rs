@@ -664,3 +664,87 @@ fn is_sign(c: char) -> bool {
         '♔'..='♟' | '×' | '‡' | '†' | '±' | '∓' | '∞' | '⩲' | '⩱' | '□'
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::read::split::split_games;
+
+    fn detect_auto(text: &str) -> Detection {
+        let games = split_games(text);
+        detect(text, &games, "auto", "auto").expect("detects")
+    }
+
+    #[test]
+    fn a_german_game_is_german_by_the_board() {
+        let d = detect_auto("1. e4 e5 2. Sf3 Sc6 3. Lb5 a6 4. La4 Sf6 5. O-O Le7 6. Te1 b5 *");
+        assert_eq!((d.notation, d.lang), ("algebraic", "de"));
+        assert!(d.warning.is_none());
+    }
+
+    #[test]
+    fn an_english_game_with_bishop_moves_stays_english() {
+        // `B` is a bishop in English, a rook in Hungarian, a pawn in German: the board says
+        // which reading is the game.
+        for text in [
+            "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 *",
+            "1. d4 Nf6 2. c4 e6 3. Nc3 Bb4 4. Qc2 O-O 5. a3 Bxc3+ 6. Qxc3 b6 7. Bg5 Bb7 *",
+            "1. e4 c5 2. Bc4 e6 3. Bb3 Nc6 *",
+        ] {
+            let d = detect_auto(text);
+            assert_eq!((d.notation, d.lang), ("algebraic", "en"), "{text}");
+            assert!(d.warning.is_none(), "{text}: {:?}", d.warning);
+        }
+    }
+
+    #[test]
+    fn an_ambiguous_short_fragment_is_read_by_preference_with_a_warning() {
+        // `R` is a rook in English and a knight in Finnish: `Rh3` is legal either way.
+        let d = detect_auto("1. h4 h5 2. Rh3");
+        assert_eq!(d.lang, "en");
+        let w = d.warning.expect("the choice is said");
+        assert!(
+            matches!(w.problem, Problem::LanguageUndecided { .. }),
+            "{w:?}"
+        );
+    }
+
+    #[test]
+    fn prose_without_piece_letters_is_read_alike_in_every_language() {
+        let read = |_: &'static ParserEntry| -> Reading { ((0, 0, usize::MAX), Vec::new()) };
+        let d = detect_prose(
+            "After 1.e4 e5 2.d4 exd4 the centre opens.",
+            "auto",
+            "auto",
+            &read,
+        )
+        .expect("detects");
+        assert_eq!(d.lang, "en");
+        assert!(d.warning.is_none());
+    }
+
+    #[test]
+    fn prose_letters_narrow_the_languages_before_the_board() {
+        // Only languages whose piece letters include `S` and `L` are read at all.
+        let german = parser_for("algebraic", "de").expect("German");
+        let english = parser_for("algebraic", "en").expect("English");
+        let seen = std::cell::RefCell::new(Vec::new());
+        let read = |p: &'static ParserEntry| -> Reading {
+            seen.borrow_mut().push(p);
+            (
+                (0, usize::from(std::ptr::eq(p, german)), usize::MAX),
+                Vec::new(),
+            )
+        };
+        let d = detect_prose(
+            "Nach 1.e4 e5 2.Sf3 Sc6 3.Lb5 a6 spielt Weiß.",
+            "auto",
+            "auto",
+            &read,
+        )
+        .expect("detects");
+        assert_eq!(d.lang, "de");
+        assert!(!seen.borrow().iter().any(|p| std::ptr::eq(*p, english)));
+        assert!(!seen.borrow().is_empty());
+    }
+}
