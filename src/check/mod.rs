@@ -41,17 +41,21 @@ pub fn check_bytes(path: &str, bytes: &[u8], options: &Options) -> Result<Checke
         });
     }
     // The same cutting as the linter's: a plain-text, Markdown or LaTeX file (by its
-    // extension) by its paragraphs and fences, its prose left out; anything else as PGN.
-    let (game_text, spans): (Arc<str>, Vec<Span>) = match Format::by_extension(path) {
-        Some(format) if format != Format::Pgn => {
-            let ex = extract(format, &text);
+    // extension) by its paragraphs and fences, its prose left out; anything else as PGN, and
+    // so is a manuscript in which no paragraph is movetext (unnumbered moves, one game a line).
+    let manuscript = Format::by_extension(path)
+        .filter(|f| *f != Format::Pgn)
+        .map(|f| extract(f, &text))
+        .filter(|ex| !ex.games.is_empty());
+    let (game_text, spans): (Arc<str>, Vec<Span>) = match manuscript {
+        Some(ex) => {
             let paragraphs = prose_paragraphs(&ex.prose_text);
             if paragraphs > 0 {
                 file_diags.push(prose_hint(&ex.prose_text, paragraphs));
             }
             (Arc::from(ex.game_text), ex.games)
         }
-        _ => (Arc::clone(&text), split_games(&text)),
+        None => (Arc::clone(&text), split_games(&text)),
     };
     if spans.is_empty() {
         file_diags.push(Diagnostic::new(Problem::NoGame, Span::new(0, 0)));
