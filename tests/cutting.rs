@@ -48,9 +48,9 @@ fn linted(name: &str) -> (usize, Vec<(usize, usize)>) {
     (l.doc.games, errors)
 }
 
-#[test]
-fn two_hand_typed_games_are_two() {
-    for name in ["two_games.txt", "two_games_no_results.txt"] {
+/// Both `check` and `lint` see two clean games in each file.
+fn two_clean_games(names: &[&str]) {
+    for &name in names {
         let (games, errors, _) = checked(name);
         assert_eq!(games, 2, "{name}");
         assert!(errors.is_empty(), "{name}: {errors:?}");
@@ -59,13 +59,13 @@ fn two_hand_typed_games_are_two() {
 }
 
 #[test]
+fn two_hand_typed_games_are_two() {
+    two_clean_games(&["two_games.txt", "two_games_no_results.txt"]);
+}
+
+#[test]
 fn a_game_of_tag_pairs_only_is_not_merged_with_the_next() {
-    for name in ["header_only.pgn", "header_only.txt"] {
-        let (games, errors, _) = checked(name);
-        assert_eq!(games, 2, "{name}");
-        assert!(errors.is_empty(), "{name}: {errors:?}");
-        assert_eq!(linted(name), (2, Vec::new()), "{name}");
-    }
+    two_clean_games(&["header_only.pgn", "header_only.txt"]);
 }
 
 #[test]
