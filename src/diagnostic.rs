@@ -316,6 +316,14 @@ pub enum Problem {
         /// The others that fit as well.
         others: String,
     },
+    /// Prose in a manuscript given to `check`, which reads games only.
+    #[error("{paragraphs} {noun} of prose not checked: `check` reads the games only")]
+    ProseNotChecked {
+        /// How many paragraphs.
+        paragraphs: usize,
+        /// "paragraph" or "paragraphs".
+        noun: &'static str,
+    },
     /// Too many problems of one kind in one game; the rest are counted.
     #[error("{count} more unreadable tokens in this game")]
     TooMany {
@@ -367,6 +375,7 @@ codes! {
     AmbiguousMove => "ambiguous_move",
     MissingPromotion => "missing_promotion",
     NotChecked => "not_checked",
+    ProseNotChecked => "prose_not_checked",
     CheckWithoutCheck => "check_without_check",
     MissingCheck => "missing_check",
     MissingMate => "missing_mate",
@@ -421,6 +430,7 @@ impl Problem {
             Problem::AmbiguousMove { .. } | Problem::AmbiguousReading { .. } => Code::AmbiguousMove,
             Problem::MissingPromotion { .. } => Code::MissingPromotion,
             Problem::NotChecked { .. } => Code::NotChecked,
+            Problem::ProseNotChecked { .. } => Code::ProseNotChecked,
             Problem::CheckWithoutCheck { .. } => Code::CheckWithoutCheck,
             Problem::MissingCheck { .. } => Code::MissingCheck,
             Problem::MissingMate { .. } => Code::MissingMate,
@@ -498,7 +508,7 @@ impl Problem {
             | Problem::MixedNotation { .. }
             | Problem::FigurineColor { .. }
             | Problem::LookAlike { .. } => Severity::Warning,
-            Problem::NotChecked { .. } => Severity::Advice,
+            Problem::NotChecked { .. } | Problem::ProseNotChecked { .. } => Severity::Advice,
         }
     }
 }

@@ -32,9 +32,11 @@ use crate::syntax::{Item, MoveBody, SyntaxIssue};
 pub const PREFERENCE: &[&str] = &["en", "de", "fr", "es", "ru", "it", "nl", "pt", "pl", "bg"];
 
 /// (complete games, resolved main-line plies, fewer errors): higher is better.
-type Score = (usize, usize, usize);
+pub type Score = (usize, usize, usize);
 /// A game's main line as read (`None` = null move).
-type MainLine = Vec<Option<Move>>;
+pub type MainLine = Vec<Option<Move>>;
+/// How one parser read a text on the board: its score and the main lines it read.
+pub type Reading = (Score, Vec<MainLine>);
 
 /// The language reported for a notation without piece letters (UCI, Smith, ICCF numeric,
 /// coordinate).
@@ -377,16 +379,113 @@ fn detect_language(text: &str, games: &[Span], lang: &str) -> Result<Detection, 
         });
     }
     let starts = token_starts(text, games);
-    let mut candidates = narrow(&starts);
-    candidates.sort_by_key(|l| preference_rank(l));
-    type Scored = (&'static LanguageFile, (Score, Vec<MainLine>));
-    let by_board = |cands: &[&'static LanguageFile]| -> Vec<Scored> {
-        cands
+    let at = games.first().copied().unwrap_or_default();
+    choose(&starts, at, &|p| board_score(p, text, games))
+}
+
+/// Games detected one by one to find the language most of a document is in.
+const MAJORITY_GAMES: usize = 32;
+
+/// Reads the prose of a document with a parser: finds the move fragments it reads and reads
+/// them on the board, in order.
+pub type ProseReader<'a> = dyn Fn(&'static ParserEntry) -> Reading + 'a;
+
+/// Chooses notation and language for a document of games and moves in prose, by the board:
+/// each of the first games alone, then the language and notation most games are in (the
+/// first game's on a tie), so that one game in another language cannot decide. Without
+/// games, the moves of the prose (`prose`: its text and its reader) decide.
+///
+/// Returns the document's detection and each game's own (`None` past the first games, or
+/// for a single game).
+///
+/// # Errors
+/// When a notation or language is named that has no grammar.
+pub fn detect_document(
+    text: &str,
+    games: &[Span],
+    prose: Option<(&str, &ProseReader<'_>)>,
+    notation: &str,
+    lang: &str,
+) -> Result<(Detection, Vec<Option<Detection>>), CheckError> {
+    let per_game: Vec<Option<Detection>> = games
+        .iter()
+        .enumerate()
+        .map(|(i, g)| {
+            (games.len() > 1 && i < MAJORITY_GAMES)
+                .then(|| detect(text, std::slice::from_ref(g), notation, lang).ok())
+                .flatten()
+        })
+        .collect();
+    let mut tally: Vec<(&'static ParserEntry, usize)> = Vec::new();
+    for d in per_game.iter().flatten().filter(|d| d.warning.is_none()) {
+        match tally.iter_mut().find(|(p, _)| std::ptr::eq(*p, d.parser)) {
+            Some((_, n)) => *n += 1,
+            None => tally.push((d.parser, 1)),
+        }
+    }
+    let top = tally.iter().map(|(_, n)| *n).max().unwrap_or(0);
+    let majority = tally.iter().find(|(_, n)| *n == top).map(|(p, _)| *p);
+    let chosen = majority.and_then(|m| {
+        per_game
             .iter()
-            .filter_map(|l| parser_for(notation, l.codes[0]).map(|p| (*l, p)))
-            .map(|(l, p)| (l, board_score(p, text, games)))
-            .collect()
+            .flatten()
+            .find(|d| std::ptr::eq(d.parser, m))
+            .cloned()
+    });
+    let chosen = match (chosen, prose) {
+        (Some(d), _) => d,
+        (None, Some((prose, read))) if games.is_empty() => {
+            detect_prose(prose, notation, lang, read)?
+        }
+        (None, _) => detect(text, games, notation, lang)?,
     };
+    Ok((chosen, per_game))
+}
+
+/// Chooses the language of the moves written in prose (no games around them): the letters
+/// that start its move-like words narrow the candidates, and `read` (which finds the
+/// fragments a parser reads and reads them on the board, in order) decides between them.
+///
+/// # Errors
+/// When a notation or language is named that has no grammar.
+pub fn detect_prose(
+    prose: &str,
+    notation: &str,
+    lang: &str,
+    read: &ProseReader<'_>,
+) -> Result<Detection, CheckError> {
+    if lang != "auto" || !matches!(notation, "auto" | "algebraic" | "san" | "lan" | "figurine") {
+        return detect(prose, &[], notation, lang);
+    }
+    let words = crate::check::prose::move_like_words(prose);
+    let starts: BTreeSet<char> = words
+        .iter()
+        .filter_map(|w| prose[w.start..w.end].chars().next())
+        .filter(|&c| c.is_alphabetic() && !matches!(c, 'a'..='h' | 'x' | 'O' | 'o' | 'О'))
+        .filter(|&c| !is_sign(c))
+        .collect();
+    if starts.is_empty() {
+        // No piece letter: every language reads the moves alike.
+        return detect_language(prose, &[], lang);
+    }
+    let at = words
+        .first()
+        .map_or_else(Span::default, |w| Span::new(w.start, w.start));
+    choose(&starts, at, read)
+}
+
+/// Chooses among the languages whose letters explain `starts` by how `read` reads the text
+/// with each: the best board score wins; on a tie the [`PREFERENCE`] order decides, with a
+/// warning (at `at`) when the tied languages read different moves.
+fn choose(
+    starts: &BTreeSet<char>,
+    at: Span,
+    read: &ProseReader<'_>,
+) -> Result<Detection, CheckError> {
+    let notation: &'static str = "algebraic";
+    let mut candidates = narrow(starts);
+    candidates.sort_by_key(|l| preference_rank(l));
+    type Scored = (&'static LanguageFile, Reading);
     let english = LANGUAGE_FILES
         .iter()
         .find(|l| l.codes.contains(&"en"))
@@ -405,7 +504,11 @@ fn detect_language(text: &str, games: &[Span], lang: &str) -> Result<Detection, 
             warning: None,
         });
     }
-    let scored = by_board(&candidates);
+    let scored: Vec<Scored> = candidates
+        .iter()
+        .filter_map(|l| parser_for(notation, l.codes[0]).map(|p| (*l, p)))
+        .map(|(l, p)| (l, read(p)))
+        .collect();
     // Best score; the sort above made ties keep the preference order.
     let best = scored.iter().map(|(_, s)| s.0).max().unwrap_or_default();
     let tied: Vec<&Scored> = scored.iter().filter(|(_, s)| s.0 == best).collect();
@@ -429,7 +532,6 @@ fn detect_language(text: &str, games: &[Span], lang: &str) -> Result<Detection, 
             .iter()
             .map(|l| format!("{} (`--lang {}`)", l.names.first().copied().unwrap_or(l.codes[0]), l.codes[0]))
             .collect();
-        let at = games.first().copied().unwrap_or_default();
         Diagnostic::new(
             Problem::LanguageUndecided {
                 chosen: chosen.names.first().copied().unwrap_or(chosen.codes[0]).into(),
@@ -561,4 +663,88 @@ fn is_sign(c: char) -> bool {
         c,
         '♔'..='♟' | '×' | '‡' | '†' | '±' | '∓' | '∞' | '⩲' | '⩱' | '□'
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::read::split::split_games;
+
+    fn detect_auto(text: &str) -> Detection {
+        let games = split_games(text);
+        detect(text, &games, "auto", "auto").expect("detects")
+    }
+
+    #[test]
+    fn a_german_game_is_german_by_the_board() {
+        let d = detect_auto("1. e4 e5 2. Sf3 Sc6 3. Lb5 a6 4. La4 Sf6 5. O-O Le7 6. Te1 b5 *");
+        assert_eq!((d.notation, d.lang), ("algebraic", "de"));
+        assert!(d.warning.is_none());
+    }
+
+    #[test]
+    fn an_english_game_with_bishop_moves_stays_english() {
+        // `B` is a bishop in English, a rook in Hungarian, a pawn in German: the board says
+        // which reading is the game.
+        for text in [
+            "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 *",
+            "1. d4 Nf6 2. c4 e6 3. Nc3 Bb4 4. Qc2 O-O 5. a3 Bxc3+ 6. Qxc3 b6 7. Bg5 Bb7 *",
+            "1. e4 c5 2. Bc4 e6 3. Bb3 Nc6 *",
+        ] {
+            let d = detect_auto(text);
+            assert_eq!((d.notation, d.lang), ("algebraic", "en"), "{text}");
+            assert!(d.warning.is_none(), "{text}: {:?}", d.warning);
+        }
+    }
+
+    #[test]
+    fn an_ambiguous_short_fragment_is_read_by_preference_with_a_warning() {
+        // `R` is a rook in English and a knight in Finnish: `Rh3` is legal either way.
+        let d = detect_auto("1. h4 h5 2. Rh3");
+        assert_eq!(d.lang, "en");
+        let w = d.warning.expect("the choice is said");
+        assert!(
+            matches!(w.problem, Problem::LanguageUndecided { .. }),
+            "{w:?}"
+        );
+    }
+
+    #[test]
+    fn prose_without_piece_letters_is_read_alike_in_every_language() {
+        let read = |_: &'static ParserEntry| -> Reading { ((0, 0, usize::MAX), Vec::new()) };
+        let d = detect_prose(
+            "After 1.e4 e5 2.d4 exd4 the centre opens.",
+            "auto",
+            "auto",
+            &read,
+        )
+        .expect("detects");
+        assert_eq!(d.lang, "en");
+        assert!(d.warning.is_none());
+    }
+
+    #[test]
+    fn prose_letters_narrow_the_languages_before_the_board() {
+        // Only languages whose piece letters include `S` and `L` are read at all.
+        let german = parser_for("algebraic", "de").expect("German");
+        let english = parser_for("algebraic", "en").expect("English");
+        let seen = std::cell::RefCell::new(Vec::new());
+        let read = |p: &'static ParserEntry| -> Reading {
+            seen.borrow_mut().push(p);
+            (
+                (0, usize::from(std::ptr::eq(p, german)), usize::MAX),
+                Vec::new(),
+            )
+        };
+        let d = detect_prose(
+            "Nach 1.e4 e5 2.Sf3 Sc6 3.Lb5 a6 spielt Weiß.",
+            "auto",
+            "auto",
+            &read,
+        )
+        .expect("detects");
+        assert_eq!(d.lang, "de");
+        assert!(!seen.borrow().iter().any(|p| std::ptr::eq(*p, english)));
+        assert!(!seen.borrow().is_empty());
+    }
 }

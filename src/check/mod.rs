@@ -6,15 +6,17 @@ use std::sync::Arc;
 
 use rayon::prelude::*;
 
-use crate::check::detect::{Detection, detect};
+use crate::check::detect::{Detection, detect_document};
 use crate::diagnostic::{Diagnostic, Problem};
-use crate::read::decode::{Encoding, decode};
+use crate::read::decode::{Reader, decode};
+use crate::read::source::{Format, extract, prose_paragraphs};
 use crate::read::split::split_games;
 use crate::span::Span;
 
 pub mod detect;
 mod game;
 mod mixed;
+pub mod prose;
 pub mod smoke;
 mod types;
 
@@ -28,29 +30,8 @@ pub use types::*;
 pub fn check_bytes(path: &str, bytes: &[u8], options: &Options) -> Result<CheckedFile, CheckError> {
     let decoded = decode(bytes);
     let text: Arc<str> = Arc::from(decoded.text.as_ref());
-    let mut file_diags = Vec::new();
-    if let Encoding::Latin1 { first_invalid } = decoded.encoding {
-        let at = first_invalid.min(text.len());
-        let end = (at + 1..=text.len())
-            .find(|&i| text.is_char_boundary(i))
-            .unwrap_or(text.len());
-        file_diags.push(
-            Diagnostic::new(
-                Problem::NotUtf8 {
-                    offset: first_invalid,
-                },
-                Span::new(at, end),
-            )
-            .label("not UTF-8")
-            .help("save the file as UTF-8; the text was read as Latin-1 (ISO 8859-1)"),
-        );
-    }
+    let mut file_diags = decoded.diagnostics(Reader::Check);
     if decoded.binary {
-        let nul = text.find('\0').unwrap_or(0);
-        let d = Diagnostic::new(Problem::Binary, Span::new(nul, nul + 1))
-            .label("a NUL byte")
-            .help("scoresheet reads text files: PGN or a plain-text score");
-        file_diags.push(d);
         return Ok(CheckedFile {
             path: path.into(),
             text,
@@ -60,23 +41,43 @@ pub fn check_bytes(path: &str, bytes: &[u8], options: &Options) -> Result<Checke
             diagnostics: file_diags,
         });
     }
-    let spans = split_games(&text);
+    // The same cutting as the linter's: a plain-text, Markdown or LaTeX file (by its
+    // extension) by its paragraphs and fences, its prose left out; anything else as PGN, and
+    // so is a manuscript in which no paragraph is movetext (unnumbered moves, one game a line).
+    let manuscript = Format::by_extension(path)
+        .filter(|f| *f != Format::Pgn)
+        .map(|f| extract(f, &text))
+        .filter(|ex| !ex.games.is_empty());
+    let (game_text, spans): (Arc<str>, Vec<Span>) = match manuscript {
+        Some(ex) => {
+            let paragraphs = prose_paragraphs(&ex.prose_text);
+            if paragraphs > 0 {
+                file_diags.push(prose_hint(&ex.prose_text, paragraphs));
+            }
+            (Arc::from(ex.game_text), ex.games)
+        }
+        None => (Arc::clone(&text), split_games(&text)),
+    };
     if spans.is_empty() {
         file_diags.push(Diagnostic::new(Problem::NoGame, Span::new(0, 0)));
     }
-    let Detection {
-        notation,
-        lang,
-        parser,
-        warning,
-    } = detect(&text, &spans, &options.notation, &options.lang)?;
+    // The same detection as the linter's (its games; prose is not read here).
+    let (
+        Detection {
+            notation,
+            lang,
+            parser,
+            warning,
+        },
+        _,
+    ) = detect_document(&game_text, &spans, None, &options.notation, &options.lang)?;
     file_diags.extend(warning);
     let games: Vec<CheckedGame> = spans
         .par_iter()
         .enumerate()
         .map(|(i, span)| {
-            let syntax = (parser.parse)(&text[span.start..span.end], span.start);
-            check_game(i + 1, syntax, &text, parser)
+            let syntax = (parser.parse)(&game_text[span.start..span.end], span.start);
+            check_game(i + 1, syntax, &game_text, parser)
         })
         .collect();
     Ok(CheckedFile {
@@ -87,6 +88,23 @@ pub fn check_bytes(path: &str, bytes: &[u8], options: &Options) -> Result<Checke
         games,
         diagnostics: file_diags,
     })
+}
+
+/// The advice that `check` left prose unread, at its first paragraph, pointing at `lint`.
+fn prose_hint(prose_text: &str, paragraphs: usize) -> Diagnostic {
+    let start = prose_text.len() - prose_text.trim_start().len();
+    let end = prose_text[start..]
+        .find('\n')
+        .map_or(prose_text.len(), |e| start + e);
+    Diagnostic::new(
+        Problem::ProseNotChecked {
+            paragraphs,
+            noun: if paragraphs == 1 { "paragraph" } else { "paragraphs" },
+        },
+        Span::new(start, end.max(start)),
+    )
+    .label("prose")
+    .help("`scoresheet lint` reads manuscripts (plain text, Markdown, LaTeX) and checks the moves in their prose too")
 }
 
 /// Checks one text (as [`check_bytes`]).

@@ -6,20 +6,21 @@ use std::sync::Arc;
 use shakmaty::fen::Fen;
 use shakmaty::{Chess, Color, EnPassantMode, Move, Position};
 
-use crate::check::detect::detect;
+use crate::check::detect::{Detection, ProseReader, Reading, detect, detect_document};
+use crate::check::prose::scan_fragments;
 use crate::check::{CheckError, CheckedGame, MoveState, check_game};
 use crate::diagnostic::{Code, Diagnostic, Problem, Severity};
 use crate::lint::config::Config;
 use crate::lint::diag::{Applicability, Edit, Fix};
 use crate::lint::source::{Extracted, Format, extract};
-use crate::read::decode::{Encoding, decode};
+use crate::read::decode::{Encoding, Reader, decode};
 use crate::span::Span;
 use crate::syntax::grammar::ParserEntry;
 use crate::syntax::walker::MAX_DEPTH;
 use crate::syntax::{Item, Line, MoveBody, MoveToken, Tag};
 
-/// Games detected one by one to find the language most of the document is in.
-const MAJORITY_GAMES: usize = 32;
+/// Fragments of prose read per candidate language while detecting.
+const MAX_SCORED_FRAGMENTS: usize = 64;
 
 /// A game, or a move fragment of the prose checked against a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -241,160 +242,6 @@ fn positions(unit: &Unit) -> Vec<Chess> {
     main
 }
 
-/// Words of prose with their spans, split at white space and at punctuation that never
-/// belongs to a move; `true` when a hard separator (not white space) comes before the word.
-fn words(text: &str) -> Vec<(Span, bool)> {
-    let is_sep = |c: char| {
-        c.is_whitespace()
-            || matches!(
-                c,
-                '(' | ')'
-                    | '['
-                    | ']'
-                    | '{'
-                    | '}'
-                    | '"'
-                    | '`'
-                    | '*'
-                    | '_'
-                    | '“'
-                    | '”'
-                    | '‘'
-                    | '’'
-                    | '«'
-                    | '»'
-                    | ';'
-                    | ','
-                    | '\''
-            )
-    };
-    let mut out = Vec::new();
-    let mut start: Option<usize> = None;
-    let mut hard = false;
-    for (i, c) in text.char_indices() {
-        if is_sep(c) {
-            if let Some(s) = start.take() {
-                out.push((Span::new(s, i), hard));
-                hard = false;
-            }
-            hard |= !c.is_whitespace();
-        } else if start.is_none() {
-            start = Some(i);
-        }
-    }
-    if let Some(s) = start {
-        out.push((Span::new(s, text.len()), hard));
-    }
-    out
-}
-
-/// A move number at the start of a word: its length, the number and whether it is Black's.
-fn number_prefix(w: &str) -> Option<(usize, u32, bool)> {
-    let digits = w.bytes().take_while(u8::is_ascii_digit).count();
-    if digits == 0 || digits > 3 {
-        return None;
-    }
-    let n: u32 = w[..digits].parse().ok()?;
-    let rest = &w[digits..];
-    for (mark, black) in [("...", true), ("…", true), (". ..", true), (".", false)] {
-        if rest.starts_with(mark) {
-            return Some((digits + mark.len(), n, black));
-        }
-    }
-    None
-}
-
-/// The end of the move written in `w` (trailing sentence punctuation left off), if it is one.
-fn move_end(parser: &ParserEntry, w: &str) -> Option<usize> {
-    let mut t = w;
-    for _ in 0..3 {
-        if !t.is_empty()
-            && t.chars()
-                .any(|c| c.is_ascii_digit() || c == 'O' || c == '0' || c == '-')
-            && crate::board::token::parse_token_with(parser, t).is_ok()
-        {
-            return Some(t.len());
-        }
-        match t.char_indices().last() {
-            Some((i, '.' | ':' | ',' | ';')) => t = &t[..i],
-            _ => return None,
-        }
-    }
-    None
-}
-
-/// Move fragments in prose: a move number, then moves (and numbers and glyphs) up to the
-/// first word that is none of them.
-pub fn scan_fragments(text: &str, parser: &ParserEntry) -> Vec<Span> {
-    let ws = words(text);
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < ws.len() {
-        let (span, _) = ws[i];
-        let w = &text[span.start..span.end];
-        let Some((len, _, _)) = number_prefix(w) else {
-            i += 1;
-            continue;
-        };
-        let mut end = None;
-        let mut trimmed = false;
-        if len < w.len() {
-            match move_end(parser, &w[len..]) {
-                Some(e) => {
-                    end = Some(span.start + len + e);
-                    trimmed = len + e < w.len();
-                }
-                None => {
-                    i += 1;
-                    continue;
-                }
-            }
-        }
-        let mut j = i + 1;
-        while j < ws.len() && !trimmed {
-            let (s, hard) = ws[j];
-            if hard {
-                break;
-            }
-            let w = &text[s.start..s.end];
-            if let Some((len, _, _)) = number_prefix(w) {
-                if end.is_none() && len == w.len() {
-                    break; // two numbers in a row
-                }
-                if len < w.len() {
-                    match move_end(parser, &w[len..]) {
-                        Some(e) => {
-                            end = Some(s.start + len + e);
-                            trimmed = len + e < w.len();
-                        }
-                        None => break,
-                    }
-                }
-            } else if w == "..." || w == "…" {
-            } else if end.is_some()
-                && ((w.chars().all(|c| c == '!' || c == '?') && w.len() <= 3)
-                    || matches!(w, "+" | "#" | "†" | "‡")
-                    || (w.len() > 1
-                        && w.starts_with('$')
-                        && w[1..].bytes().all(|b| b.is_ascii_digit())))
-            {
-                end = Some(s.end);
-            } else if let Some(e) = move_end(parser, w) {
-                end = Some(s.start + e);
-                trimmed = e < w.len();
-            } else {
-                break;
-            }
-            j += 1;
-        }
-        if let Some(e) = end {
-            out.push(Span::new(span.start, e));
-        }
-        i = j.max(i + 1);
-    }
-    out
-}
-
 /// The first move number of a line (number, Black's), when it starts with one.
 fn leading_number(line: &Line) -> Option<(u32, bool)> {
     let mut it = line.items.iter();
@@ -551,11 +398,157 @@ fn check_fragment(
     })
 }
 
+/// The fragments of a manuscript's prose that `parser` reads (the explicit ones, LaTeX
+/// variations, first), in text order.
+fn fragment_spans(
+    prose: &str,
+    parser: &ParserEntry,
+    explicit: &[Span],
+    scan_prose: bool,
+) -> Vec<Span> {
+    let mut frags = explicit.to_vec();
+    if scan_prose {
+        for f in scan_fragments(prose, parser) {
+            if !explicit.iter().any(|e| e.start < f.end && f.start < e.end) {
+                frags.push(f);
+            }
+        }
+    }
+    frags.sort();
+    frags
+}
+
+/// Reads fragments, each against the game before it (`games`, read as `units`) and the
+/// fragments already read against that game.
+fn read_fragments(
+    frags: &[Span],
+    prose: &Arc<str>,
+    parser: &'static ParserEntry,
+    games: &[Span],
+    units: &[Unit],
+) -> Vec<Unit> {
+    // Fragments read so far, by game (`None`: before the first game).
+    let mut read: Vec<(Option<usize>, Unit)> = Vec::new();
+    for &f in frags {
+        let at = games.iter().rposition(|g| g.start <= f.start);
+        let against: Vec<&Unit> = at
+            .and_then(|i| units.get(i))
+            .into_iter()
+            .chain(read.iter().filter(|(g, _)| *g == at).map(|(_, u)| u))
+            .collect();
+        if let Some(u) = check_fragment(f, prose, parser, &against, at.map_or(0, |i| i + 1)) {
+            read.push((at, u));
+        }
+    }
+    read.into_iter().map(|(_, u)| u).collect()
+}
+
+/// A move-like word of the prose that no fragment reads: it is in no language the document
+/// is read in, so it is reported rather than passed unchecked.
+fn unread_move(prose: &str, w: Span) -> Diagnostic {
+    let text = prose.get(w.start..w.end).unwrap_or("").to_owned();
+    Diagnostic::new(
+        Problem::SyntaxError {
+            text,
+            expected: "it reads as a move in no language the text is read in".into(),
+        },
+        w,
+    )
+    .label("not read as a move")
+    .help("write the move in the text's language (or give --lang); moves that are not read are not checked")
+}
+
 fn count_errors(g: &CheckedGame) -> usize {
     g.diagnostics
         .iter()
         .filter(|d| d.severity == Severity::Error)
         .count()
+}
+
+/// What the games of a document are read with.
+struct GameReading<'a> {
+    /// The document's text of games.
+    text: &'a Arc<str>,
+    /// A start position per game.
+    fens: &'a [Option<String>],
+    format: Format,
+    /// The document's parser.
+    parser: &'static ParserEntry,
+    /// Each game's own detection (the first games).
+    per_game: &'a [Option<Detection>],
+    notation: &'a str,
+    lang: &'a str,
+}
+
+/// Reads game `i` with the document's parser, or, when it has errors and reads better in
+/// another language or notation, in that one (said as a [`Foreign`] game).
+fn read_game(r: &GameReading<'_>, i: usize, span: &Span) -> (Unit, Option<Foreign>) {
+    let GameReading {
+        text: game_text,
+        fens,
+        format,
+        parser,
+        per_game,
+        notation,
+        lang,
+    } = *r;
+    let mut foreign = None;
+    let read = |parser: &'static ParserEntry| {
+        let mut syntax = (parser.parse)(&game_text[span.start..span.end], span.start);
+        if let Some(Some(fen)) = fens.get(i) {
+            syntax = with_fen(syntax, fen.clone(), span.start);
+        }
+        let mut g = check_game(i + 1, syntax, game_text, parser);
+        if format != Format::Pgn {
+            drop_for_manuscript(&mut g, false);
+        }
+        g
+    };
+    let mut g = read(parser);
+    let mut used = parser;
+    if count_errors(&g) > 0 {
+        // A game in another language or notation: read it so, and say so.
+        let alone = match per_game.get(i).cloned().flatten() {
+            Some(d) if lang == "auto" => Ok(d),
+            _ => detect(game_text, std::slice::from_ref(span), notation, "auto"),
+        };
+        if let Ok(other) = alone
+            && !std::ptr::eq(other.parser, parser)
+            && other.warning.is_none()
+        {
+            let g2 = read(other.parser);
+            if count_errors(&g2) < count_errors(&g) {
+                let first = Unit {
+                    kind: UnitKind::Game,
+                    game: g2.clone(),
+                    text: Arc::clone(game_text),
+                    parser: other.parser,
+                    placed: Vec::new(),
+                }
+                .tokens()
+                .first()
+                .map(|t| t.span)
+                .unwrap_or(*span);
+                foreign = Some(Foreign {
+                    game: i + 1,
+                    span: first,
+                    notation: other.notation,
+                    language: other.lang,
+                });
+                g = g2;
+                used = other.parser;
+            }
+        }
+    }
+    let placed = place(&g);
+    let unit = Unit {
+        kind: UnitKind::Game,
+        game: g,
+        text: Arc::clone(game_text),
+        parser: used,
+        placed,
+    };
+    (unit, foreign)
 }
 
 impl Document {
@@ -572,26 +565,7 @@ impl Document {
         let decoded = decode(bytes);
         let original: Arc<str> = Arc::from(decoded.text.as_ref());
         let utf8 = decoded.encoding == Encoding::Utf8;
-        let mut file_diagnostics = Vec::new();
-        if let Encoding::Latin1 { first_invalid } = decoded.encoding {
-            let at = first_invalid.min(original.len());
-            let end = (at + 1..=original.len())
-                .find(|&i| original.is_char_boundary(i))
-                .unwrap_or(original.len());
-            file_diagnostics.push(
-                Diagnostic::new(Problem::NotUtf8 { offset: first_invalid }, Span::new(at, end))
-                    .label("not UTF-8")
-                    .help("save the file as UTF-8; the text was read as Latin-1 (ISO 8859-1); it is not fixed"),
-            );
-        }
-        if decoded.binary {
-            let nul = original.find('\0').unwrap_or(0);
-            file_diagnostics.push(
-                Diagnostic::new(Problem::Binary, Span::new(nul, nul + 1))
-                    .label("a NUL byte")
-                    .help("scoresheet lints text files: PGN, plain text, Markdown or LaTeX"),
-            );
-        }
+        let mut file_diagnostics = decoded.diagnostics(Reader::Lint);
         let format = options
             .format
             .or(config.format)
@@ -620,130 +594,46 @@ impl Document {
         };
         let game_text: Arc<str> = Arc::from(game_text);
         let prose_text: Arc<str> = Arc::from(prose_text);
-        // Each game alone, then the document: the language and notation most games are in
-        // (the first game's on a tie), so that one game in another language cannot decide.
-        // (The first games decide; a large PGN file is not read twice over.)
-        let per_game: Vec<Option<crate::check::detect::Detection>> = games
-            .iter()
-            .enumerate()
-            .map(|(i, g)| {
-                (games.len() > 1 && i < MAJORITY_GAMES)
-                    .then(|| detect(&game_text, std::slice::from_ref(g), &notation, &lang).ok())
-                    .flatten()
-            })
-            .collect();
-        let mut tally: Vec<(&'static ParserEntry, usize)> = Vec::new();
-        for d in per_game.iter().flatten().filter(|d| d.warning.is_none()) {
-            match tally.iter_mut().find(|(p, _)| std::ptr::eq(*p, d.parser)) {
-                Some((_, n)) => *n += 1,
-                None => tally.push((d.parser, 1)),
-            }
-        }
-        let top = tally.iter().map(|(_, n)| *n).max().unwrap_or(0);
-        let majority = tally.iter().find(|(_, n)| *n == top).map(|(p, _)| *p);
-        let det = match majority.and_then(|m| {
-            per_game
-                .iter()
-                .flatten()
-                .find(|d| std::ptr::eq(d.parser, m))
-                .cloned()
-        }) {
-            Some(d) => d,
-            None => detect(&game_text, &games, &notation, &lang)?,
+        // Moves in prose: the board decides between the languages of its fragments.
+        let read_prose = |p: &'static ParserEntry| -> Reading {
+            let frags = fragment_spans(&prose_text, p, &explicit_fragments, true);
+            let frags = &frags[..frags.len().min(MAX_SCORED_FRAGMENTS)];
+            let read = read_fragments(frags, &prose_text, p, &[], &[]);
+            let errors: usize = read.iter().map(|u| count_errors(&u.game)).sum();
+            let plies = read.iter().map(|u| u.game.mainline.len()).sum();
+            let lines = read.into_iter().map(|u| u.game.mainline).collect();
+            ((0, plies, usize::MAX - errors), lines)
         };
-        if !games.is_empty() {
-            file_diagnostics.extend(det.warning.clone());
-        }
+        let prose = scan_prose.then_some((&*prose_text, &read_prose as &ProseReader));
+        let (det, per_game) = detect_document(&game_text, &games, prose, &notation, &lang)?;
+        file_diagnostics.extend(det.warning.clone());
         let parser = det.parser;
+        let reading = GameReading {
+            text: &game_text,
+            fens: &fens,
+            format,
+            parser,
+            per_game: &per_game,
+            notation: &notation,
+            lang: &lang,
+        };
         let mut units: Vec<Unit> = Vec::new();
         let mut foreign = Vec::new();
         for (i, span) in games.iter().enumerate() {
-            let read = |parser: &'static ParserEntry| {
-                let mut syntax = (parser.parse)(&game_text[span.start..span.end], span.start);
-                if let Some(Some(fen)) = fens.get(i) {
-                    syntax = with_fen(syntax, fen.clone(), span.start);
-                }
-                let mut g = check_game(i + 1, syntax, &game_text, parser);
-                if format != Format::Pgn {
-                    drop_for_manuscript(&mut g, false);
-                }
-                g
-            };
-            let mut g = read(parser);
-            let mut used = parser;
-            if count_errors(&g) > 0 {
-                // A game in another language or notation: read it so, and say so.
-                let alone = match per_game.get(i).cloned().flatten() {
-                    Some(d) if lang == "auto" => Ok(d),
-                    _ => detect(&game_text, std::slice::from_ref(span), &notation, "auto"),
-                };
-                if let Ok(other) = alone
-                    && !std::ptr::eq(other.parser, parser)
-                    && other.warning.is_none()
-                {
-                    let g2 = read(other.parser);
-                    if count_errors(&g2) < count_errors(&g) {
-                        let first = Unit {
-                            kind: UnitKind::Game,
-                            game: g2.clone(),
-                            text: Arc::clone(&game_text),
-                            parser: other.parser,
-                            placed: Vec::new(),
-                        }
-                        .tokens()
-                        .first()
-                        .map(|t| t.span)
-                        .unwrap_or(*span);
-                        foreign.push(Foreign {
-                            game: i + 1,
-                            span: first,
-                            notation: other.notation,
-                            language: other.lang,
-                        });
-                        g = g2;
-                        used = other.parser;
-                    }
-                }
-            }
-            let placed = place(&g);
-            units.push(Unit {
-                kind: UnitKind::Game,
-                game: g,
-                text: Arc::clone(&game_text),
-                parser: used,
-                placed,
-            });
+            let (unit, other) = read_game(&reading, i, span);
+            units.push(unit);
+            foreign.extend(other);
         }
         // Fragments: LaTeX variations and moves in the prose, each against the game before it.
-        let mut frags = explicit_fragments.clone();
+        let frags = fragment_spans(&prose_text, parser, &explicit_fragments, scan_prose);
         if scan_prose {
-            for f in scan_fragments(&prose_text, parser) {
-                if !explicit_fragments
-                    .iter()
-                    .any(|e| e.start < f.end && f.start < e.end)
-                {
-                    frags.push(f);
-                }
+            for w in crate::check::prose::unread_moves(&prose_text, &frags) {
+                file_diagnostics.push(unread_move(&prose_text, w));
             }
         }
-        frags.sort();
         let game_count = units.len();
-        // Fragments read so far, by game (`None`: before the first game).
-        let mut read: Vec<(Option<usize>, Unit)> = Vec::new();
-        for f in frags {
-            let at = games.iter().rposition(|g| g.start <= f.start);
-            let against: Vec<&Unit> = at
-                .map(|i| &units[i])
-                .into_iter()
-                .chain(read.iter().filter(|(g, _)| *g == at).map(|(_, u)| u))
-                .collect();
-            if let Some(u) =
-                check_fragment(f, &prose_text, parser, &against, at.map_or(0, |i| i + 1))
-            {
-                read.push((at, u));
-            }
-        }
-        units.extend(read.into_iter().map(|(_, u)| u));
+        let read = read_fragments(&frags, &prose_text, parser, &games, &units);
+        units.extend(read);
         units.sort_by_key(|u| u.game.syntax.span.start);
         Ok(Document {
             path: path.to_owned(),
@@ -865,41 +755,5 @@ impl Document {
             (MoveBody::Null, None) => true,
             _ => false,
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn fragments(text: &str) -> Vec<&str> {
-        let parser = crate::syntax::grammar::parser_for("algebraic", "en").expect("English");
-        scan_fragments(text, parser)
-            .into_iter()
-            .map(|s| &text[s.start..s.end])
-            .collect()
-    }
-
-    #[test]
-    fn finds_numbered_moves_in_prose() {
-        assert_eq!(
-            fragments("after 12...Bxg3 13.fxg3 the bishop is gone."),
-            vec!["12...Bxg3 13.fxg3"]
-        );
-        assert_eq!(
-            fragments("Then 13. fxg3, and 14.Qh5!"),
-            vec!["13. fxg3", "14.Qh5!"]
-        );
-        assert_eq!(fragments("(12... Nf6 13. e5)"), vec!["12... Nf6 13. e5"]);
-        assert_eq!(fragments("ends with 20.Qf3."), vec!["20.Qf3"]);
-        assert_eq!(fragments("12.Nf5!! $1 wins"), vec!["12.Nf5!! $1"]);
-    }
-
-    #[test]
-    fn leaves_prose_alone() {
-        assert!(fragments("1. Introduction to the game").is_empty());
-        assert!(fragments("In 1858. Be careful, 3 pawns.").is_empty());
-        assert!(fragments("the knight on f3 and Nf3 without a number").is_empty());
-        assert!(fragments("see page 12. 13. 14.").is_empty());
     }
 }

@@ -24,7 +24,7 @@ pub mod fix;
 pub mod output;
 pub mod rule;
 pub mod rules;
-pub mod source;
+pub use crate::read::source;
 pub mod style;
 
 use crate::check::CheckError;

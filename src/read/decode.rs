@@ -9,6 +9,9 @@
 
 use std::borrow::Cow;
 
+use crate::diagnostic::{Diagnostic, Problem};
+use crate::span::Span;
+
 /// How the bytes were decoded.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Encoding {
@@ -37,6 +40,61 @@ pub struct Decoded<'a> {
     pub encoding: Encoding,
     /// True when the text holds NUL characters (it is probably not text at all).
     pub binary: bool,
+}
+
+/// Who reads the decoded text: the words of the help differ, the diagnostics do not.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reader {
+    /// `scoresheet check`: PGN or a plain-text score.
+    Check,
+    /// `scoresheet lint`: a manuscript, which is never fixed when it is not UTF-8.
+    Lint,
+}
+
+impl Decoded<'_> {
+    /// The file-level diagnostics of decoding: bytes that are not UTF-8 (read as Latin-1),
+    /// NUL bytes (not text at all). Spans are in [`Decoded::text`].
+    pub fn diagnostics(&self, reader: Reader) -> Vec<Diagnostic> {
+        let text: &str = &self.text;
+        let mut out = Vec::new();
+        if let Encoding::Latin1 { first_invalid } = self.encoding {
+            let at = first_invalid.min(text.len());
+            let end = (at + 1..=text.len())
+                .find(|&i| text.is_char_boundary(i))
+                .unwrap_or(text.len());
+            let help = match reader {
+                Reader::Check => {
+                    "save the file as UTF-8; the text was read as Latin-1 (ISO 8859-1)"
+                }
+                Reader::Lint => {
+                    "save the file as UTF-8; the text was read as Latin-1 (ISO 8859-1); it is not fixed"
+                }
+            };
+            out.push(
+                Diagnostic::new(
+                    Problem::NotUtf8 {
+                        offset: first_invalid,
+                    },
+                    Span::new(at, end),
+                )
+                .label("not UTF-8")
+                .help(help),
+            );
+        }
+        if self.binary {
+            let nul = text.find('\0').unwrap_or(0);
+            let help = match reader {
+                Reader::Check => "scoresheet reads text files: PGN or a plain-text score",
+                Reader::Lint => "scoresheet lints text files: PGN, plain text, Markdown or LaTeX",
+            };
+            out.push(
+                Diagnostic::new(Problem::Binary, Span::new(nul, nul + 1))
+                    .label("a NUL byte")
+                    .help(help),
+            );
+        }
+        out
+    }
 }
 
 /// Decodes bytes: UTF-8 when valid (BOM dropped), UTF-16 with a BOM, else UTF-8 with every

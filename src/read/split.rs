@@ -21,6 +21,8 @@ pub fn split_games(text: &str) -> Vec<Span> {
     let mut line_start = true;
     // After a result: where the game ended (comments may follow it).
     let mut ended_at: Option<usize> = None;
+    // Line breaks since the last tag pair, while only white space followed it.
+    let mut breaks_after_tag: Option<usize> = None;
     while i < b.len() {
         let c = b[i];
         if let Some(n) = invisible(b, i) {
@@ -44,6 +46,11 @@ pub fn split_games(text: &str) -> Vec<Span> {
                     push(&mut games, text, start, i);
                     start = i;
                     moves_seen = false;
+                } else if ended_at.is_none() && breaks_after_tag.is_some_and(|n| n >= 2) {
+                    // Tag pairs after a blank line that ends a game of tag pairs only: a new
+                    // game.
+                    push(&mut games, text, start, i);
+                    start = i;
                 } else if let Some(cut) = ended_at.take() {
                     // Comments after the result stay with it when tags start the next line.
                     let at = if line_start { i } else { cut };
@@ -51,6 +58,7 @@ pub fn split_games(text: &str) -> Vec<Span> {
                     start = at;
                 }
                 i = end_of_tag(b, i);
+                breaks_after_tag = Some(0);
                 line_start = false;
                 continue;
             }
@@ -63,6 +71,7 @@ pub fn split_games(text: &str) -> Vec<Span> {
         match c {
             b'\n' => {
                 line_start = true;
+                breaks_after_tag = breaks_after_tag.map(|n| n + 1);
                 i += 1;
             }
             b' ' | b'\t' | b'\r' => i += 1,
@@ -86,6 +95,7 @@ pub fn split_games(text: &str) -> Vec<Span> {
                     }
                 }
                 moves_seen = true;
+                breaks_after_tag = None;
                 match c {
                     b'(' => {
                         depth += 1;
@@ -233,52 +243,35 @@ fn token_end(b: &[u8], mut i: usize) -> usize {
     i
 }
 
-/// Is this token a game result? Every result the grammar reads (`grammars/common.pest`):
-/// `1-0`, `0-1`, `1/2-1/2`, `½-½` with any dash or a colon, `*`, the forfeits `+--`, `--+`,
-/// `+:-`, `-:+`, and the words `Resigns`, `Drawn`, `Tablas`, `Abandonan` (the last word of
-/// `White resigns`).
+/// The shared grammar's `result` rule, the one list of result tokens (`1-0`, `0-1`,
+/// `1/2-1/2`, `½-½` with any dash or a colon, `*`, the forfeits `+--`, `--+`, `+:-`, `-:+`,
+/// and the words `Resigns`, `Drawn`, `Tablas`, `Abandonan` …). The notations define `move`;
+/// here it is a rule that reads nothing.
+mod results {
+    #[derive(pest_derive::Parser)]
+    #[grammar = "../grammars/common.pest"]
+    #[grammar_inline = "/// no move: only results are read here\nmove = { !ANY ~ ANY }\n"]
+    pub(super) struct Results;
+}
+
+/// Is this token a game result, as `grammars/common.pest` reads it (one word: `Resigns` is
+/// the last word of `White resigns`)? Trailing `!`/`?` are left off.
 pub fn is_result(token: &str) -> bool {
+    use pest::Parser as _;
     let t = token.trim_end_matches(['!', '?']);
-    let t = t.strip_suffix('.').unwrap_or(t);
-    let is_sep = |c: char| matches!(c, '-' | '‑' | '‐' | '–' | '—' | '−' | ':');
-    let halves = |s: &str| -> Option<(String, String)> {
-        let (i, c) = s.char_indices().find(|&(_, c)| is_sep(c))?;
-        Some((s[..i].to_owned(), s[i + c.len_utf8()..].to_owned()))
-    };
-    if t == "*" {
-        return true;
+    // A move names a square (a letter, then a digit); no result does. Most tokens stop here,
+    // without a parse.
+    let square = t
+        .as_bytes()
+        .windows(2)
+        .any(|p| p[0].is_ascii_alphabetic() && p[1].is_ascii_digit());
+    if t.is_empty() || square {
+        return false;
     }
-    if let Some((l, r)) = halves(t) {
-        let half = |x: &str| x == "1/2" || x == "½";
-        if (l == "1" && r == "0") || (l == "0" && r == "1") || (half(&l) && half(&r)) {
-            return true;
-        }
-    }
-    // `+--`, `+:-`, `--+`, `-:+` (a dash of any kind where `-` stands).
-    let forfeit = |s: &str| {
-        let mut cs = s.chars();
-        match (cs.next(), cs.next(), cs.next(), cs.next()) {
-            (Some('+'), Some(a), Some(b), None) => is_sep(a) && is_sep(b) && b != ':',
-            (Some(a), Some(b), Some('+'), None) => is_sep(a) && is_sep(b) && a != ':',
-            _ => false,
-        }
-    };
-    if forfeit(t) {
-        return true;
-    }
-    let word = t.to_lowercase();
-    matches!(
-        word.as_str(),
-        "resigns"
-            | "resigned"
-            | "drawn"
-            | "draw"
-            | "tablas"
-            | "abandonan"
-            | "abandona"
-            | "abandono"
-            | "abandonó"
-    )
+    results::Results::parse(results::Rule::result, t)
+        .ok()
+        .and_then(|mut pairs| pairs.next())
+        .is_some_and(|p| p.as_span().end() == t.len())
 }
 
 #[cfg(test)]
@@ -329,5 +322,47 @@ mod tests {
         assert_eq!(games("[A \"x]\"] [B \"2\"]\n[C \"3\"] 1. e4 *").len(), 1);
         assert_eq!(games("[A \"x]\"] 1. e4 1-0 [B \"y\"] 1. d4 0-1").len(), 2);
         assert_eq!(games("[A \"x\"] 1. e4 1-0\n[B \"y\"] 1. d4 0-1").len(), 2);
+    }
+}
+
+#[cfg(test)]
+mod result_tests {
+    use super::is_result;
+
+    #[test]
+    fn results_are_the_grammars() {
+        for t in [
+            "1-0",
+            "0-1",
+            "1/2-1/2",
+            "½-½",
+            "1:0",
+            "0:1",
+            "½:½",
+            "1–0",
+            "*",
+            "+--",
+            "--+",
+            "+:-",
+            "-:+",
+            "1-0.",
+            "1-0!",
+            "Resigns",
+            "resigns",
+            "Resigned",
+            "Drawn",
+            "draw",
+            "Tablas",
+            "Abandonan",
+            "abandonó",
+        ] {
+            assert!(is_result(t), "{t}");
+        }
+        for t in [
+            "e4", "Nf3", "O-O", "0-0", "1.", "1-", "1-00", "½", "**", "drawing", "Resignsx", "",
+            "Bxe7+", "+",
+        ] {
+            assert!(!is_result(t), "{t}");
+        }
     }
 }

@@ -44,38 +44,7 @@ enum Command {
         color: ColorChoice,
     },
     /// Convert scores to another notation.
-    Convert {
-        /// Files to convert (`-` or none: standard input).
-        files: Vec<String>,
-        #[command(flatten)]
-        read: ReadArgs,
-        /// Target notation.
-        #[arg(long, value_enum)]
-        to: Target,
-        /// Target language (ISO 639-1 code) for notations with piece letters; its own customs
-        /// (Bulgarian `:` and `X`, Dutch trailing `:`…) unless --fide.
-        #[arg(long, default_value = "en")]
-        to_lang: String,
-        /// Write FIDE style (`x`, `+`, `#`, `=`, `O-O`) with the target language's letters.
-        #[arg(long)]
-        fide: bool,
-        /// With `--to descriptive`: the full form (`PK2-K4`, `NKN1-KB3`).
-        #[arg(long)]
-        full: bool,
-        /// With `--to san`, `lan` or `lan-compact`: figurines (`♘f3`) instead of letters.
-        #[arg(long)]
-        figurines: bool,
-        /// Convert games with errors too, as the checker repaired them (the move assumed for
-        /// an illegal or unreadable one, a missing half-move inserted, swapped half-moves put
-        /// back in order, a repeated one left out), each repair marked in a comment (listed on
-        /// standard error for UCI, coordinate, Smith and ICCF lines). Without it, a game with
-        /// errors is not converted.
-        #[arg(long)]
-        repair: bool,
-        /// When to use colour in error reports.
-        #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
-        color: ColorChoice,
-    },
+    Convert(convert::ConvertArgs),
     /// List every language: code, name, piece letters.
     Languages,
     /// Lint chess manuscripts (PGN, plain text, Markdown, LaTeX): every move checked, the
@@ -166,6 +135,7 @@ enum Target {
     DescriptiveEs,
 }
 
+mod convert;
 mod lint_cli;
 
 fn main() -> ExitCode {
@@ -256,226 +226,91 @@ fn run(cli: Cli) -> std::io::Result<ExitCode> {
             read,
             format,
             color,
-        } => {
-            let checked = match check_files(&files, &read) {
-                Ok(c) => c,
-                Err(code) => return Ok(code),
-            };
-            let errors = checked.iter().any(CheckedFile::has_errors);
-            match format {
-                Format::Json => {
-                    serde_json::to_writer_pretty(&mut out, &output::json(&checked))?;
-                    writeln!(out)?;
-                }
-                Format::Human => {
-                    let color = use_color(color, std::io::stdout().is_terminal());
-                    let width = terminal_width();
-                    for f in &checked {
-                        if f.all_diagnostics().next().is_none() {
-                            writeln!(out, "{}", output::summary(f))?;
-                        } else {
-                            write!(out, "{}", output::human(f, color, width))?;
-                        }
-                    }
-                }
-            }
-            Ok(if errors {
-                ExitCode::from(1)
-            } else {
-                ExitCode::SUCCESS
-            })
-        }
-        Command::Convert {
-            files,
-            read,
-            to,
-            to_lang,
-            fide,
-            full,
-            figurines,
-            repair,
-            color,
-        } => {
-            let Some(lang) = scoresheet::syntax::grammar::language(&to_lang) else {
-                eprintln!(
-                    "scoresheet: --to-lang {to_lang}: no such language (see `scoresheet languages`)"
-                );
-                return Ok(ExitCode::from(2));
-            };
-            if matches!(to, Target::Pgn) && to_lang != "en" {
-                eprintln!(
-                    "scoresheet: PGN is always written in English SAN; use `--to san --to-lang {to_lang}`"
-                );
-                return Ok(ExitCode::from(2));
-            }
-            use scoresheet::render::{LongForm, SquareNotation, Style, Writer};
-            let style = || {
-                let style = Style::of(lang, fide);
-                Box::new(if figurines || matches!(to, Target::Figurine) {
-                    style.figurines()
-                } else {
-                    style
-                })
-            };
-            let writer = match to {
-                Target::Descriptive => Writer::Descriptive { full },
-                Target::DescriptiveEs => Writer::DescriptiveEs,
-                Target::Lan => Writer::Long {
-                    style: style(),
-                    form: LongForm::Hyphen,
-                },
-                Target::LanCompact => Writer::Long {
-                    style: style(),
-                    form: LongForm::Compact,
-                },
-                Target::Coordinate => Writer::Squares(SquareNotation::Coordinate { upper: true }),
-                Target::Smith => Writer::Squares(SquareNotation::Smith),
-                Target::Iccf => Writer::Squares(SquareNotation::Iccf),
-                Target::San | Target::Figurine | Target::Pgn | Target::Uci => Writer::San(style()),
-            };
-            let checked = match check_files(&files, &read) {
-                Ok(c) => c,
-                Err(code) => return Ok(code),
-            };
-            let color = use_color(color, std::io::stderr().is_terminal());
-            let mut failed = false;
-            for f in &checked {
-                let mut refused = Vec::new();
-                let mut repaired = 0;
-                for g in &f.games {
-                    if g.start.is_none() {
-                        refused.push(g.number);
-                        continue;
-                    }
-                    if g.has_errors() {
-                        let Some(items) = g.repaired.as_ref().filter(|_| repair) else {
-                            refused.push(g.number);
-                            continue;
-                        };
-                        repaired += 1;
-                        // Never silently: every repair is listed, and marked in the output
-                        // where the notation has comments.
-                        for note in output::repair_notes(g, items) {
-                            eprintln!("scoresheet: {}: game {}: {note}", f.path, g.number);
-                        }
-                        match to {
-                            Target::Pgn => write!(out, "{}", output::repaired_pgn(g, items))?,
-                            Target::Uci => writeln!(
-                                out,
-                                "{}",
-                                output::repaired_line(g, items, &writer, false, true)
-                            )?,
-                            Target::Coordinate | Target::Smith | Target::Iccf => writeln!(
-                                out,
-                                "{}",
-                                output::repaired_line(g, items, &writer, false, false)
-                            )?,
-                            Target::San
-                            | Target::Lan
-                            | Target::LanCompact
-                            | Target::Figurine
-                            | Target::Descriptive
-                            | Target::DescriptiveEs => writeln!(
-                                out,
-                                "{}",
-                                output::repaired_line(g, items, &writer, true, false)
-                            )?,
-                        }
-                        continue;
-                    }
-                    match to {
-                        Target::Uci => writeln!(out, "{}", output::uci_line(g))?,
-                        Target::San
-                        | Target::Lan
-                        | Target::LanCompact
-                        | Target::Figurine
-                        | Target::Coordinate
-                        | Target::Smith
-                        | Target::Iccf
-                        | Target::Descriptive
-                        | Target::DescriptiveEs => writeln!(out, "{}", output::line(g, &writer))?,
-                        Target::Pgn => write!(out, "{}", output::pgn(g, &f.text))?,
-                    }
-                }
-                if !refused.is_empty() || f.has_errors() {
-                    eprint!("{}", output::human(f, color, terminal_width()));
-                }
-                if repaired > 0 {
-                    eprintln!(
-                        "scoresheet: {}: {repaired} {} with errors converted as repaired (assumed moves marked)",
-                        f.path,
-                        if repaired == 1 { "game" } else { "games" }
-                    );
-                }
-                if !refused.is_empty() {
-                    failed = true;
-                    let list: Vec<String> = refused.iter().map(|n| n.to_string()).collect();
-                    let why = if repair {
-                        "its errors could not all be repaired"
-                    } else {
-                        "it has errors (see above); `--repair` converts it with the repairs marked"
-                    };
-                    eprintln!(
-                        "scoresheet: {}: {} {} not converted ({} {}): {why}",
-                        f.path,
-                        refused.len(),
-                        if refused.len() == 1 { "game" } else { "games" },
-                        if refused.len() == 1 { "game" } else { "games" },
-                        list.join(", "),
-                    );
-                } else if f.has_errors() && !repair {
-                    failed = true;
-                }
-            }
-            Ok(if failed {
-                ExitCode::from(1)
-            } else {
-                ExitCode::SUCCESS
-            })
-        }
+        } => check_command(&files, &read, format, color, &mut out),
+        Command::Convert(args) => convert::run(args, &mut out),
         Command::Lint(args) => lint_cli::run(args, &mut out),
         Command::Rule { code } => lint_cli::rule(code.as_deref(), &mut out),
-        Command::Languages => {
-            let languages = scoresheet::syntax::grammar::languages();
-            // Columns as wide as the longest code and name (user codes such as `en-x-gazette`
-            // are longer than ISO 639-1 codes).
-            let cw = languages
-                .iter()
-                .flat_map(|l| l.codes.iter().map(|c| c.chars().count()))
-                .max()
-                .unwrap_or(0)
-                .max(5);
-            let nw = languages
-                .iter()
-                .flat_map(|l| l.names.iter().map(|n| n.chars().count()))
-                .max()
-                .unwrap_or(0)
-                .max(15);
-            writeln!(
-                out,
-                "{:<cw$} {:<nw$} {:<5} {:<5} {:<5} {:<6} {:<6} {:<5} customs",
-                "code", "name", "king", "queen", "rook", "bishop", "knight", "pawn"
-            )?;
-            for l in languages {
-                for (i, code) in l.codes.iter().enumerate() {
-                    let name = l.names.get(i).or(l.names.first()).copied().unwrap_or("");
-                    let [k, q, r, b, n, p] = l.letters.map(|s| if s.is_empty() { "-" } else { s });
-                    let customs = l.customs;
-                    // A language loaded at run time is marked with its file.
-                    let user = l
-                        .user
-                        .map(|path| format!("  (user-supplied: {path})"))
-                        .unwrap_or_default();
-                    writeln!(
-                        out,
-                        "{code:<cw$} {name:<nw$} {k:<5} {q:<5} {r:<5} {b:<6} {n:<6} {p:<5} {customs}{user}"
-                    )?;
-                }
-            }
-            Ok(ExitCode::SUCCESS)
-        }
+        Command::Languages => languages(&mut out),
         Command::Grammar { action } => grammar_command(action, &mut out),
     }
+}
+
+/// `scoresheet check`.
+fn check_command(
+    files: &[String],
+    read: &ReadArgs,
+    format: Format,
+    color: ColorChoice,
+    out: &mut impl Write,
+) -> std::io::Result<ExitCode> {
+    let checked = match check_files(files, read) {
+        Ok(c) => c,
+        Err(code) => return Ok(code),
+    };
+    let errors = checked.iter().any(CheckedFile::has_errors);
+    match format {
+        Format::Json => {
+            serde_json::to_writer_pretty(&mut *out, &output::json(&checked))?;
+            writeln!(out)?;
+        }
+        Format::Human => {
+            let color = use_color(color, std::io::stdout().is_terminal());
+            let width = terminal_width();
+            for f in &checked {
+                if f.all_diagnostics().next().is_none() {
+                    writeln!(out, "{}", output::summary(f))?;
+                } else {
+                    write!(out, "{}", output::human(f, color, width))?;
+                }
+            }
+        }
+    }
+    Ok(if errors {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// `scoresheet languages`: every language, its code, name and piece letters.
+fn languages(out: &mut impl Write) -> std::io::Result<ExitCode> {
+    let languages = scoresheet::syntax::grammar::languages();
+    // Columns as wide as the longest code and name (user codes such as `en-x-gazette`
+    // are longer than ISO 639-1 codes).
+    let cw = languages
+        .iter()
+        .flat_map(|l| l.codes.iter().map(|c| c.chars().count()))
+        .max()
+        .unwrap_or(0)
+        .max(5);
+    let nw = languages
+        .iter()
+        .flat_map(|l| l.names.iter().map(|n| n.chars().count()))
+        .max()
+        .unwrap_or(0)
+        .max(15);
+    writeln!(
+        out,
+        "{:<cw$} {:<nw$} {:<5} {:<5} {:<5} {:<6} {:<6} {:<5} customs",
+        "code", "name", "king", "queen", "rook", "bishop", "knight", "pawn"
+    )?;
+    for l in languages {
+        for (i, code) in l.codes.iter().enumerate() {
+            let name = l.names.get(i).or(l.names.first()).copied().unwrap_or("");
+            let [k, q, r, b, n, p] = l.letters.map(|s| if s.is_empty() { "-" } else { s });
+            let customs = l.customs;
+            // A language loaded at run time is marked with its file.
+            let user = l
+                .user
+                .map(|path| format!("  (user-supplied: {path})"))
+                .unwrap_or_default();
+            writeln!(
+                out,
+                "{code:<cw$} {name:<nw$} {k:<5} {q:<5} {r:<5} {b:<6} {n:<6} {p:<5} {customs}{user}"
+            )?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 /// `scoresheet grammar check` and `scoresheet grammar new`.

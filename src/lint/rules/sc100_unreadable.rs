@@ -48,6 +48,7 @@ pub static RULE: Rule = Rule {
             Code::NotUtf8,
             Code::Binary,
             Code::NoGame,
+            Code::ProseNotChecked,
         ],
         source: include_str!("sc100_unreadable.rs"),
     },

@@ -46,18 +46,25 @@ impl Format {
         }
     }
 
-    /// The format of a file: by its extension, else by its content.
-    pub fn detect(path: &str, text: &str) -> Format {
+    /// The format a file's extension names, if it names one.
+    pub fn by_extension(path: &str) -> Option<Format> {
         let ext = std::path::Path::new(path)
             .extension()
             .and_then(|e| e.to_str())
             .map(str::to_ascii_lowercase);
         match ext.as_deref() {
-            Some("pgn") => return Format::Pgn,
-            Some("md" | "markdown" | "mdown" | "mkd") => return Format::Markdown,
-            Some("tex" | "ltx" | "latex" | "sty") => return Format::Latex,
-            Some("txt" | "text") => return Format::Text,
-            _ => {}
+            Some("pgn") => Some(Format::Pgn),
+            Some("md" | "markdown" | "mdown" | "mkd") => Some(Format::Markdown),
+            Some("tex" | "ltx" | "latex" | "sty") => Some(Format::Latex),
+            Some("txt" | "text") => Some(Format::Text),
+            _ => None,
+        }
+    }
+
+    /// The format of a file: by its extension, else by its content.
+    pub fn detect(path: &str, text: &str) -> Format {
+        if let Some(f) = Format::by_extension(path) {
+            return f;
         }
         if [
             "\\mainline",
@@ -98,6 +105,20 @@ pub struct Extracted {
     pub explicit_fragments: Vec<Span>,
     /// True when the prose is to be scanned for move fragments.
     pub scan_prose: bool,
+}
+
+/// Paragraphs of `prose_text` that hold more than white space.
+pub fn prose_paragraphs(prose_text: &str) -> usize {
+    let mut count = 0;
+    let mut in_paragraph = false;
+    for line in prose_text.lines() {
+        let blank = line.trim().is_empty();
+        if !blank && !in_paragraph {
+            count += 1;
+        }
+        in_paragraph = !blank;
+    }
+    count
 }
 
 /// Takes a manuscript apart.
@@ -262,19 +283,24 @@ fn ends_with_result(p: &str) -> bool {
 struct Games {
     games: Vec<Span>,
     open: bool,
+    /// The last game holds tag pairs only (its movetext is the next block).
+    tags_only: bool,
 }
 
 impl Games {
     fn add(&mut self, block: Span, text: &str) {
         let p = &text[block.start..block.end];
-        let continues = self.open
-            && !p.trim_start().starts_with('[')
-            && first_number(p).is_some_and(|(n, black)| n > 1 || black);
+        let tags = p.trim_start().starts_with('[');
+        let continues = (self.tags_only && !tags)
+            || (self.open && !tags && first_number(p).is_some_and(|(n, black)| n > 1 || black));
         match self.games.last_mut() {
             Some(last) if continues => last.end = block.end,
             _ => self.games.push(block),
         }
         self.open = !ends_with_result(p);
+        self.tags_only = p
+            .lines()
+            .all(|l| l.trim().is_empty() || l.trim_start().starts_with('['));
     }
 }
 
@@ -285,6 +311,7 @@ fn extract_markdown(text: &str) -> Extracted {
     let mut games = Games {
         games: Vec::new(),
         open: false,
+        tags_only: false,
     };
     let mut i = 0;
     while i < ls.len() {

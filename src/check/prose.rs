@@ -1,0 +1,265 @@
+//! Moves in prose: numbered move fragments (`after 12...Bxg3 13.fxg3 the bishop…`) found in
+//! a manuscript's text, and the move-like words that no fragment reads.
+
+use crate::span::Span;
+use crate::syntax::grammar::ParserEntry;
+
+/// Words of prose with their spans, split at white space and at punctuation that never
+/// belongs to a move; `true` when a hard separator (not white space) comes before the word.
+fn words(text: &str) -> Vec<(Span, bool)> {
+    let is_sep = |c: char| {
+        c.is_whitespace()
+            || matches!(
+                c,
+                '(' | ')'
+                    | '['
+                    | ']'
+                    | '{'
+                    | '}'
+                    | '"'
+                    | '`'
+                    | '*'
+                    | '_'
+                    | '“'
+                    | '”'
+                    | '‘'
+                    | '’'
+                    | '«'
+                    | '»'
+                    | ';'
+                    | ','
+                    | '\''
+            )
+    };
+    let mut out = Vec::new();
+    let mut start: Option<usize> = None;
+    let mut hard = false;
+    for (i, c) in text.char_indices() {
+        if is_sep(c) {
+            if let Some(s) = start.take() {
+                out.push((Span::new(s, i), hard));
+                hard = false;
+            }
+            hard |= !c.is_whitespace();
+        } else if start.is_none() {
+            start = Some(i);
+        }
+    }
+    if let Some(s) = start {
+        out.push((Span::new(s, text.len()), hard));
+    }
+    out
+}
+
+/// A move number at the start of a word: its length, the number and whether it is Black's.
+fn number_prefix(w: &str) -> Option<(usize, u32, bool)> {
+    let digits = w.bytes().take_while(u8::is_ascii_digit).count();
+    if digits == 0 || digits > 3 {
+        return None;
+    }
+    let n: u32 = w[..digits].parse().ok()?;
+    let rest = &w[digits..];
+    for (mark, black) in [("...", true), ("…", true), (". ..", true), (".", false)] {
+        if rest.starts_with(mark) {
+            return Some((digits + mark.len(), n, black));
+        }
+    }
+    None
+}
+
+/// The end of the move written in `w` (trailing sentence punctuation left off), if it is one.
+fn move_end(parser: &ParserEntry, w: &str) -> Option<usize> {
+    let mut t = w;
+    for _ in 0..3 {
+        if !t.is_empty()
+            && t.chars()
+                .any(|c| c.is_ascii_digit() || c == 'O' || c == '0' || c == '-')
+            && crate::board::token::parse_token_with(parser, t).is_ok()
+        {
+            return Some(t.len());
+        }
+        match t.char_indices().last() {
+            Some((i, '.' | ':' | ',' | ';')) => t = &t[..i],
+            _ => return None,
+        }
+    }
+    None
+}
+
+/// Move fragments in prose: a move number, then moves (and numbers and glyphs) up to the
+/// first word that is none of them.
+pub fn scan_fragments(text: &str, parser: &ParserEntry) -> Vec<Span> {
+    let ws = words(text);
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < ws.len() {
+        let (span, _) = ws[i];
+        let w = &text[span.start..span.end];
+        let Some((len, _, _)) = number_prefix(w) else {
+            i += 1;
+            continue;
+        };
+        let mut end = None;
+        let mut trimmed = false;
+        if len < w.len() {
+            match move_end(parser, &w[len..]) {
+                Some(e) => {
+                    end = Some(span.start + len + e);
+                    trimmed = len + e < w.len();
+                }
+                None => {
+                    i += 1;
+                    continue;
+                }
+            }
+        }
+        let mut j = i + 1;
+        while j < ws.len() && !trimmed {
+            let (s, hard) = ws[j];
+            if hard {
+                break;
+            }
+            let w = &text[s.start..s.end];
+            if let Some((len, _, _)) = number_prefix(w) {
+                if end.is_none() && len == w.len() {
+                    break; // two numbers in a row
+                }
+                if len < w.len() {
+                    match move_end(parser, &w[len..]) {
+                        Some(e) => {
+                            end = Some(s.start + len + e);
+                            trimmed = len + e < w.len();
+                        }
+                        None => break,
+                    }
+                }
+            } else if w == "..." || w == "…" {
+            } else if end.is_some()
+                && ((w.chars().all(|c| c == '!' || c == '?') && w.len() <= 3)
+                    || matches!(w, "+" | "#" | "†" | "‡")
+                    || (w.len() > 1
+                        && w.starts_with('$')
+                        && w[1..].bytes().all(|b| b.is_ascii_digit())))
+            {
+                end = Some(s.end);
+            } else if let Some(e) = move_end(parser, w) {
+                end = Some(s.start + e);
+                trimmed = e < w.len();
+            } else {
+                break;
+            }
+            j += 1;
+        }
+        if let Some(e) = end {
+            out.push(Span::new(span.start, e));
+        }
+        i = j.max(i + 1);
+    }
+    out
+}
+
+/// A square (`f3`) somewhere in a short word: what makes a word after a move number look like
+/// a move in any language.
+fn holds_square(w: &str) -> bool {
+    let n = w.chars().count();
+    (2..=8).contains(&n)
+        && w.as_bytes()
+            .windows(2)
+            .any(|p| (b'a'..=b'h').contains(&p[0]) && (b'1'..=b'8').contains(&p[1]))
+}
+
+/// Move-like words of prose: the word glued to or following a move number (`2.Xf3`,
+/// `2. Кf3`) and the word after it, when they hold a square; trailing sentence marks left off.
+pub fn move_like_words(text: &str) -> Vec<Span> {
+    let ws = words(text);
+    let mut out = Vec::new();
+    let trim = |s: Span| {
+        let w = text[s.start..s.end].trim_end_matches(['.', ',', ':', ';', '!', '?']);
+        Span::new(s.start, s.start + w.len())
+    };
+    let mut i = 0;
+    while i < ws.len() {
+        let (span, _) = ws[i];
+        let w = &text[span.start..span.end];
+        i += 1;
+        let Some((len, _, _)) = number_prefix(w) else {
+            continue;
+        };
+        let first = if len < w.len() {
+            Span::new(span.start + len, span.end)
+        } else if let Some(&(next, false)) = ws.get(i) {
+            i += 1;
+            next
+        } else {
+            continue;
+        };
+        let first = trim(first);
+        if !holds_square(&text[first.start..first.end]) {
+            continue;
+        }
+        out.push(first);
+        if let Some(&(next, false)) = ws.get(i) {
+            let next = trim(next);
+            let w = &text[next.start..next.end];
+            if number_prefix(w).is_none() && holds_square(w) {
+                out.push(next);
+                i += 1;
+            }
+        }
+    }
+    out
+}
+
+/// The move-like words of prose that none of `read` (the fragments read) holds.
+pub fn unread_moves(text: &str, read: &[Span]) -> Vec<Span> {
+    move_like_words(text)
+        .into_iter()
+        .filter(|w| !read.iter().any(|f| f.start < w.end && w.start < f.end))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fragments(text: &str) -> Vec<&str> {
+        let parser = crate::syntax::grammar::parser_for("algebraic", "en").expect("English");
+        scan_fragments(text, parser)
+            .into_iter()
+            .map(|s| &text[s.start..s.end])
+            .collect()
+    }
+
+    #[test]
+    fn finds_numbered_moves_in_prose() {
+        assert_eq!(
+            fragments("after 12...Bxg3 13.fxg3 the bishop is gone."),
+            vec!["12...Bxg3 13.fxg3"]
+        );
+        assert_eq!(
+            fragments("Then 13. fxg3, and 14.Qh5!"),
+            vec!["13. fxg3", "14.Qh5!"]
+        );
+        assert_eq!(fragments("(12... Nf6 13. e5)"), vec!["12... Nf6 13. e5"]);
+        assert_eq!(fragments("ends with 20.Qf3."), vec!["20.Qf3"]);
+        assert_eq!(fragments("12.Nf5!! $1 wins"), vec!["12.Nf5!! $1"]);
+    }
+
+    #[test]
+    fn move_like_words_hold_squares() {
+        let text = "Then 2.Xf3 Yc6 3. Кb5 and 1. Introduction, see 12. 13.";
+        let got: Vec<&str> = move_like_words(text)
+            .into_iter()
+            .map(|s| &text[s.start..s.end])
+            .collect();
+        assert_eq!(got, vec!["Xf3", "Yc6", "Кb5"]);
+    }
+
+    #[test]
+    fn leaves_prose_alone() {
+        assert!(fragments("1. Introduction to the game").is_empty());
+        assert!(fragments("In 1858. Be careful, 3 pawns.").is_empty());
+        assert!(fragments("the knight on f3 and Nf3 without a number").is_empty());
+        assert!(fragments("see page 12. 13. 14.").is_empty());
+    }
+}
