@@ -365,9 +365,17 @@ fn long_functions(limit: usize) -> Vec<String> {
             let Some(at) = t.find("fn ") else { continue };
             let head = &t[..at];
             let is_item = head.is_empty()
-                || head
-                    .split_whitespace()
-                    .all(|w| ["pub", "pub(crate)", "const", "async", "unsafe"].contains(&w));
+                || head.split_whitespace().all(|w| {
+                    [
+                        "pub",
+                        "pub(crate)",
+                        "pub(super)",
+                        "const",
+                        "async",
+                        "unsafe",
+                    ]
+                    .contains(&w)
+                });
             if !is_item || t[at + 3..].starts_with('(') {
                 continue;
             }
@@ -410,15 +418,14 @@ fn long_functions(limit: usize) -> Vec<String> {
 /// The list is a ratchet, not a licence: it is meant to be empty.
 const NOT_YET_SPLIT: &[(&str, usize)] = &[
     ("src/board/resolve.rs fn explain_own", 230),
-    ("src/check/game.rs fn walk_line", 682),
-    ("src/check/game.rs fn find_repair", 204),
-    ("src/check/game.rs fn describe_illegal", 230),
+    ("src/check/line.rs fn walk_line", 682),
+    ("src/check/repair.rs fn find_repair", 204),
+    ("src/check/explain.rs fn describe_illegal", 230),
     ("src/lint/document.rs fn read", 197),
     ("src/syntax/walker.rs fn top", 249),
     ("src/syntax/walker.rs fn move_part", 266),
     ("src/bin/scoresheet/main.rs fn run", 230),
     ("src/board/descriptive.rs", 1472),
-    ("src/check/game.rs", 2754),
     ("src/syntax/user.rs", 1306),
     ("src/syntax/walker.rs", 1103),
 ];

@@ -12,10 +12,17 @@ use crate::read::decode::{Encoding, decode};
 use crate::read::split::split_games;
 use crate::span::Span;
 
+mod checker;
 pub mod detect;
+mod explain;
 mod game;
+mod line;
+mod markers;
+mod repair;
+mod results;
 pub mod smoke;
 mod types;
+mod words;
 
 pub use game::check_game;
 pub use types::*;
