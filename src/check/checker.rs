@@ -90,7 +90,32 @@ pub(super) fn any_move(line: &Line, f: &mut impl FnMut(&MoveToken)) {
     }
 }
 
+/// How far the findings of a game had grown at some point: what a step back in the walk of
+/// a line cuts them back to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Mark {
+    diags: usize,
+    mainline: usize,
+    repaired: usize,
+}
+
 impl GameChecker<'_> {
+    /// Where the findings stand now.
+    pub(super) fn mark(&self) -> Mark {
+        Mark {
+            diags: self.diags.len(),
+            mainline: self.mainline.len(),
+            repaired: self.repaired.len(),
+        }
+    }
+
+    /// Drops the findings made since `mark`.
+    pub(super) fn rewind(&mut self, mark: Mark) {
+        self.diags.truncate(mark.diags);
+        self.mainline.truncate(mark.mainline);
+        self.repaired.truncate(mark.repaired);
+    }
+
     pub(super) fn src(&self, span: Span) -> &str {
         self.text.get(span.start..span.end).unwrap_or("")
     }

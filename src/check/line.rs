@@ -4,9 +4,9 @@ use shakmaty::{Chess, Color, Move, Position};
 
 use crate::board::descriptive::Origins;
 use crate::board::resolve::{Illegal, Resolution};
-use crate::check::checker::{GameChecker, PendingNumber, Played};
+use crate::check::checker::{GameChecker, Mark, PendingNumber, Played};
 use crate::check::explain::marked_squares;
-use crate::check::repair::{Back, Numbering, REACH, missing_note, suggestion_texts};
+use crate::check::repair::{Back, Cand, Found, Numbering, REACH, missing_note, suggestion_texts};
 use crate::check::results::LineEnd;
 use crate::check::types::{MoveState, Repair, RepairNote, RepairedItem};
 use crate::diagnostic::{Diagnostic, Problem};
@@ -29,28 +29,6 @@ pub(super) struct LineStart {
     pub(super) main: bool,
     /// Moves that led here.
     pub(super) history: Vec<Played>,
-}
-
-/// Plays a move the checker assumed (a repair): position, origins, history and ply move on.
-pub(super) fn advance(
-    pos: &mut Chess,
-    origins: &mut Origins,
-    history: &mut Vec<Played>,
-    ply: &mut u32,
-    (m, span): (Move, Span),
-    (fullmove, first_ply_offset): (u32, u32),
-) {
-    let number = fullmove + (*ply + first_ply_offset) / 2;
-    let black = pos.turn() == Color::Black;
-    history.push(Played {
-        m,
-        span,
-        number,
-        black,
-    });
-    origins.play(&m);
-    pos.play_unchecked(m);
-    *ply += 1;
 }
 
 /// The move tokens that follow in a line (up to [`REACH`]), skipping everything else; a result
@@ -81,21 +59,853 @@ pub(super) const LOST: usize = 5;
 /// up only a little after it.
 pub(super) const BACK: usize = 3;
 
-/// The state before a move token that read normally (see `walk_line`).
-pub(super) struct Snap<'l> {
+/// The position before the most recent move token: where a variation after it starts.
+#[derive(Clone, Debug, PartialEq)]
+struct Branch {
+    pos: Chess,
+    origins: Origins,
+    ply: u32,
+    /// Moves that led there (a length of the line's history).
+    history: usize,
+}
+
+/// Where the reading of a line stands, but for the moves that led there (kept apart, as a
+/// step back only shortens them): everything a step back puts back.
+#[derive(Clone, Debug, PartialEq)]
+struct LineState {
+    pos: Chess,
+    origins: Origins,
+    /// Plies played before the next move.
+    ply: u32,
+    /// The move number written before the next move, waiting to be checked with it.
+    pending: Option<PendingNumber>,
+    /// The last move token read.
+    last_move: Option<Span>,
+    /// Where a variation that follows starts; `None` when that is not known.
+    branch: Option<Branch>,
+}
+
+/// The state before a move token that read normally, to go back to when an error shows that a
+/// half-move was missing, or two were swapped, a little earlier (see [`LineWalk::snapshot`]).
+struct Snapshot<'l> {
     /// Index of the token among the line's items.
-    pub(super) at: usize,
-    pub(super) tok: &'l MoveToken,
-    pub(super) pos: Chess,
-    pub(super) origins: Origins,
-    pub(super) ply: u32,
-    pub(super) history: usize,
-    pub(super) diags: usize,
-    pub(super) mainline: usize,
-    pub(super) repaired: usize,
-    pub(super) pending: Option<PendingNumber>,
-    pub(super) last_move: Option<Span>,
-    pub(super) branch: Option<(Chess, Origins, u32, usize)>,
+    at: usize,
+    tok: &'l MoveToken,
+    state: LineState,
+    /// The length of the history then.
+    history: usize,
+    /// How far the game's findings had grown then.
+    mark: Mark,
+}
+
+/// A move token that does not read as written, and what is known about it.
+struct Failure<'l> {
+    tok: &'l MoveToken,
+    res: Resolution,
+    /// The diagnostic, before the repair is named in it.
+    d: Diagnostic,
+    /// The position before it, drawn.
+    diagram: String,
+    /// The move tokens after it.
+    rest: Vec<&'l MoveToken>,
+    /// The legal moves as readings of it, most likely first.
+    ranked: Vec<Cand>,
+    /// The state before it.
+    before: Snapshot<'l>,
+}
+
+/// The walk of one line: its state, and a method per event of its items.
+struct LineWalk<'g, 'a, 'l> {
+    g: &'g mut GameChecker<'a>,
+    line: &'l Line,
+    depth: usize,
+    /// Full-move number of the game's start position.
+    fullmove: u32,
+    /// 1 when the game starts with Black to move.
+    first_ply_offset: u32,
+    main: bool,
+    /// The line whose repaired moves are kept for `convert --repair`.
+    record: bool,
+    state: LineState,
+    /// Moves that led here.
+    history: Vec<Played>,
+    /// Index of the next item.
+    at: usize,
+    /// An error has stopped the reading: the rest of the line is not checked.
+    broken: bool,
+    /// The reading stopped after [`LOST`] errors in a row.
+    lost: bool,
+    /// Errors since the last move that read as written.
+    streak: usize,
+    /// Moves and variations not checked (after an error).
+    unchecked: Vec<Span>,
+    result: Option<(Outcome, Span)>,
+    /// A token already played by a repair (the second of two swapped moves).
+    played_ahead: Option<usize>,
+    /// The states before the last few tokens that read normally (up to [`BACK`]).
+    snaps: Vec<Snapshot<'l>>,
+}
+
+impl GameChecker<'_> {
+    pub(super) fn walk_line(&mut self, line: &Line, start: LineStart, depth: usize) -> LineEnd {
+        let mut walk = LineWalk::new(self, line, start, depth);
+        while walk.at < line.items.len() {
+            let cur = walk.at;
+            walk.at += 1;
+            walk.on_item(cur);
+        }
+        walk.finish()
+    }
+}
+
+impl<'g, 'a, 'l> LineWalk<'g, 'a, 'l> {
+    fn new(g: &'g mut GameChecker<'a>, line: &'l Line, start: LineStart, depth: usize) -> Self {
+        LineWalk {
+            g,
+            line,
+            depth,
+            fullmove: start.fullmove,
+            first_ply_offset: start.first_ply_offset,
+            main: start.main,
+            record: start.main && depth == 0,
+            state: LineState {
+                pos: start.pos,
+                origins: start.origins,
+                ply: start.ply,
+                pending: None,
+                last_move: None,
+                branch: None,
+            },
+            history: start.history,
+            at: 0,
+            broken: false,
+            lost: false,
+            streak: 0,
+            unchecked: Vec::new(),
+            result: None,
+            played_ahead: None,
+            snaps: Vec::new(),
+        }
+    }
+
+    /// The state before the move token at `at`.
+    fn snapshot(&self, at: usize, tok: &'l MoveToken) -> Snapshot<'l> {
+        Snapshot {
+            at,
+            tok,
+            state: self.state.clone(),
+            history: self.history.len(),
+            mark: self.g.mark(),
+        }
+    }
+
+    /// Goes back to a snapshot: the state, the history and the game's findings as they were.
+    fn restore(&mut self, snap: Snapshot<'l>) {
+        self.state = snap.state;
+        self.history.truncate(snap.history);
+        self.g.rewind(snap.mark);
+    }
+
+    /// The current position as the start of a variation.
+    fn branch_here(&self) -> Branch {
+        Branch {
+            pos: self.state.pos.clone(),
+            origins: self.state.origins,
+            ply: self.state.ply,
+            history: self.history.len(),
+        }
+    }
+
+    /// Plays a move: position, origins, history and ply move on.
+    fn play(&mut self, m: Move, span: Span) {
+        let s = &mut self.state;
+        let number = self.fullmove + (s.ply + self.first_ply_offset) / 2;
+        let black = s.pos.turn() == Color::Black;
+        self.history.push(Played {
+            m,
+            span,
+            number,
+            black,
+        });
+        s.origins.play(&m);
+        s.pos.play_unchecked(m);
+        s.ply += 1;
+    }
+
+    /// The reading stops here: the rest of the line is not checked.
+    fn stop(&mut self) {
+        self.broken = true;
+        self.g.repaired_broken |= self.record;
+    }
+
+    fn on_item(&mut self, cur: usize) {
+        let line = self.line;
+        if let Some(span) = self.unreadable(cur) {
+            self.on_unreadable(span);
+            return;
+        }
+        match &line.items[cur] {
+            Item::Move(tok) if self.played_ahead == Some(tok.index) => self.played_ahead = None,
+            Item::Move(tok) => self.on_move(cur, tok),
+            Item::Variation(v) => self.on_variation(v),
+            Item::MoveNumber(n) => {
+                if !self.broken {
+                    self.state.pending = Some((*n, true));
+                }
+            }
+            Item::Result(r) => {
+                self.snaps.clear();
+                if self.record {
+                    self.result = Some((r.value.decided(self.state.pos.turn()), r.span));
+                }
+            }
+            Item::Unknown(_) | Item::Ellipsis(_) | Item::Comment(_) | Item::Nag(_) => {}
+        }
+    }
+
+    /// An unreadable token at `cur`, or a bare number (no dot) where a move belongs: a move
+    /// with its letters lost (`g5` typed as `5`), not a move number.
+    fn unreadable(&mut self, cur: usize) -> Option<Span> {
+        let items = &self.line.items;
+        let before = cur.checked_sub(1).map(|i| &items[i]);
+        match &items[cur] {
+            Item::Unknown(span) => Some(*span),
+            Item::MoveNumber(n)
+                if !self.broken
+                    && self
+                        .g
+                        .misplaced_number(n, before, items.get(cur + 1), &self.state.pos) =>
+            {
+                let text = self.g.src(n.span).to_owned();
+                self.g.diags.push(
+                    Diagnostic::new(
+                        Problem::SyntaxError {
+                            text,
+                            expected: "a number without a dot stands where a move belongs".into(),
+                        },
+                        n.span,
+                    )
+                    .label("not a move"),
+                );
+                Some(n.span)
+            }
+            _ => None,
+        }
+    }
+
+    fn on_unreadable(&mut self, span: Span) {
+        self.snaps.clear();
+        if self.broken {
+            self.unchecked.push(span);
+            return;
+        }
+        self.streak += 1;
+        if self.streak > LOST {
+            self.g.main_broken |= self.main;
+            self.stop();
+            self.lost = true;
+            self.unchecked.push(span);
+            return;
+        }
+        // An unreadable token may have been a move: read on from the best repair.
+        self.g.main_broken |= self.main;
+        match self.repair_unreadable(span) {
+            Some(f) => self.read_on_unreadable(span, f),
+            None => {
+                self.stop();
+                self.state.branch = Some(self.branch_here());
+            }
+        }
+    }
+
+    /// The repair of an unreadable token, named in its diagnostic.
+    fn repair_unreadable(&mut self, span: Span) -> Option<Found> {
+        let g = &*self.g;
+        let (pos, origins) = (&self.state.pos, &self.state.origins);
+        let token = strip_marks(g.src(span));
+        let rest = upcoming(&self.line.items[self.at..]);
+        let style = match &g.writer {
+            render::Writer::San(s) | render::Writer::Long { style: s, .. } => Some(&**s),
+            _ => None,
+        };
+        let hint = render::partial_hint(style, &token);
+        let ranked = g.rank_candidates(pos, origins, &token, Some(&hint), &rest);
+        // Unreadable text followed by more unreadable text is prose more likely than a
+        // move: it is left out rather than read as a move that nothing bears out.
+        let prose =
+            rest.is_empty() && matches!(self.line.items.get(self.at), Some(Item::Unknown(_)));
+        let mut sugg = if prose {
+            Vec::new()
+        } else {
+            suggestion_texts(&ranked, &token, 3)
+        };
+        let other = g.other_languages(span, pos);
+        if let Some((_, o)) = &other {
+            sugg.retain(|s| !o.contains(s));
+            sugg.splice(0..0, o.iter().cloned());
+        }
+        let found = g.find_repair(
+            pos,
+            origins,
+            None,
+            (&token, if prose { &[] } else { &ranked }),
+            &rest,
+            &Resolution::Illegal(Illegal::NoMatch),
+            other.as_ref().map(|(_, o)| o.as_slice()).unwrap_or(&[]),
+            (&[], self.numbering(None)),
+        );
+        let Some(i) = g
+            .diags
+            .iter()
+            .position(|d| d.span == span && d.code() == "scoresheet::syntax")
+        else {
+            return found;
+        };
+        let mut d = self.g.diags.remove(i);
+        if let Some((help, _)) = other {
+            d.help = Some(help);
+        }
+        d.suggestions = sugg;
+        d.ply = Some(self.state.ply + 1);
+        if let Some(f) = &found {
+            let (pos, origins) = (&self.state.pos, &self.state.origins);
+            self.g
+                .name_repair(&mut d, span, f, &rest, pos, origins, false);
+        }
+        self.g.diags.push(d);
+        found
+    }
+
+    /// Reads on after an unreadable token from its repair: a move assumed, or the token left out.
+    fn read_on_unreadable(&mut self, span: Span, f: Found) {
+        self.g.repairs.push(RepairNote {
+            span,
+            index: None,
+            repair: f.repair.clone(),
+        });
+        let written = self.g.src(span).to_owned();
+        match f.repair {
+            Repair::Replace(m) => {
+                if self.record {
+                    self.g.repaired.push(RepairedItem::Move {
+                        m: Some(m),
+                        note: Some(format!(
+                            "scoresheet: `{written}` could not be read; assumed this move"
+                        )),
+                    });
+                }
+                self.play(m, span);
+            }
+            _ => {
+                if self.record {
+                    self.g.repaired.push(RepairedItem::Note(format!(
+                        "scoresheet: `{written}` could not be read; left out"
+                    )));
+                }
+            }
+        }
+    }
+
+    /// The move numbers around an error, with the number written before it.
+    fn numbering(&self, current: Option<crate::syntax::MoveNumber>) -> Numbering {
+        Numbering {
+            current,
+            ply: self.state.ply,
+            fullmove: self.fullmove,
+            first_ply_offset: self.first_ply_offset,
+        }
+    }
+
+    /// Checks the move number waiting for the next move.
+    fn check_pending(&mut self) {
+        if let Some((n, _)) = self.state.pending.take() {
+            let turn = self.state.pos.turn();
+            self.g.check_number(
+                n,
+                self.state.ply,
+                self.fullmove,
+                self.first_ply_offset,
+                turn,
+            );
+        }
+    }
+
+    fn on_move(&mut self, cur: usize, tok: &'l MoveToken) {
+        if let Some((r, _)) = self.result
+            && self.main
+            && !self.broken
+        {
+            self.g.diags.push(
+                Diagnostic::new(Problem::MovesAfterResult { result: r.pgn().into() }, tok.span)
+                    .label("after the result")
+                    .help("the result ends the game; start a new game with its own tag pairs, or remove the result"),
+            );
+            self.stop();
+            return;
+        }
+        if self.broken {
+            self.unchecked.push(tok.span);
+            self.state.branch = None;
+            return;
+        }
+        let snap = self.snapshot(cur, tok);
+        self.check_pending();
+        self.state.last_move = Some(tok.span);
+        match self
+            .g
+            .resolve_tok(tok, &self.state.pos, &self.state.origins)
+        {
+            Resolution::Legal(m) => self.on_legal(tok, m, snap),
+            Resolution::Null => self.on_null(tok),
+            Resolution::Illegal(Illegal::GameOver { mate }) => self.on_game_over(tok, mate),
+            _ if self.streak >= LOST => {
+                // The reading has lost the game: the rest is not checked.
+                self.g.moves[tok.index] = MoveState::NotChecked;
+                self.g.main_broken |= self.main;
+                self.stop();
+                self.lost = true;
+                self.unchecked.push(tok.span);
+            }
+            other => self.on_error(tok, other, snap),
+        }
+    }
+
+    fn on_legal(&mut self, tok: &MoveToken, m: Move, snap: Snapshot<'l>) {
+        self.streak = 0;
+        let before = self.branch_here();
+        self.play(m, tok.span);
+        let ply = self.state.ply;
+        self.g
+            .markers(tok, &before.pos, &before.origins, &self.state.pos, &m, ply);
+        self.g.moves[tok.index] = MoveState::Legal(m);
+        if self.main && !self.g.main_broken {
+            self.g.mainline.push(Some(m));
+        }
+        if self.record {
+            self.g.repaired.push(RepairedItem::Move {
+                m: Some(m),
+                note: None,
+            });
+        }
+        self.state.branch = Some(before);
+        self.snaps.push(snap);
+        if self.snaps.len() > BACK {
+            self.snaps.remove(0);
+        }
+    }
+
+    fn on_null(&mut self, tok: &MoveToken) {
+        self.snaps.clear();
+        let before = self.branch_here();
+        self.state.pos = crate::board::resolve::play_null(&before.pos);
+        self.g.moves[tok.index] = MoveState::Null;
+        if self.main && !self.g.main_broken {
+            self.g.mainline.push(None);
+        }
+        if self.record {
+            self.g.repaired.push(RepairedItem::Move {
+                m: None,
+                note: None,
+            });
+        }
+        self.state.branch = Some(before);
+        self.state.ply += 1;
+    }
+
+    fn on_game_over(&mut self, tok: &MoveToken, mate: bool) {
+        self.snaps.clear();
+        self.g.main_broken |= self.main;
+        let end = if mate { "checkmate" } else { "stalemate" };
+        self.g.diags.push(
+            Diagnostic::new(
+                Problem::MoveAfterEnd {
+                    text: self.g.src(tok.span).into(),
+                    end,
+                },
+                tok.span,
+            )
+            .label(format!("the game was already over ({end})"))
+            .ply(self.state.ply + 1)
+            .help("remove the moves after the end of the game"),
+        );
+        self.g.moves[tok.index] = MoveState::Error;
+        self.state.branch = Some(self.branch_here());
+        self.stop();
+    }
+
+    /// A move token that does not read as written: explained, and read on from its repair.
+    fn on_error(&mut self, tok: &'l MoveToken, res: Resolution, before: Snapshot<'l>) {
+        self.streak += 1;
+        let failure = self.explain(tok, res, before);
+        let back: Vec<Back<'_>> = self
+            .snaps
+            .iter()
+            .map(|s| Back {
+                tok: s.tok,
+                pos: &s.state.pos,
+                origins: &s.state.origins,
+                number: s.state.pending.map(|(n, _)| n.value),
+            })
+            .collect();
+        let written = strip_marks(self.g.src(tok.span));
+        let found = self.g.find_repair(
+            &self.state.pos,
+            &self.state.origins,
+            Some(tok),
+            (&written, &failure.ranked),
+            &failure.rest,
+            &failure.res,
+            &[],
+            (
+                &back,
+                self.numbering(failure.before.state.pending.map(|(n, _)| n.value)),
+            ),
+        );
+        drop(back);
+        match found {
+            Some(f) if f.back > 0 => self.go_back(f, failure),
+            Some(f) => self.repair_here(f, failure),
+            None => {
+                self.snaps.clear();
+                let mut d = failure.d;
+                if shows_diagram(&d) {
+                    d.diagram = Some(failure.diagram);
+                }
+                self.g.diags.push(d);
+                self.stop();
+            }
+        }
+    }
+
+    /// The legal moves as readings of a token in error, most likely first; an ambiguous move
+    /// (or a promotion without its piece) is one of the moves it matches: only those are
+    /// assumed in its place.
+    fn ranked(&self, tok: &MoveToken, res: &Resolution, rest: &[&MoveToken]) -> Vec<Cand> {
+        let (pos, origins) = (&self.state.pos, &self.state.origins);
+        let written = strip_marks(self.g.src(tok.span));
+        let hint = self.g.hint(tok, pos, origins);
+        let mut ranked = self
+            .g
+            .rank_candidates(pos, origins, &written, Some(&hint), rest);
+        if let Resolution::Ambiguous(ms) | Resolution::MissingPromotion(ms) = res
+            && ranked.iter().any(|c| ms.contains(&c.m))
+        {
+            ranked.retain(|c| ms.contains(&c.m));
+        }
+        ranked
+    }
+
+    /// The diagnostic of a move token in error, and the position before it drawn.
+    fn explain(
+        &mut self,
+        tok: &'l MoveToken,
+        res: Resolution,
+        before: Snapshot<'l>,
+    ) -> Failure<'l> {
+        let rest = upcoming(&self.line.items[self.at..]);
+        let ranked = self.ranked(tok, &res, &rest);
+        let (pos, origins) = (&self.state.pos, &self.state.origins);
+        let d = self.g.move_error(
+            tok,
+            pos,
+            origins,
+            res.clone(),
+            self.state.ply + 1,
+            &self.history,
+            (&ranked, &rest),
+        );
+        self.g.moves[tok.index] = MoveState::Error;
+        if self.main {
+            self.g.main_broken = true;
+        }
+        let diagram = crate::render::diagram::diagram(
+            pos,
+            self.history.last().map(|p| p.label(self.g.text)).as_deref(),
+            &marked_squares(&res),
+        );
+        self.state.branch = Some(self.branch_here());
+        Failure {
+            tok,
+            res,
+            d,
+            diagram,
+            rest,
+            ranked,
+            before,
+        }
+    }
+
+    /// Goes back to the token where the mistake was made (a half-move missing before it, or
+    /// swapped with the next) and reads on from there.
+    fn go_back(&mut self, f: Found, failure: Failure<'l>) {
+        let Failure { tok, mut d, .. } = failure;
+        let s = self.snaps.swap_remove(self.snaps.len() - f.back);
+        self.snaps.clear();
+        let (at, at_tok) = (s.at, s.tok);
+        self.restore(s);
+        let second: Vec<&MoveToken> = match &f.repair {
+            Repair::Swap { .. } => self.line.items[at + 1..]
+                .iter()
+                .find_map(|i| match i {
+                    Item::Move(t) => Some(t),
+                    _ => None,
+                })
+                .into_iter()
+                .collect(),
+            _ => Vec::new(),
+        };
+        d.span = at_tok.span;
+        d.ply = Some(self.state.ply + 1);
+        let (pos, origins) = (&self.state.pos, &self.state.origins);
+        self.g
+            .name_repair(&mut d, at_tok.span, &f, &second, pos, origins, false);
+        let shown = self.g.src(tok.span).to_owned();
+        d = d.with_secondary(
+            tok.span,
+            format!("`{shown}` is the first move that cannot be read as written"),
+        );
+        self.g.diags.push(d);
+        self.g.repairs.push(RepairNote {
+            span: at_tok.span,
+            index: Some(at_tok.index),
+            repair: f.repair.clone(),
+        });
+        // The token after a gap is read again, and its number checked then; the first of
+        // two swapped tokens is not.
+        if matches!(f.repair, Repair::Swap { .. }) {
+            self.check_pending();
+        }
+        match f.repair {
+            Repair::Insert { missing, fits, .. } => {
+                if self.record {
+                    self.g.repaired.push(RepairedItem::Move {
+                        m: Some(missing),
+                        note: Some(missing_note(fits)),
+                    });
+                }
+                self.play(missing, at_tok.span);
+                self.at = at;
+            }
+            Repair::Swap {
+                first,
+                second: then,
+            } => {
+                let next = second[0];
+                self.g.moves[at_tok.index] = MoveState::Legal(then);
+                self.g.moves[next.index] = MoveState::Legal(first);
+                self.played_ahead = Some(next.index);
+                let (t1, t2) = (
+                    self.g.src(at_tok.span).to_owned(),
+                    self.g.src(next.span).to_owned(),
+                );
+                if self.record {
+                    self.g.repaired.push(RepairedItem::Move {
+                        m: Some(first),
+                        note: Some(format!(
+                            "scoresheet: written after `{t1}`; the two moves swapped"
+                        )),
+                    });
+                    self.g.repaired.push(RepairedItem::Move {
+                        m: Some(then),
+                        note: Some(format!("scoresheet: written before `{t2}`")),
+                    });
+                }
+                self.play(first, next.span);
+                self.play(then, at_tok.span);
+                self.at = at + 1;
+            }
+            Repair::Replace(_) | Repair::Delete => {}
+        }
+    }
+
+    /// Reads on from a repair at the token in error itself.
+    fn repair_here(&mut self, f: Found, failure: Failure<'l>) {
+        self.snaps.clear();
+        let Failure {
+            tok,
+            res,
+            mut d,
+            diagram,
+            rest,
+            before,
+            ..
+        } = failure;
+        // With a half-move inserted before it, the token's move number is checked again.
+        let renumber = match (&f.repair, before.state.pending) {
+            (Repair::Insert { .. }, Some((n, _))) => {
+                self.g.rewind(before.mark);
+                Some(n)
+            }
+            _ => None,
+        };
+        let wrong_side = matches!(res, Resolution::Illegal(Illegal::WrongSide { .. }));
+        let (pos, origins) = (&self.state.pos, &self.state.origins);
+        self.g
+            .name_repair(&mut d, tok.span, &f, &rest, pos, origins, wrong_side);
+        if shows_diagram(&d) {
+            d.diagram = Some(diagram);
+        }
+        self.g.diags.push(d);
+        self.g.repairs.push(RepairNote {
+            span: tok.span,
+            index: Some(tok.index),
+            repair: f.repair.clone(),
+        });
+        for (m, note) in self.repaired_moves(tok, &f.repair, &res, &rest) {
+            if self.record {
+                self.g
+                    .repaired
+                    .push(RepairedItem::Move { m: Some(m), note });
+            }
+            // Repaired moves are not part of the main line as read.
+            self.play(m, tok.span);
+        }
+        if let Some(n) = renumber {
+            let turn = !self.state.pos.turn();
+            self.g.check_number(
+                n,
+                self.state.ply - 1,
+                self.fullmove,
+                self.first_ply_offset,
+                turn,
+            );
+        }
+    }
+
+    /// The moves a repair at a token plays, each with its note for the repaired score; the
+    /// tokens' states set to them.
+    fn repaired_moves(
+        &mut self,
+        tok: &MoveToken,
+        repair: &Repair,
+        res: &Resolution,
+        rest: &[&MoveToken],
+    ) -> Vec<(Move, Option<String>)> {
+        let shown = self.g.src(tok.span).to_owned();
+        match repair {
+            Repair::Replace(m) => {
+                self.g.moves[tok.index] = MoveState::Assumed(*m);
+                let why = match res {
+                    Resolution::Ambiguous(_) => "is ambiguous here",
+                    Resolution::MissingPromotion(_) => "does not name the promotion piece",
+                    _ => "is not legal here",
+                };
+                vec![(
+                    *m,
+                    Some(format!("scoresheet: `{shown}` {why}; assumed this move")),
+                )]
+            }
+            Repair::Insert {
+                missing,
+                then,
+                fits,
+            } => {
+                self.g.moves[tok.index] = MoveState::Legal(*then);
+                vec![(*missing, Some(missing_note(*fits))), (*then, None)]
+            }
+            Repair::Swap { first, second } => {
+                self.g.moves[tok.index] = MoveState::Legal(*second);
+                let next_text = rest
+                    .first()
+                    .map(|n| self.g.src(n.span).to_owned())
+                    .unwrap_or_default();
+                if let Some(next) = rest.first() {
+                    self.g.moves[next.index] = MoveState::Legal(*first);
+                    self.played_ahead = Some(next.index);
+                }
+                vec![
+                    (
+                        *first,
+                        Some(format!(
+                            "scoresheet: written after `{shown}`; the two moves swapped"
+                        )),
+                    ),
+                    (
+                        *second,
+                        Some(format!("scoresheet: written before `{next_text}`")),
+                    ),
+                ]
+            }
+            Repair::Delete => {
+                if self.record {
+                    self.g.repaired.push(RepairedItem::Note(format!(
+                        "scoresheet: `{shown}` left out (it does not fit)"
+                    )));
+                }
+                Vec::new()
+            }
+        }
+    }
+
+    fn on_variation(&mut self, v: &Line) {
+        self.snaps.clear();
+        match &self.state.branch {
+            Some(b) => {
+                let start = LineStart {
+                    pos: b.pos.clone(),
+                    origins: b.origins,
+                    ply: b.ply,
+                    fullmove: self.fullmove,
+                    first_ply_offset: self.first_ply_offset,
+                    main: false,
+                    history: self.history[..b.history].to_vec(),
+                };
+                let depth = self.depth + 1;
+                // Variations nest up to `MAX_DEPTH`; the stack grows on the heap when it runs
+                // short (on rayon's threads too).
+                stacker::maybe_grow(128 * 1024, 4 * 1024 * 1024, || {
+                    self.g.walk_line(v, start, depth)
+                });
+            }
+            None => {
+                // A variation before any move, or after moves we could not follow.
+                let mut count = 0;
+                count_moves(v, &mut count);
+                if count > 0 {
+                    self.unchecked.push(v.span);
+                }
+            }
+        }
+        if self.broken {
+            // After an error the branch point of later variations is unknown.
+            self.state.branch = None;
+        }
+    }
+
+    /// Counts the moves not checked (including inside variations that could not be placed)
+    /// and ends the line.
+    fn finish(self) -> LineEnd {
+        let count = unchecked_moves(self.line, &self.unchecked);
+        if count > 0 {
+            let first = self.unchecked[0];
+            let last = *self.unchecked.last().expect("non-empty");
+            self.g.diags.push(
+                Diagnostic::new(
+                    Problem::NotChecked {
+                        count,
+                        moves: if count == 1 { "move" } else { "moves" },
+                    },
+                    first.join(last),
+                )
+                .label("not checked")
+                .help(if self.lost {
+                    format!(
+                        "{LOST} moves in a row did not read as written, so the reading has lost \
+                         the game here: is another game (without a result between them) or \
+                         another notation written here?"
+                    )
+                } else {
+                    "fix the error before them to have them checked".to_owned()
+                }),
+            );
+        }
+        LineEnd {
+            pos: self.state.pos,
+            complete: !self.broken,
+            result: self.result,
+            last_move: self.state.last_move,
+        }
+    }
 }
 
 /// Illegal and ambiguous moves show the position before them.
@@ -127,689 +937,4 @@ pub(super) fn unchecked_moves(line: &Line, spans: &[Span]) -> usize {
         }
     }
     count
-}
-
-impl GameChecker<'_> {
-    pub(super) fn walk_line(&mut self, line: &Line, start: LineStart, depth: usize) -> LineEnd {
-        let LineStart {
-            mut pos,
-            mut origins,
-            mut ply,
-            fullmove,
-            first_ply_offset,
-            main,
-            mut history,
-        } = start;
-        // The line whose repaired moves are kept for `convert --repair`.
-        let record = main && depth == 0;
-        // The position before the most recent move token, for variations that follow it.
-        let mut branch: Option<(Chess, Origins, u32, usize)> = None;
-        let mut broken = false;
-        let mut unchecked: Vec<Span> = Vec::new();
-        let mut result: Option<(Outcome, Span)> = None;
-        let mut last_move: Option<Span> = None;
-        let mut pending_number: Option<PendingNumber> = None;
-        // A token already played by a repair (the second of two swapped moves).
-        let mut played_ahead: Option<usize> = None;
-        // The states before the last few tokens that read normally, to go back to when an error
-        // shows that a half-move was missing, or two were swapped, a little earlier.
-        let mut snaps: Vec<Snap<'_>> = Vec::new();
-        // Errors since the last move that read as written; after `LOST` of them the reading
-        // has lost the game (see `LOST`) and the rest of the line is not checked.
-        let mut streak = 0usize;
-        let mut lost = false;
-        let mut at = 0;
-        while at < line.items.len() {
-            let cur = at;
-            let item = &line.items[cur];
-            at += 1;
-            let before_item = cur.checked_sub(1).map(|i| &line.items[i]);
-            // A bare number (no dot) where a move belongs is a move with its letters lost
-            // (`g5` typed as `5`), not a move number.
-            let unreadable = match item {
-                Item::Unknown(span) => Some(*span),
-                Item::MoveNumber(n)
-                    if !broken
-                        && self.misplaced_number(n, before_item, line.items.get(at), &pos) =>
-                {
-                    let text = self.src(n.span).to_owned();
-                    self.diags.push(
-                        Diagnostic::new(
-                            Problem::SyntaxError {
-                                text,
-                                expected: "a number without a dot stands where a move belongs"
-                                    .into(),
-                            },
-                            n.span,
-                        )
-                        .label("not a move"),
-                    );
-                    Some(n.span)
-                }
-                _ => None,
-            };
-            if let Some(span) = unreadable {
-                snaps.clear();
-                if broken {
-                    unchecked.push(span);
-                    continue;
-                }
-                streak += 1;
-                if streak > LOST {
-                    self.main_broken |= main;
-                    self.repaired_broken |= record;
-                    broken = true;
-                    lost = true;
-                    unchecked.push(span);
-                    continue;
-                }
-                // An unreadable token may have been a move: read on from the best repair.
-                self.main_broken |= main;
-                let token = strip_marks(self.src(span));
-                let rest = upcoming(&line.items[at..]);
-                let style = match &self.writer {
-                    render::Writer::San(s) | render::Writer::Long { style: s, .. } => Some(&**s),
-                    _ => None,
-                };
-                let hint = render::partial_hint(style, &token);
-                let ranked = self.rank_candidates(&pos, &origins, &token, Some(&hint), &rest);
-                // Unreadable text followed by more unreadable text is prose more likely than a
-                // move: it is left out rather than read as a move that nothing bears out.
-                let prose = rest.is_empty() && matches!(line.items.get(at), Some(Item::Unknown(_)));
-                let mut sugg = if prose {
-                    Vec::new()
-                } else {
-                    suggestion_texts(&ranked, &token, 3)
-                };
-                let other = self.other_languages(span, &pos);
-                if let Some((_, o)) = &other {
-                    sugg.retain(|s| !o.contains(s));
-                    sugg.splice(0..0, o.iter().cloned());
-                }
-                let found = self.find_repair(
-                    &pos,
-                    &origins,
-                    None,
-                    (&token, if prose { &[] } else { &ranked }),
-                    &rest,
-                    &Resolution::Illegal(Illegal::NoMatch),
-                    other.as_ref().map(|(_, o)| o.as_slice()).unwrap_or(&[]),
-                    (
-                        &[],
-                        Numbering {
-                            current: None,
-                            ply,
-                            fullmove,
-                            first_ply_offset,
-                        },
-                    ),
-                );
-                if let Some(i) = self
-                    .diags
-                    .iter()
-                    .position(|d| d.span == span && d.code() == "scoresheet::syntax")
-                {
-                    let mut d = self.diags.remove(i);
-                    if let Some((help, _)) = other {
-                        d.help = Some(help);
-                    }
-                    d.suggestions = sugg;
-                    d.ply = Some(ply + 1);
-                    if let Some(f) = &found {
-                        self.name_repair(&mut d, span, f, &rest, &pos, &origins, false);
-                    }
-                    self.diags.push(d);
-                }
-                if let Some(f) = found {
-                    self.repairs.push(RepairNote {
-                        span,
-                        index: None,
-                        repair: f.repair.clone(),
-                    });
-                    let written = self.src(span).to_owned();
-                    match f.repair {
-                        Repair::Replace(m) => {
-                            if record {
-                                self.repaired.push(RepairedItem::Move {
-                                    m: Some(m),
-                                    note: Some(format!(
-                                        "scoresheet: `{written}` could not be read; assumed this move"
-                                    )),
-                                });
-                            }
-                            advance(
-                                &mut pos,
-                                &mut origins,
-                                &mut history,
-                                &mut ply,
-                                (m, span),
-                                (fullmove, first_ply_offset),
-                            );
-                        }
-                        _ => {
-                            if record {
-                                self.repaired.push(RepairedItem::Note(format!(
-                                    "scoresheet: `{written}` could not be read; left out"
-                                )));
-                            }
-                        }
-                    }
-                    continue;
-                }
-                broken = true;
-                self.repaired_broken |= record;
-                branch = Some((pos.clone(), origins, ply, history.len()));
-                continue;
-            }
-            match item {
-                Item::Move(tok) if played_ahead == Some(tok.index) => {
-                    played_ahead = None;
-                }
-                Item::Move(tok) => {
-                    if let Some((r, _)) = result
-                        && main
-                        && !broken
-                    {
-                        self.diags.push(
-                                Diagnostic::new(Problem::MovesAfterResult { result: r.pgn().into() }, tok.span)
-                                    .label("after the result")
-                                    .help("the result ends the game; start a new game with its own tag pairs, or remove the result"),
-                            );
-                        broken = true;
-                        self.repaired_broken |= record;
-                        continue;
-                    }
-                    if broken {
-                        unchecked.push(tok.span);
-                        branch = None;
-                        continue;
-                    }
-                    let snap = Snap {
-                        at: cur,
-                        tok,
-                        pos: pos.clone(),
-                        origins,
-                        ply,
-                        history: history.len(),
-                        diags: self.diags.len(),
-                        mainline: self.mainline.len(),
-                        repaired: self.repaired.len(),
-                        pending: pending_number,
-                        last_move,
-                        branch: branch.clone(),
-                    };
-                    if let Some((n, _)) = pending_number.take() {
-                        self.check_number(n, ply, fullmove, first_ply_offset, pos.turn());
-                    }
-                    last_move = Some(tok.span);
-                    let ply_here = ply + 1;
-                    match self.resolve_tok(tok, &pos, &origins) {
-                        Resolution::Legal(m) => {
-                            streak = 0;
-                            let before = pos.clone();
-                            let origins_before = origins;
-                            origins.play(&m);
-                            pos.play_unchecked(m);
-                            self.markers(tok, &before, &origins_before, &pos, &m, ply_here);
-                            self.moves[tok.index] = MoveState::Legal(m);
-                            if main && !self.main_broken {
-                                self.mainline.push(Some(m));
-                            }
-                            if record {
-                                self.repaired.push(RepairedItem::Move {
-                                    m: Some(m),
-                                    note: None,
-                                });
-                            }
-                            let number = fullmove + (ply + first_ply_offset) / 2;
-                            let black = before.turn() == Color::Black;
-                            branch = Some((before, origins_before, ply, history.len()));
-                            history.push(Played {
-                                m,
-                                span: tok.span,
-                                number,
-                                black,
-                            });
-                            ply += 1;
-                            snaps.push(snap);
-                            if snaps.len() > BACK {
-                                snaps.remove(0);
-                            }
-                        }
-                        Resolution::Null => {
-                            snaps.clear();
-                            let before = pos.clone();
-                            let origins_before = origins;
-                            pos = crate::board::resolve::play_null(&before);
-                            self.moves[tok.index] = MoveState::Null;
-                            if main && !self.main_broken {
-                                self.mainline.push(None);
-                            }
-                            if record {
-                                self.repaired.push(RepairedItem::Move {
-                                    m: None,
-                                    note: None,
-                                });
-                            }
-                            branch = Some((before, origins_before, ply, history.len()));
-                            ply += 1;
-                        }
-                        Resolution::Illegal(Illegal::GameOver { mate }) => {
-                            snaps.clear();
-                            self.main_broken |= main;
-                            let end = if mate { "checkmate" } else { "stalemate" };
-                            self.diags.push(
-                                Diagnostic::new(
-                                    Problem::MoveAfterEnd {
-                                        text: self.src(tok.span).into(),
-                                        end,
-                                    },
-                                    tok.span,
-                                )
-                                .label(format!("the game was already over ({end})"))
-                                .ply(ply_here)
-                                .help("remove the moves after the end of the game"),
-                            );
-                            self.moves[tok.index] = MoveState::Error;
-                            branch = Some((pos.clone(), origins, ply, history.len()));
-                            broken = true;
-                            self.repaired_broken |= record;
-                        }
-                        _ if streak >= LOST => {
-                            // The reading has lost the game: the rest is not checked.
-                            self.moves[tok.index] = MoveState::NotChecked;
-                            self.main_broken |= main;
-                            self.repaired_broken |= record;
-                            broken = true;
-                            lost = true;
-                            unchecked.push(tok.span);
-                        }
-                        other => {
-                            streak += 1;
-                            let rest = upcoming(&line.items[at..]);
-                            let written = strip_marks(self.src(tok.span));
-                            let hint = self.hint(tok, &pos, &origins);
-                            let mut ranked =
-                                self.rank_candidates(&pos, &origins, &written, Some(&hint), &rest);
-                            // An ambiguous move (or a promotion without its piece) is one of the
-                            // moves it matches: only those are assumed in its place.
-                            if let Resolution::Ambiguous(ms) | Resolution::MissingPromotion(ms) =
-                                &other
-                                && ranked.iter().any(|c| ms.contains(&c.m))
-                            {
-                                ranked.retain(|c| ms.contains(&c.m));
-                            }
-                            let mut d = self.move_error(
-                                tok,
-                                &pos,
-                                &origins,
-                                other.clone(),
-                                ply_here,
-                                &history,
-                                (&ranked, &rest),
-                            );
-                            self.moves[tok.index] = MoveState::Error;
-                            if main {
-                                self.main_broken = true;
-                            }
-                            let diagram = crate::render::diagram::diagram(
-                                &pos,
-                                history.last().map(|p| p.label(self.text)).as_deref(),
-                                &marked_squares(&other),
-                            );
-                            branch = Some((pos.clone(), origins, ply, history.len()));
-                            let back: Vec<Back<'_>> = snaps
-                                .iter()
-                                .map(|s| Back {
-                                    tok: s.tok,
-                                    pos: &s.pos,
-                                    origins: &s.origins,
-                                    number: s.pending.map(|(n, _)| n.value),
-                                })
-                                .collect();
-                            let found = self.find_repair(
-                                &pos,
-                                &origins,
-                                Some(tok),
-                                (&written, &ranked),
-                                &rest,
-                                &other,
-                                &[],
-                                (
-                                    &back,
-                                    Numbering {
-                                        current: snap.pending.map(|(n, _)| n.value),
-                                        ply,
-                                        fullmove,
-                                        first_ply_offset,
-                                    },
-                                ),
-                            );
-                            drop(back);
-                            let wrong_side =
-                                matches!(other, Resolution::Illegal(Illegal::WrongSide { .. }));
-                            match found {
-                                Some(f) if f.back > 0 => {
-                                    // Go back to the token where the mistake was made.
-                                    let s = snaps.swap_remove(snaps.len() - f.back);
-                                    snaps.clear();
-                                    pos = s.pos;
-                                    origins = s.origins;
-                                    ply = s.ply;
-                                    history.truncate(s.history);
-                                    self.diags.truncate(s.diags);
-                                    self.mainline.truncate(s.mainline);
-                                    self.repaired.truncate(s.repaired);
-                                    pending_number = s.pending;
-                                    last_move = s.last_move;
-                                    branch = s.branch;
-                                    let at_tok = s.tok;
-                                    let second: Vec<&MoveToken> = match &f.repair {
-                                        Repair::Swap { .. } => line.items[s.at + 1..]
-                                            .iter()
-                                            .find_map(|i| match i {
-                                                Item::Move(t) => Some(t),
-                                                _ => None,
-                                            })
-                                            .into_iter()
-                                            .collect(),
-                                        _ => Vec::new(),
-                                    };
-                                    d.span = at_tok.span;
-                                    d.ply = Some(ply + 1);
-                                    self.name_repair(
-                                        &mut d,
-                                        at_tok.span,
-                                        &f,
-                                        &second,
-                                        &pos,
-                                        &origins,
-                                        false,
-                                    );
-                                    let shown = self.src(tok.span).to_owned();
-                                    d = d.with_secondary(
-                                        tok.span,
-                                        format!("`{shown}` is the first move that cannot be read as written"),
-                                    );
-                                    self.diags.push(d);
-                                    self.repairs.push(RepairNote {
-                                        span: at_tok.span,
-                                        index: Some(at_tok.index),
-                                        repair: f.repair.clone(),
-                                    });
-                                    // The token after a gap is read again, and its number
-                                    // checked then; the first of two swapped tokens is not.
-                                    if matches!(f.repair, Repair::Swap { .. })
-                                        && let Some((n, _)) = pending_number.take()
-                                    {
-                                        self.check_number(
-                                            n,
-                                            ply,
-                                            fullmove,
-                                            first_ply_offset,
-                                            pos.turn(),
-                                        );
-                                    }
-                                    match f.repair {
-                                        Repair::Insert { missing, fits, .. } => {
-                                            if record {
-                                                self.repaired.push(RepairedItem::Move {
-                                                    m: Some(missing),
-                                                    note: Some(missing_note(fits)),
-                                                });
-                                            }
-                                            advance(
-                                                &mut pos,
-                                                &mut origins,
-                                                &mut history,
-                                                &mut ply,
-                                                (missing, at_tok.span),
-                                                (fullmove, first_ply_offset),
-                                            );
-                                            at = s.at;
-                                        }
-                                        Repair::Swap {
-                                            first,
-                                            second: then,
-                                        } => {
-                                            let next = second[0];
-                                            self.moves[at_tok.index] = MoveState::Legal(then);
-                                            self.moves[next.index] = MoveState::Legal(first);
-                                            played_ahead = Some(next.index);
-                                            let (t1, t2) = (
-                                                self.src(at_tok.span).to_owned(),
-                                                self.src(next.span).to_owned(),
-                                            );
-                                            if record {
-                                                self.repaired.push(RepairedItem::Move {
-                                                    m: Some(first),
-                                                    note: Some(format!("scoresheet: written after `{t1}`; the two moves swapped")),
-                                                });
-                                                self.repaired.push(RepairedItem::Move {
-                                                    m: Some(then),
-                                                    note: Some(format!(
-                                                        "scoresheet: written before `{t2}`"
-                                                    )),
-                                                });
-                                            }
-                                            for (m, sp) in [(first, next.span), (then, at_tok.span)]
-                                            {
-                                                advance(
-                                                    &mut pos,
-                                                    &mut origins,
-                                                    &mut history,
-                                                    &mut ply,
-                                                    (m, sp),
-                                                    (fullmove, first_ply_offset),
-                                                );
-                                            }
-                                            at = s.at + 1;
-                                        }
-                                        Repair::Replace(_) | Repair::Delete => {}
-                                    }
-                                }
-                                Some(f) => {
-                                    snaps.clear();
-                                    // With a half-move inserted before it, the token's move
-                                    // number is checked again.
-                                    let renumber = match (&f.repair, snap.pending) {
-                                        (Repair::Insert { .. }, Some((n, _))) => {
-                                            self.diags.truncate(snap.diags);
-                                            Some(n)
-                                        }
-                                        _ => None,
-                                    };
-                                    self.name_repair(
-                                        &mut d, tok.span, &f, &rest, &pos, &origins, wrong_side,
-                                    );
-                                    if shows_diagram(&d) {
-                                        d.diagram = Some(diagram);
-                                    }
-                                    self.diags.push(d);
-                                    self.repairs.push(RepairNote {
-                                        span: tok.span,
-                                        index: Some(tok.index),
-                                        repair: f.repair.clone(),
-                                    });
-                                    let shown = self.src(tok.span).to_owned();
-                                    let moves: Vec<(Move, Option<String>)> = match &f.repair {
-                                        Repair::Replace(m) => {
-                                            self.moves[tok.index] = MoveState::Assumed(*m);
-                                            vec![(
-                                                *m,
-                                                Some(format!(
-                                                    "scoresheet: `{shown}` {}; assumed this move",
-                                                    match other {
-                                                        Resolution::Ambiguous(_) =>
-                                                            "is ambiguous here",
-                                                        Resolution::MissingPromotion(_) =>
-                                                            "does not name the promotion piece",
-                                                        _ => "is not legal here",
-                                                    }
-                                                )),
-                                            )]
-                                        }
-                                        Repair::Insert {
-                                            missing,
-                                            then,
-                                            fits,
-                                        } => {
-                                            self.moves[tok.index] = MoveState::Legal(*then);
-                                            vec![
-                                                (*missing, Some(missing_note(*fits))),
-                                                (*then, None),
-                                            ]
-                                        }
-                                        Repair::Swap { first, second } => {
-                                            self.moves[tok.index] = MoveState::Legal(*second);
-                                            let next_text = rest
-                                                .first()
-                                                .map(|n| self.src(n.span).to_owned())
-                                                .unwrap_or_default();
-                                            if let Some(next) = rest.first() {
-                                                self.moves[next.index] = MoveState::Legal(*first);
-                                                played_ahead = Some(next.index);
-                                            }
-                                            vec![
-                                                (
-                                                    *first,
-                                                    Some(format!(
-                                                        "scoresheet: written after `{shown}`; the two moves swapped"
-                                                    )),
-                                                ),
-                                                (
-                                                    *second,
-                                                    Some(format!(
-                                                        "scoresheet: written before `{next_text}`"
-                                                    )),
-                                                ),
-                                            ]
-                                        }
-                                        Repair::Delete => {
-                                            if record {
-                                                self.repaired.push(RepairedItem::Note(format!(
-                                                    "scoresheet: `{shown}` left out (it does not fit)"
-                                                )));
-                                            }
-                                            Vec::new()
-                                        }
-                                    };
-                                    for (m, note) in moves {
-                                        if record {
-                                            self.repaired
-                                                .push(RepairedItem::Move { m: Some(m), note });
-                                        }
-                                        // Repaired moves are not part of the main line as read.
-                                        advance(
-                                            &mut pos,
-                                            &mut origins,
-                                            &mut history,
-                                            &mut ply,
-                                            (m, tok.span),
-                                            (fullmove, first_ply_offset),
-                                        );
-                                    }
-                                    if let Some(n) = renumber {
-                                        let turn = !pos.turn();
-                                        self.check_number(
-                                            n,
-                                            ply - 1,
-                                            fullmove,
-                                            first_ply_offset,
-                                            turn,
-                                        );
-                                    }
-                                }
-                                None => {
-                                    snaps.clear();
-                                    if shows_diagram(&d) {
-                                        d.diagram = Some(diagram);
-                                    }
-                                    self.diags.push(d);
-                                    broken = true;
-                                    self.repaired_broken |= record;
-                                }
-                            }
-                        }
-                    }
-                }
-                Item::Variation(v) => {
-                    snaps.clear();
-                    match &branch {
-                        Some((bpos, borigins, bply, hlen)) => {
-                            let ctx = LineStart {
-                                pos: bpos.clone(),
-                                origins: *borigins,
-                                ply: *bply,
-                                fullmove,
-                                first_ply_offset,
-                                main: false,
-                                history: history[..*hlen].to_vec(),
-                            };
-                            // Variations nest up to `MAX_DEPTH`; the stack grows on the heap
-                            // when it runs short (on rayon's threads too).
-                            stacker::maybe_grow(128 * 1024, 4 * 1024 * 1024, || {
-                                self.walk_line(v, ctx, depth + 1)
-                            });
-                        }
-                        None => {
-                            // A variation before any move, or after moves we could not follow.
-                            let mut count = 0;
-                            count_moves(v, &mut count);
-                            if count > 0 {
-                                unchecked.push(v.span);
-                            }
-                        }
-                    }
-                    if broken {
-                        // After an error the branch point of later variations is unknown.
-                        branch = None;
-                    }
-                }
-                Item::MoveNumber(n) => {
-                    if !broken {
-                        pending_number = Some((*n, true));
-                    }
-                }
-                Item::Result(r) => {
-                    snaps.clear();
-                    if main && depth == 0 {
-                        result = Some((r.value.decided(pos.turn()), r.span));
-                    }
-                }
-                Item::Unknown(_) | Item::Ellipsis(_) | Item::Comment(_) | Item::Nag(_) => {}
-            }
-        }
-        // Count unchecked moves (including inside variations that could not be placed).
-        let count = unchecked_moves(line, &unchecked);
-        if count > 0 {
-            let first = unchecked[0];
-            let last = *unchecked.last().expect("non-empty");
-            self.diags.push(
-                Diagnostic::new(
-                    Problem::NotChecked {
-                        count,
-                        moves: if count == 1 { "move" } else { "moves" },
-                    },
-                    first.join(last),
-                )
-                .label("not checked")
-                .help(if lost {
-                    format!(
-                        "{LOST} moves in a row did not read as written, so the reading has lost \
-                         the game here: is another game (without a result between them) or \
-                         another notation written here?"
-                    )
-                } else {
-                    "fix the error before them to have them checked".to_owned()
-                }),
-            );
-        }
-        LineEnd {
-            pos,
-            complete: !broken,
-            result,
-            last_move,
-        }
-    }
 }
