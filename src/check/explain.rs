@@ -54,17 +54,22 @@ pub(super) fn lands_on(m: &Move, sq: shakmaty::Square) -> bool {
     }
 }
 
-/// The reason in words, and secondary labels on earlier moves that explain it.
-pub(super) fn describe_illegal(
-    why: &Illegal,
-    pos: &Chess,
-    history: &[Played],
-    text: &str,
-) -> (String, Vec<(Span, String)>) {
-    let turn = color_name(pos.turn());
-    let board = pos.board();
-    let piece_on = |sq: shakmaty::Square| -> String {
-        board
+/// A reason in words, and secondary labels on earlier moves that explain it.
+type Reason = (String, Vec<(Span, String)>);
+
+/// What an illegal move is explained with: the position before it and the moves that led
+/// there.
+struct Why<'t> {
+    pos: &'t Chess,
+    history: &'t [Played],
+    text: &'t str,
+}
+
+impl Why<'_> {
+    /// "white knight on c3".
+    fn piece_on(&self, sq: shakmaty::Square) -> String {
+        self.pos
+            .board()
             .piece_at(sq)
             .map(|p| {
                 format!(
@@ -74,216 +79,270 @@ pub(super) fn describe_illegal(
                 )
             })
             .unwrap_or_else(|| format!("piece on {sq}"))
-    };
-    let arrived = |sq: shakmaty::Square, what: &str| -> Vec<(Span, String)> {
-        history
+    }
+
+    /// A label on the move that last put a piece on `sq`: "{what} with 5. Nc3".
+    fn arrived(&self, sq: shakmaty::Square, what: &str) -> Vec<(Span, String)> {
+        self.history
             .iter()
             .rev()
             .find(|p| lands_on(&p.m, sq))
-            .map(|p| vec![(p.span, format!("{what} with {}", p.label(text)))])
+            .map(|p| vec![(p.span, format!("{what} with {}", p.label(self.text)))])
             .unwrap_or_default()
-    };
-    // "the knight on c3 arrived with 5. Nc3" for each of these pieces.
-    let each_arrived = |pieces: &[shakmaty::Square], role: Role| -> Vec<(Span, String)> {
+    }
+
+    /// "the knight on c3 arrived with 5. Nc3" for each of these pieces.
+    fn each_arrived(&self, pieces: &[shakmaty::Square], role: Role) -> Vec<(Span, String)> {
         pieces
             .iter()
-            .flat_map(|sq| arrived(*sq, &format!("the {} on {sq} arrived", role_name(role))))
+            .flat_map(|sq| self.arrived(*sq, &format!("the {} on {sq} arrived", role_name(role))))
             .collect()
-    };
-    match why {
-        Illegal::GameOver { mate } => (
-            if *mate {
-                format!("{turn} is checkmated")
-            } else {
-                format!("{turn} is stalemated")
-            },
-            Vec::new(),
-        ),
-        Illegal::NoSuchPiece { piece } => (
-            format!("{turn} has no {}", role_name(piece.role)),
-            Vec::new(),
-        ),
-        Illegal::NoneFromThere { piece, pieces } => {
-            let squares: Vec<String> = pieces.iter().map(|s| s.to_string()).collect();
-            (
-                format!(
-                    "{turn} has no {} there; {} {} on {}",
-                    role_name(piece.role),
-                    "its",
-                    if pieces.len() == 1 {
-                        role_name(piece.role)
-                    } else {
-                        plural(piece.role)
-                    },
-                    join_and(&squares)
-                )
-                .replace(
-                    &format!("its {} on", role_name(piece.role)),
-                    &format!("the {} is on", role_name(piece.role)),
-                )
-                .replace(
-                    &format!("its {} on", plural(piece.role)),
-                    &format!("the {} are on", plural(piece.role)),
-                ),
-                each_arrived(pieces, piece.role),
-            )
-        }
-        Illegal::EmptyOrigin { square } => (format!("there is no piece on {square}"), Vec::new()),
-        Illegal::OpponentsPiece { square, piece } => (
-            format!(
-                "the {} on {square} is {}'s",
-                role_name(piece.role),
-                color_name(piece.color)
-            ),
-            Vec::new(),
-        ),
-        Illegal::CannotReach { piece, to, pieces } => {
-            let squares: Vec<String> = pieces.iter().map(|s| s.to_string()).collect();
-            let n = pieces.len();
-            (
-                format!(
-                    "no {} {} can reach {to} ({} on {})",
-                    turn.to_lowercase(),
-                    role_name(piece.role),
-                    if n == 1 {
-                        format!("the {} is", role_name(piece.role))
-                    } else {
-                        format!("the {} are", plural(piece.role))
-                    },
-                    join_and(&squares)
-                ),
-                each_arrived(pieces, piece.role),
-            )
-        }
-        Illegal::PathBlocked { from, to, blocker } => (
-            format!(
-                "the {} cannot reach {to}: the {} is in the way",
-                piece_on(*from),
-                piece_on(*blocker)
-            ),
-            arrived(*blocker, "the blocking piece arrived"),
-        ),
-        Illegal::OwnPieceOnTarget { to, piece } => (
-            format!("{to} is occupied by {turn}'s own {}", role_name(piece.role)),
-            arrived(*to, "it arrived"),
-        ),
-        Illegal::NothingToCapture { from, to } => (
-            format!(
-                "the pawn on {from} can only go to {to} by capturing, and there is nothing to capture"
-            ),
-            Vec::new(),
-        ),
-        Illegal::WrongCapturedPiece { to, actual, named } => (
-            match actual {
-                Some(p) => format!(
-                    "the piece on {to} is a {}, not a {}",
-                    role_name(p.role),
-                    role_name(*named)
-                ),
-                None => format!(
-                    "{to} is empty; there is no {} to capture",
-                    role_name(*named)
-                ),
-            },
-            Vec::new(),
-        ),
-        Illegal::Pinned { from, pinner, king } => (
-            format!(
-                "the {} is pinned: moving it would expose the king on {king} to the {}",
-                piece_on(*from),
-                piece_on(*pinner)
-            ),
-            arrived(*pinner, "the pinning piece arrived"),
-        ),
-        Illegal::StaysInCheck {
-            from,
-            checker,
-            king,
-        } => (
-            format!(
-                "{turn} is in check from the {}, and moving the {} does not end it (king on {king})",
-                piece_on(*checker),
-                piece_on(*from)
-            ),
-            arrived(*checker, "the check came"),
-        ),
-        Illegal::KingIntoCheck { to, attacker } => (
-            format!(
-                "the king would be in check on {to} from the {}",
-                piece_on(*attacker)
-            ),
-            arrived(*attacker, "the attacker arrived"),
-        ),
-        Illegal::NoCastlingRight { side } => (
-            format!(
-                "{turn} can no longer castle {}: the king or that rook has moved",
-                if side.is_king_side() {
-                    "kingside"
-                } else {
-                    "queenside"
-                }
-            ),
-            Vec::new(),
-        ),
-        Illegal::CastlingInCheck { checker } => (
-            format!(
-                "{turn} cannot castle out of check (check from the {})",
-                piece_on(*checker)
-            ),
-            arrived(*checker, "the check came"),
-        ),
-        Illegal::CastlingBlocked { side, square } => (
-            format!(
-                "{turn} cannot castle {}: there is a {} on {square}",
-                if side.is_king_side() {
-                    "kingside"
-                } else {
-                    "queenside"
-                },
-                board
-                    .piece_at(*square)
-                    .map(|p| role_name(p.role))
-                    .unwrap_or("piece")
-            ),
-            arrived(*square, "it arrived"),
-        ),
-        Illegal::CastlingThroughCheck {
-            side,
-            square,
-            attacker,
-        } => (
-            format!(
-                "{turn} cannot castle {}: the king would pass through or land on {square}, attacked by the {}",
-                if side.is_king_side() {
-                    "kingside"
-                } else {
-                    "queenside"
-                },
-                piece_on(*attacker)
-            ),
-            arrived(*attacker, "the attacker arrived"),
-        ),
-        Illegal::PromotionNotAllowed { to } => (
-            format!("a promotion is written, but the move to {to} does not reach the last rank"),
-            Vec::new(),
-        ),
-        Illegal::BadPromotion { role } => (
-            format!("a pawn cannot promote to a {}", role_name(*role)),
-            Vec::new(),
-        ),
-        Illegal::NullInCheck => (format!("{turn} is in check and cannot pass"), Vec::new()),
-        Illegal::WrongSide { color, m, own } => {
-            let (why, labels) = describe_illegal(own, pos, history, text);
-            let other = color_name(*color);
-            (
-                format!(
-                    "{why}; it is a legal move for {other} ({m}): was a move skipped, or written for the wrong side?"
-                ),
-                labels,
-            )
-        }
-        Illegal::NoMatch => (format!("no legal move of {turn} matches it"), Vec::new()),
     }
+
+    /// A piece's move that the board does not allow.
+    fn piece_move(&self, why: &Illegal) -> Option<Reason> {
+        let turn = color_name(self.pos.turn());
+        Some(match why {
+            Illegal::NoneFromThere { piece, pieces } => {
+                let squares: Vec<String> = pieces.iter().map(|s| s.to_string()).collect();
+                (
+                    format!(
+                        "{turn} has no {} there; {} {} on {}",
+                        role_name(piece.role),
+                        "its",
+                        if pieces.len() == 1 {
+                            role_name(piece.role)
+                        } else {
+                            plural(piece.role)
+                        },
+                        join_and(&squares)
+                    )
+                    .replace(
+                        &format!("its {} on", role_name(piece.role)),
+                        &format!("the {} is on", role_name(piece.role)),
+                    )
+                    .replace(
+                        &format!("its {} on", plural(piece.role)),
+                        &format!("the {} are on", plural(piece.role)),
+                    ),
+                    self.each_arrived(pieces, piece.role),
+                )
+            }
+            Illegal::EmptyOrigin { square } => {
+                (format!("there is no piece on {square}"), Vec::new())
+            }
+            Illegal::OpponentsPiece { square, piece } => (
+                format!(
+                    "the {} on {square} is {}'s",
+                    role_name(piece.role),
+                    color_name(piece.color)
+                ),
+                Vec::new(),
+            ),
+            Illegal::CannotReach { piece, to, pieces } => {
+                let squares: Vec<String> = pieces.iter().map(|s| s.to_string()).collect();
+                let n = pieces.len();
+                (
+                    format!(
+                        "no {} {} can reach {to} ({} on {})",
+                        turn.to_lowercase(),
+                        role_name(piece.role),
+                        if n == 1 {
+                            format!("the {} is", role_name(piece.role))
+                        } else {
+                            format!("the {} are", plural(piece.role))
+                        },
+                        join_and(&squares)
+                    ),
+                    self.each_arrived(pieces, piece.role),
+                )
+            }
+            Illegal::PathBlocked { from, to, blocker } => (
+                format!(
+                    "the {} cannot reach {to}: the {} is in the way",
+                    self.piece_on(*from),
+                    self.piece_on(*blocker)
+                ),
+                self.arrived(*blocker, "the blocking piece arrived"),
+            ),
+            Illegal::OwnPieceOnTarget { to, piece } => (
+                format!("{to} is occupied by {turn}'s own {}", role_name(piece.role)),
+                self.arrived(*to, "it arrived"),
+            ),
+            Illegal::NothingToCapture { from, to } => (
+                format!(
+                    "the pawn on {from} can only go to {to} by capturing, and there is nothing to capture"
+                ),
+                Vec::new(),
+            ),
+            Illegal::WrongCapturedPiece { to, actual, named } => (
+                match actual {
+                    Some(p) => format!(
+                        "the piece on {to} is a {}, not a {}",
+                        role_name(p.role),
+                        role_name(*named)
+                    ),
+                    None => format!(
+                        "{to} is empty; there is no {} to capture",
+                        role_name(*named)
+                    ),
+                },
+                Vec::new(),
+            ),
+            Illegal::Pinned { from, pinner, king } => (
+                format!(
+                    "the {} is pinned: moving it would expose the king on {king} to the {}",
+                    self.piece_on(*from),
+                    self.piece_on(*pinner)
+                ),
+                self.arrived(*pinner, "the pinning piece arrived"),
+            ),
+            Illegal::StaysInCheck {
+                from,
+                checker,
+                king,
+            } => (
+                format!(
+                    "{turn} is in check from the {}, and moving the {} does not end it (king on {king})",
+                    self.piece_on(*checker),
+                    self.piece_on(*from)
+                ),
+                self.arrived(*checker, "the check came"),
+            ),
+            Illegal::KingIntoCheck { to, attacker } => (
+                format!(
+                    "the king would be in check on {to} from the {}",
+                    self.piece_on(*attacker)
+                ),
+                self.arrived(*attacker, "the attacker arrived"),
+            ),
+            _ => return None,
+        })
+    }
+
+    /// Castling that the board does not allow.
+    fn castling(&self, why: &Illegal) -> Option<Reason> {
+        let turn = color_name(self.pos.turn());
+        let board = self.pos.board();
+        Some(match why {
+            Illegal::NoCastlingRight { side } => (
+                format!(
+                    "{turn} can no longer castle {}: the king or that rook has moved",
+                    if side.is_king_side() {
+                        "kingside"
+                    } else {
+                        "queenside"
+                    }
+                ),
+                Vec::new(),
+            ),
+            Illegal::CastlingInCheck { checker } => (
+                format!(
+                    "{turn} cannot castle out of check (check from the {})",
+                    self.piece_on(*checker)
+                ),
+                self.arrived(*checker, "the check came"),
+            ),
+            Illegal::CastlingBlocked { side, square } => (
+                format!(
+                    "{turn} cannot castle {}: there is a {} on {square}",
+                    if side.is_king_side() {
+                        "kingside"
+                    } else {
+                        "queenside"
+                    },
+                    board
+                        .piece_at(*square)
+                        .map(|p| role_name(p.role))
+                        .unwrap_or("piece")
+                ),
+                self.arrived(*square, "it arrived"),
+            ),
+            Illegal::CastlingThroughCheck {
+                side,
+                square,
+                attacker,
+            } => (
+                format!(
+                    "{turn} cannot castle {}: the king would pass through or land on {square}, attacked by the {}",
+                    if side.is_king_side() {
+                        "kingside"
+                    } else {
+                        "queenside"
+                    },
+                    self.piece_on(*attacker)
+                ),
+                self.arrived(*attacker, "the attacker arrived"),
+            ),
+            _ => return None,
+        })
+    }
+
+    /// Every other reason: no such piece, the game over, a promotion, the wrong side.
+    fn other(&self, why: &Illegal) -> Reason {
+        let turn = color_name(self.pos.turn());
+        match why {
+            Illegal::GameOver { mate } => (
+                if *mate {
+                    format!("{turn} is checkmated")
+                } else {
+                    format!("{turn} is stalemated")
+                },
+                Vec::new(),
+            ),
+            Illegal::NoSuchPiece { piece } => (
+                format!("{turn} has no {}", role_name(piece.role)),
+                Vec::new(),
+            ),
+            Illegal::EmptyOrigin { square } => {
+                (format!("there is no piece on {square}"), Vec::new())
+            }
+            Illegal::OpponentsPiece { square, piece } => (
+                format!(
+                    "the {} on {square} is {}'s",
+                    role_name(piece.role),
+                    color_name(piece.color)
+                ),
+                Vec::new(),
+            ),
+            Illegal::PromotionNotAllowed { to } => (
+                format!(
+                    "a promotion is written, but the move to {to} does not reach the last rank"
+                ),
+                Vec::new(),
+            ),
+            Illegal::BadPromotion { role } => (
+                format!("a pawn cannot promote to a {}", role_name(*role)),
+                Vec::new(),
+            ),
+            Illegal::NullInCheck => (format!("{turn} is in check and cannot pass"), Vec::new()),
+            Illegal::WrongSide { color, m, own } => {
+                let (why, labels) = describe_illegal(own, self.pos, self.history, self.text);
+                let other = color_name(*color);
+                (
+                    format!(
+                        "{why}; it is a legal move for {other} ({m}): was a move skipped, or written for the wrong side?"
+                    ),
+                    labels,
+                )
+            }
+            // `Illegal::NoMatch` (the kinds above are told by `piece_move` and `castling`).
+            _ => (format!("no legal move of {turn} matches it"), Vec::new()),
+        }
+    }
+}
+
+/// The reason in words, and secondary labels on earlier moves that explain it.
+pub(super) fn describe_illegal(
+    why: &Illegal,
+    pos: &Chess,
+    history: &[Played],
+    text: &str,
+) -> Reason {
+    let w = Why { pos, history, text };
+    w.piece_move(why)
+        .or_else(|| w.castling(why))
+        .unwrap_or_else(|| w.other(why))
 }
 
 impl GameChecker<'_> {

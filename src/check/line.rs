@@ -6,7 +6,9 @@ use crate::board::descriptive::Origins;
 use crate::board::resolve::{Illegal, Resolution};
 use crate::check::checker::{GameChecker, Mark, PendingNumber, Played};
 use crate::check::explain::marked_squares;
-use crate::check::repair::{Back, Cand, Found, Numbering, REACH, missing_note, suggestion_texts};
+use crate::check::repair::{
+    Back, Cand, Found, Numbering, REACH, Trouble, missing_note, suggestion_texts,
+};
 use crate::check::results::LineEnd;
 use crate::check::types::{MoveState, Repair, RepairNote, RepairedItem};
 use crate::diagnostic::{Diagnostic, Problem};
@@ -344,16 +346,19 @@ impl<'g, 'a, 'l> LineWalk<'g, 'a, 'l> {
             sugg.retain(|s| !o.contains(s));
             sugg.splice(0..0, o.iter().cloned());
         }
-        let found = g.find_repair(
+        let no_readings: &[Cand] = &[];
+        let found = g.find_repair(&Trouble {
             pos,
             origins,
-            None,
-            (&token, if prose { &[] } else { &ranked }),
-            &rest,
-            &Resolution::Illegal(Illegal::NoMatch),
-            other.as_ref().map(|(_, o)| o.as_slice()).unwrap_or(&[]),
-            (&[], self.numbering(None)),
-        );
+            tok: None,
+            written: &token,
+            ranked: if prose { no_readings } else { &ranked },
+            rest: &rest,
+            resolution: &Resolution::Illegal(Illegal::NoMatch),
+            preferred: other.as_ref().map(|(_, o)| o.as_slice()).unwrap_or(&[]),
+            back: &[],
+            numbering: self.numbering(None),
+        });
         let Some(i) = g
             .diags
             .iter()
@@ -548,19 +553,18 @@ impl<'g, 'a, 'l> LineWalk<'g, 'a, 'l> {
             })
             .collect();
         let written = strip_marks(self.g.src(tok.span));
-        let found = self.g.find_repair(
-            &self.state.pos,
-            &self.state.origins,
-            Some(tok),
-            (&written, &failure.ranked),
-            &failure.rest,
-            &failure.res,
-            &[],
-            (
-                &back,
-                self.numbering(failure.before.state.pending.map(|(n, _)| n.value)),
-            ),
-        );
+        let found = self.g.find_repair(&Trouble {
+            pos: &self.state.pos,
+            origins: &self.state.origins,
+            tok: Some(tok),
+            written: &written,
+            ranked: &failure.ranked,
+            rest: &failure.rest,
+            resolution: &failure.res,
+            preferred: &[],
+            back: &back,
+            numbering: self.numbering(failure.before.state.pending.map(|(n, _)| n.value)),
+        });
         drop(back);
         match found {
             Some(f) if f.back > 0 => self.go_back(f, failure),

@@ -86,6 +86,48 @@ pub(super) struct Cand {
     pub(super) key: i32,
 }
 
+/// What a repair is looked for in: the token in error (none for an unreadable one) in its
+/// position, its readings, and the tokens around it.
+pub(super) struct Trouble<'t> {
+    pub(super) pos: &'t Chess,
+    pub(super) origins: &'t Origins,
+    pub(super) tok: Option<&'t MoveToken>,
+    /// The token as written, without marks.
+    pub(super) written: &'t str,
+    /// The legal moves as readings of it (see `rank_candidates`).
+    pub(super) ranked: &'t [Cand],
+    /// The move tokens after it.
+    pub(super) rest: &'t [&'t MoveToken],
+    pub(super) resolution: &'t Resolution,
+    /// Moves to try first (readings in other languages).
+    pub(super) preferred: &'t [String],
+    /// Tokens read before it, oldest first.
+    pub(super) back: &'t [Back<'t>],
+    pub(super) numbering: Numbering,
+}
+
+/// The best repair so far: (moves read after it, cost, repair, tokens back). More moves read
+/// wins, then the lower cost; a repair other than dropping the token needs `need` moves read.
+struct Best {
+    need: usize,
+    best: Option<(usize, u32, Repair, usize)>,
+}
+
+impl Best {
+    fn consider(&mut self, seen: usize, cost: u32, repair: Repair, back: usize) {
+        if seen < self.need && !matches!(repair, Repair::Delete) {
+            return;
+        }
+        if self
+            .best
+            .as_ref()
+            .is_none_or(|(s, c, _, _)| seen > *s || (seen == *s && cost < *c))
+        {
+            self.best = Some((seen, cost, repair, back));
+        }
+    }
+}
+
 /// The repair found for an error.
 #[derive(Clone, Debug)]
 pub(super) struct Found {
@@ -285,45 +327,65 @@ impl GameChecker<'_> {
         out
     }
 
-    /// The repair after which most of the following moves read: the token replaced by a likely move, a missing half-move inserted
-    /// before it or before one of the few tokens `back` (read before it, oldest first), two
-    /// adjacent half-moves swapped (the token and the next, or earlier ones), or the token
-    /// dropped. Ties go to the likelier kind of mistake.
-    #[allow(clippy::too_many_arguments)]
-    pub(super) fn find_repair(
-        &self,
-        pos: &Chess,
-        origins: &Origins,
-        tok: Option<&MoveToken>,
-        (written, ranked): (&str, &[Cand]),
-        rest: &[&MoveToken],
-        resolution: &Resolution,
-        preferred: &[String],
-        (back, numbering): (&[Back<'_>], Numbering),
-    ) -> Option<Found> {
-        let legal = pos.legal_moves();
+    /// The repair after which most of the following moves read: the token replaced by a
+    /// likely move, a missing half-move inserted before it or before one of the few tokens
+    /// `back` (read before it, oldest first), two adjacent half-moves swapped (the token and
+    /// the next, or earlier ones), or the token dropped. Ties go to the likelier kind of
+    /// mistake.
+    pub(super) fn find_repair(&self, t: &Trouble<'_>) -> Option<Found> {
+        let legal = t.pos.legal_moves();
         if legal.is_empty() {
             return None;
         }
-        // (moves read after it, cost, repair, tokens back): more moves read wins, then the
-        // lower cost. After a move token, when the next move is wrong too whatever is assumed,
-        // the likeliest repair is still taken, so that reading goes on and later errors are
+        // After a move token, when the next move is wrong too whatever is assumed, the
+        // likeliest repair is still taken, so that reading goes on and later errors are
         // found; an unreadable token (it may be no move at all, such as a word of prose) is
         // read as a move only when at least two following moves, or all when fewer follow,
         // bear it out.
-        let need = if tok.is_some() { 0 } else { rest.len().min(2) };
-        let mut best: Option<(usize, u32, Repair, usize)> = None;
-        let mut consider = |seen: usize, cost: u32, repair: Repair, back: usize| {
-            if seen < need && !matches!(repair, Repair::Delete) {
-                return;
-            }
-            if best
-                .as_ref()
-                .is_none_or(|(s, c, _, _)| seen > *s || (seen == *s && cost < *c))
-            {
-                best = Some((seen, cost, repair, back));
-            }
+        let need = if t.tok.is_some() {
+            0
+        } else {
+            t.rest.len().min(2)
         };
+        let mut best = Best { need, best: None };
+        self.try_replacements(t, &legal, &mut best);
+        if let Some(tok) = t.tok {
+            // Going back rewrites moves that read as written: only for an illegal move (an
+            // ambiguous one is right as far as it goes), and only when some later move bears
+            // it out.
+            let back: &[Back<'_>] = if matches!(t.resolution, Resolution::Illegal(_)) {
+                t.back
+            } else {
+                &[]
+            };
+            self.try_insertions(t, tok, back, &mut best);
+            self.try_swaps(t, tok, back, &mut best);
+        }
+        // The token dropped: written twice, or not a move at all.
+        let twice = t.tok.is_some_and(|tok| self.written_twice(tok));
+        best.consider(
+            self.lookahead(t.pos, t.origins, t.rest),
+            if twice { 7 } else { 20 },
+            Repair::Delete,
+            0,
+        );
+        best.best
+            .map(|(seen, _, repair, back)| Found { repair, seen, back })
+    }
+
+    /// Replacements: the candidates of an ambiguity, readings in other languages, and the
+    /// ranked readings.
+    fn try_replacements(&self, t: &Trouble<'_>, legal: &[Move], best: &mut Best) {
+        let Trouble {
+            pos,
+            origins,
+            written,
+            ranked,
+            rest,
+            resolution,
+            preferred,
+            ..
+        } = *t;
         // Replacements: the candidates of an ambiguity, readings in other languages, and the
         // ranked readings.
         let mut candidates: Vec<(Move, Option<usize>)> = match resolution {
@@ -351,148 +413,146 @@ impl GameChecker<'_> {
         for (rank, (m, reach)) in candidates.iter().enumerate() {
             let queen_first = u32::from(m.promotion().is_some_and(|r| r != Role::Queen));
             let seen = reach.unwrap_or_else(|| self.reach_after(pos, origins, m, rest));
-            consider(
+            best.consider(
                 seen,
                 10 + rank.min(50) as u32 + queen_first,
                 Repair::Replace(*m),
                 0,
             );
         }
-        if let Some(tok) = tok {
-            let wrong_side = matches!(resolution, Resolution::Illegal(Illegal::WrongSide { .. }));
-            // Going back rewrites moves that read as written: only for an illegal move (an
-            // ambiguous one is right as far as it goes), and only when some later move bears
-            // it out.
-            let back: &[Back<'_>] = if matches!(resolution, Resolution::Illegal(_)) {
-                back
+    }
+
+    /// A missing half-move before the token, or before one of the tokens `back` just before it.
+    fn try_insertions(&self, t: &Trouble<'_>, tok: &MoveToken, back: &[Back<'_>], best: &mut Best) {
+        let Trouble {
+            pos,
+            origins,
+            rest,
+            resolution,
+            numbering,
+            ..
+        } = *t;
+        let wrong_side = matches!(resolution, Resolution::Illegal(Illegal::WrongSide { .. }));
+        // A missing half-move before the token, or before one of the tokens just before it.
+        // (moves read after the token, tokens back, missing move, the move of the token
+        // after the gap)
+        let mut inserts: Vec<Insertion> = Vec::new();
+        for g in 0..=back.len() {
+            let (p0, o0) = if g == 0 {
+                (pos, origins)
             } else {
-                &[]
+                let b = &back[back.len() - g];
+                (b.pos, b.origins)
             };
-            // A missing half-move before the token, or before one of the tokens just before it.
-            // (moves read after the token, tokens back, missing move, the move of the token
-            // after the gap)
-            let mut inserts: Vec<Insertion> = Vec::new();
-            for g in 0..=back.len() {
-                let (p0, o0) = if g == 0 {
-                    (pos, origins)
+            let mut toks: Vec<&MoveToken> = back[back.len() - g..].iter().map(|b| b.tok).collect();
+            toks.push(tok);
+            for x in p0.legal_moves() {
+                let mut p = p0.clone();
+                let mut o = *o0;
+                o.play(&x);
+                p.play_unchecked(x);
+                if let Some((p, o, moves)) = self.replay(&p, &o, &toks) {
+                    inserts.push((self.lookahead(&p, &o, rest), g, x, moves[0]));
+                }
+            }
+        }
+        if let Some(top) = inserts.iter().map(|i| i.0).max() {
+            // Among the inserts that read furthest, those that agree best with the move
+            // numbers written.
+            let misfit = |g: usize| -> u32 {
+                let n = back.len();
+                (0..=n)
+                    .map(|i| {
+                        let number = if i == n {
+                            numbering.current
+                        } else {
+                            back[i].number
+                        };
+                        let ply = numbering.ply + i as u32 - n as u32 + u32::from(i >= n - g);
+                        numbering.misfit(number, ply)
+                    })
+                    .sum()
+            };
+            let reading: Vec<(u32, &Insertion)> = inserts
+                .iter()
+                .filter(|i| i.0 == top)
+                .map(|i| (misfit(i.1), i))
+                .collect();
+            let least = reading.iter().map(|r| r.0).min().unwrap_or(0);
+            let tied: Vec<&Insertion> = reading
+                .iter()
+                .filter(|r| r.0 == least)
+                .map(|r| r.1)
+                .collect();
+            // A unique missing move is named; several that fit are a weaker repair, taken
+            // only when later moves bear it out, or when the token is a move of the other
+            // side as written.
+            let (_, g, missing, then) = *tied[0];
+            if (tied.len() == 1 || top >= 2 || (wrong_side && g == 0)) && (g == 0 || top >= 1) {
+                let cost = if tied.len() == 1 || (wrong_side && g == 0) {
+                    9
                 } else {
-                    let b = &back[back.len() - g];
-                    (b.pos, b.origins)
+                    16
                 };
-                let mut toks: Vec<&MoveToken> =
-                    back[back.len() - g..].iter().map(|b| b.tok).collect();
-                toks.push(tok);
-                for x in p0.legal_moves() {
-                    let mut p = p0.clone();
-                    let mut o = *o0;
-                    o.play(&x);
-                    p.play_unchecked(x);
-                    if let Some((p, o, moves)) = self.replay(&p, &o, &toks) {
-                        inserts.push((self.lookahead(&p, &o, rest), g, x, moves[0]));
-                    }
-                }
+                best.consider(
+                    top,
+                    cost,
+                    Repair::Insert {
+                        missing,
+                        then,
+                        fits: tied.len(),
+                    },
+                    g,
+                );
             }
-            if let Some(top) = inserts.iter().map(|i| i.0).max() {
-                // Among the inserts that read furthest, those that agree best with the move
-                // numbers written.
-                let misfit = |g: usize| -> u32 {
-                    let n = back.len();
-                    (0..=n)
-                        .map(|i| {
-                            let number = if i == n {
-                                numbering.current
-                            } else {
-                                back[i].number
-                            };
-                            let ply = numbering.ply + i as u32 - n as u32 + u32::from(i >= n - g);
-                            numbering.misfit(number, ply)
-                        })
-                        .sum()
-                };
-                let reading: Vec<(u32, &Insertion)> = inserts
-                    .iter()
-                    .filter(|i| i.0 == top)
-                    .map(|i| (misfit(i.1), i))
-                    .collect();
-                let least = reading.iter().map(|r| r.0).min().unwrap_or(0);
-                let tied: Vec<&Insertion> = reading
-                    .iter()
-                    .filter(|r| r.0 == least)
-                    .map(|r| r.1)
-                    .collect();
-                // A unique missing move is named; several that fit are a weaker repair, taken
-                // only when later moves bear it out, or when the token is a move of the other
-                // side as written.
-                let (_, g, missing, then) = *tied[0];
-                if (tied.len() == 1 || top >= 2 || (wrong_side && g == 0)) && (g == 0 || top >= 1) {
-                    let cost = if tied.len() == 1 || (wrong_side && g == 0) {
-                        9
-                    } else {
-                        16
-                    };
-                    consider(
-                        top,
-                        cost,
-                        Repair::Insert {
-                            missing,
-                            then,
-                            fits: tied.len(),
-                        },
-                        g,
-                    );
-                }
+        }
+    }
+
+    /// Two adjacent half-moves swapped: the token and the next, or earlier ones.
+    fn try_swaps(&self, t: &Trouble<'_>, tok: &MoveToken, back: &[Back<'_>], best: &mut Best) {
+        let Trouble {
+            pos, origins, rest, ..
+        } = *t;
+        // The token and the next one swapped.
+        if let Some(next) = rest.first()
+            && strip_marks(self.src(next.span)) != strip_marks(self.src(tok.span))
+            && let Some((p, o, moves)) = self.replay(pos, origins, &[next, tok])
+        {
+            let seen = 1 + self.lookahead(&p, &o, &rest[1..]);
+            best.consider(
+                seen,
+                8,
+                Repair::Swap {
+                    first: moves[0],
+                    second: moves[1],
+                },
+                0,
+            );
+        }
+        // Two half-moves just before it swapped, or the one before and the token itself.
+        for k in 1..=back.len() {
+            let b = &back[back.len() - k];
+            let mut toks: Vec<&MoveToken> = back[back.len() - k..].iter().map(|b| b.tok).collect();
+            toks.push(tok);
+            if strip_marks(self.src(toks[0].span)) == strip_marks(self.src(toks[1].span)) {
+                continue;
             }
-            // The token and the next one swapped.
-            if let Some(next) = rest.first()
-                && strip_marks(self.src(next.span)) != strip_marks(self.src(tok.span))
-                && let Some((p, o, moves)) = self.replay(pos, origins, &[next, tok])
+            toks.swap(0, 1);
+            if let Some((p, o, moves)) = self.replay(b.pos, b.origins, &toks)
+                && let seen = self.lookahead(&p, &o, rest)
+                && seen >= 1
             {
-                let seen = 1 + self.lookahead(&p, &o, &rest[1..]);
-                consider(
+                best.consider(
                     seen,
                     8,
                     Repair::Swap {
                         first: moves[0],
                         second: moves[1],
                     },
-                    0,
+                    k,
                 );
             }
-            // Two half-moves just before it swapped, or the one before and the token itself.
-            for k in 1..=back.len() {
-                let b = &back[back.len() - k];
-                let mut toks: Vec<&MoveToken> =
-                    back[back.len() - k..].iter().map(|b| b.tok).collect();
-                toks.push(tok);
-                if strip_marks(self.src(toks[0].span)) == strip_marks(self.src(toks[1].span)) {
-                    continue;
-                }
-                toks.swap(0, 1);
-                if let Some((p, o, moves)) = self.replay(b.pos, b.origins, &toks)
-                    && let seen = self.lookahead(&p, &o, rest)
-                    && seen >= 1
-                {
-                    consider(
-                        seen,
-                        8,
-                        Repair::Swap {
-                            first: moves[0],
-                            second: moves[1],
-                        },
-                        k,
-                    );
-                }
-            }
         }
-        // The token dropped: written twice, or not a move at all.
-        let twice = tok.is_some_and(|t| self.written_twice(t));
-        consider(
-            self.lookahead(pos, origins, rest),
-            if twice { 7 } else { 20 },
-            Repair::Delete,
-            0,
-        );
-        best.map(|(seen, _, repair, back)| Found { repair, seen, back })
     }
 
     /// Is this token the same text as the move token just before it?
