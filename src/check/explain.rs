@@ -345,18 +345,34 @@ pub(super) fn describe_illegal(
         .unwrap_or_else(|| w.other(why))
 }
 
+/// A move token in error, in its place in the line.
+#[derive(Clone, Copy)]
+pub(super) struct ErrorSite<'t> {
+    pub(super) tok: &'t MoveToken,
+    pub(super) pos: &'t Chess,
+    pub(super) origins: &'t Origins,
+    /// The ply of the move.
+    pub(super) ply: u32,
+    /// The moves that led to the position.
+    pub(super) history: &'t [Played],
+    /// The legal moves as readings of it, most likely first.
+    pub(super) ranked: &'t [Cand],
+    /// The move tokens after it.
+    pub(super) rest: &'t [&'t MoveToken],
+}
+
 impl GameChecker<'_> {
-    #[allow(clippy::too_many_arguments)]
-    pub(super) fn move_error(
-        &self,
-        tok: &MoveToken,
-        pos: &Chess,
-        origins: &Origins,
-        res: Resolution,
-        ply: u32,
-        history: &[Played],
-        (ranked, rest): (&[Cand], &[&MoveToken]),
-    ) -> Diagnostic {
+    /// The diagnostic of a move token that does not read as written.
+    pub(super) fn move_error(&self, at: &ErrorSite<'_>, res: Resolution) -> Diagnostic {
+        let ErrorSite {
+            tok,
+            pos,
+            origins,
+            ply,
+            history,
+            ranked,
+            rest,
+        } = *at;
         let text = self.src(tok.span).to_owned();
         match res {
             Resolution::Ambiguous(mut ms) if matches!(tok.body, MoveBody::Descriptive(_)) => {

@@ -5,9 +5,9 @@ use shakmaty::{Chess, Color, Move, Position};
 use crate::board::descriptive::Origins;
 use crate::board::resolve::{Illegal, Resolution};
 use crate::check::checker::{GameChecker, Mark, PendingNumber, Played};
-use crate::check::explain::marked_squares;
+use crate::check::explain::{ErrorSite, marked_squares};
 use crate::check::repair::{
-    Back, Cand, Found, Numbering, REACH, Trouble, missing_note, suggestion_texts,
+    Back, Cand, Found, Numbering, REACH, Site, Trouble, missing_note, suggestion_texts,
 };
 use crate::check::results::LineEnd;
 use crate::check::types::{MoveState, Repair, RepairNote, RepairedItem};
@@ -374,8 +374,17 @@ impl<'g, 'a, 'l> LineWalk<'g, 'a, 'l> {
         d.ply = Some(self.state.ply + 1);
         if let Some(f) = &found {
             let (pos, origins) = (&self.state.pos, &self.state.origins);
-            self.g
-                .name_repair(&mut d, span, f, &rest, pos, origins, false);
+            self.g.name_repair(
+                &mut d,
+                &Site {
+                    span,
+                    pos,
+                    origins,
+                    next: &rest,
+                },
+                f,
+                false,
+            );
         }
         self.g.diags.push(d);
         found
@@ -610,13 +619,16 @@ impl<'g, 'a, 'l> LineWalk<'g, 'a, 'l> {
         let ranked = self.ranked(tok, &res, &rest);
         let (pos, origins) = (&self.state.pos, &self.state.origins);
         let d = self.g.move_error(
-            tok,
-            pos,
-            origins,
+            &ErrorSite {
+                tok,
+                pos,
+                origins,
+                ply: self.state.ply + 1,
+                history: &self.history,
+                ranked: &ranked,
+                rest: &rest,
+            },
             res.clone(),
-            self.state.ply + 1,
-            &self.history,
-            (&ranked, &rest),
         );
         self.g.moves[tok.index] = MoveState::Error;
         if self.main {
@@ -661,8 +673,17 @@ impl<'g, 'a, 'l> LineWalk<'g, 'a, 'l> {
         d.span = at_tok.span;
         d.ply = Some(self.state.ply + 1);
         let (pos, origins) = (&self.state.pos, &self.state.origins);
-        self.g
-            .name_repair(&mut d, at_tok.span, &f, &second, pos, origins, false);
+        self.g.name_repair(
+            &mut d,
+            &Site {
+                span: at_tok.span,
+                pos,
+                origins,
+                next: &second,
+            },
+            &f,
+            false,
+        );
         let shown = self.g.src(tok.span).to_owned();
         d = d.with_secondary(
             tok.span,
@@ -744,8 +765,17 @@ impl<'g, 'a, 'l> LineWalk<'g, 'a, 'l> {
         };
         let wrong_side = matches!(res, Resolution::Illegal(Illegal::WrongSide { .. }));
         let (pos, origins) = (&self.state.pos, &self.state.origins);
-        self.g
-            .name_repair(&mut d, tok.span, &f, &rest, pos, origins, wrong_side);
+        self.g.name_repair(
+            &mut d,
+            &Site {
+                span: tok.span,
+                pos,
+                origins,
+                next: &rest,
+            },
+            &f,
+            wrong_side,
+        );
         if shows_diagram(&d) {
             d.diagram = Some(diagram);
         }

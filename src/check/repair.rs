@@ -128,6 +128,16 @@ impl Best {
     }
 }
 
+/// Where a repair is made: the token's span, the position before it, and the move tokens
+/// after it.
+#[derive(Clone, Copy)]
+pub(super) struct Site<'t> {
+    pub(super) span: Span,
+    pub(super) pos: &'t Chess,
+    pub(super) origins: &'t Origins,
+    pub(super) next: &'t [&'t MoveToken],
+}
+
 /// The repair found for an error.
 #[derive(Clone, Debug)]
 pub(super) struct Found {
@@ -568,17 +578,19 @@ impl GameChecker<'_> {
 
     /// Names the repair in the diagnostic: a missing half-move, swapped moves, a move written
     /// twice, or the move assumed.
-    #[allow(clippy::too_many_arguments)]
     pub(super) fn name_repair(
         &self,
         d: &mut Diagnostic,
-        span: Span,
+        at: &Site<'_>,
         found: &Found,
-        rest: &[&MoveToken],
-        pos: &Chess,
-        origins: &Origins,
         wrong_side: bool,
     ) {
+        let Site {
+            span,
+            pos,
+            origins,
+            next: rest,
+        } = *at;
         let (repair, seen) = (&found.repair, found.seen);
         let text = self.src(span).to_owned();
         let after = match seen {
