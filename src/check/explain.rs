@@ -294,17 +294,6 @@ impl Why<'_> {
                 format!("{turn} has no {}", role_name(piece.role)),
                 Vec::new(),
             ),
-            Illegal::EmptyOrigin { square } => {
-                (format!("there is no piece on {square}"), Vec::new())
-            }
-            Illegal::OpponentsPiece { square, piece } => (
-                format!(
-                    "the {} on {square} is {}'s",
-                    role_name(piece.role),
-                    color_name(piece.color)
-                ),
-                Vec::new(),
-            ),
             Illegal::PromotionNotAllowed { to } => (
                 format!(
                     "a promotion is written, but the move to {to} does not reach the last rank"
