@@ -365,9 +365,17 @@ fn long_functions(limit: usize) -> Vec<String> {
             let Some(at) = t.find("fn ") else { continue };
             let head = &t[..at];
             let is_item = head.is_empty()
-                || head
-                    .split_whitespace()
-                    .all(|w| ["pub", "pub(crate)", "const", "async", "unsafe"].contains(&w));
+                || head.split_whitespace().all(|w| {
+                    [
+                        "pub",
+                        "pub(crate)",
+                        "pub(super)",
+                        "const",
+                        "async",
+                        "unsafe",
+                    ]
+                    .contains(&w)
+                });
             if !is_item || t[at + 3..].starts_with('(') {
                 continue;
             }
@@ -408,12 +416,7 @@ fn long_functions(limit: usize) -> Vec<String> {
 /// What is still over the limits while issue 12's splits land, each with the size it has
 /// now: an entry may only shrink, and one that is back under the limit must be removed here.
 /// The list is a ratchet, not a licence: it is meant to be empty.
-const NOT_YET_SPLIT: &[(&str, usize)] = &[
-    ("src/check/game.rs fn walk_line", 682),
-    ("src/check/game.rs fn find_repair", 204),
-    ("src/check/game.rs fn describe_illegal", 230),
-    ("src/check/game.rs", 2754),
-];
+const NOT_YET_SPLIT: &[(&str, usize)] = &[];
 
 /// "src/x.rs:12 fn name: 200 lines" or "src/x.rs: 1200 lines" as (key, lines).
 fn key_and_len(problem: &str) -> (String, usize) {

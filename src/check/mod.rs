@@ -13,12 +13,19 @@ use crate::read::source::{Format, extract, prose_paragraphs};
 use crate::read::split::split_games;
 use crate::span::Span;
 
+mod checker;
 pub mod detect;
+mod explain;
 mod game;
+mod line;
+mod markers;
 mod mixed;
 pub mod prose;
+mod repair;
+mod results;
 pub mod smoke;
 mod types;
+mod words;
 
 pub use game::check_game;
 pub use types::*;

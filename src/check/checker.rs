@@ -1,0 +1,143 @@
+//! The state shared by the checks of one game: the text, the writer for suggestions, and
+//! what the checks have found so far.
+
+use shakmaty::{Chess, Move};
+
+use crate::board::descriptive::Origins;
+use crate::board::pattern::Pattern;
+use crate::board::resolve::Resolution;
+use crate::check::types::{MoveState, RepairNote, RepairedItem};
+use crate::diagnostic::Diagnostic;
+use crate::render::words::strip_marks;
+use crate::render::{self, Style};
+use crate::span::Span;
+use crate::syntax::grammar::ParserEntry;
+use crate::syntax::{Item, Line, MoveBody, MoveToken};
+
+pub(super) struct GameChecker<'a> {
+    pub(super) text: &'a str,
+    pub(super) parser: &'a ParserEntry,
+    /// Writes moves in the input's notation and language (suggestions).
+    pub(super) writer: render::Writer,
+    /// The input's marks (check, mate) for marker fixes.
+    pub(super) style: Style,
+    /// The game writes black figurines somewhere (so it distinguishes the colours).
+    pub(super) black_figurines: bool,
+    pub(super) diags: Vec<Diagnostic>,
+    pub(super) moves: Vec<MoveState>,
+    pub(super) mainline: Vec<Option<Move>>,
+    /// The main line has had an error: moves after it are not added to `mainline`.
+    pub(super) main_broken: bool,
+    pub(super) repairs: Vec<RepairNote>,
+    /// The main line with repairs (see `CheckedGame::repaired`).
+    pub(super) repaired: Vec<RepairedItem>,
+    /// The main line had an error that could not be repaired.
+    pub(super) repaired_broken: bool,
+    /// Moves resolved so far while testing repairs and suggestions on the rest of the game
+    /// (see `repair::REPAIR_BUDGET`).
+    pub(super) work: std::cell::Cell<usize>,
+}
+
+/// A move number waiting for the move it numbers.
+pub(super) type PendingNumber = (crate::span::Spanned<crate::syntax::MoveNumber>, bool);
+
+/// A move played earlier in the line, to point at when it explains an error.
+#[derive(Clone, Debug)]
+pub(super) struct Played {
+    pub(super) m: Move,
+    pub(super) span: Span,
+    /// Its move number.
+    pub(super) number: u32,
+    /// A Black move.
+    pub(super) black: bool,
+}
+
+impl Played {
+    /// "5. Nbd2" or "12... Bxg3".
+    pub(super) fn label(&self, text: &str) -> String {
+        let token = text.get(self.span.start..self.span.end).unwrap_or("");
+        format!(
+            "{}{} {}",
+            self.number,
+            if self.black { "..." } else { "." },
+            strip_marks(token)
+        )
+    }
+}
+
+pub(super) fn any_move(line: &Line, f: &mut impl FnMut(&MoveToken)) {
+    for item in &line.items {
+        match item {
+            Item::Move(m) => f(m),
+            Item::Variation(v) => any_move(v, f),
+            _ => {}
+        }
+    }
+}
+
+/// How far the findings of a game had grown at some point: what a step back in the walk of
+/// a line cuts them back to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Mark {
+    diags: usize,
+    mainline: usize,
+    repaired: usize,
+}
+
+impl GameChecker<'_> {
+    /// Where the findings stand now.
+    pub(super) fn mark(&self) -> Mark {
+        Mark {
+            diags: self.diags.len(),
+            mainline: self.mainline.len(),
+            repaired: self.repaired.len(),
+        }
+    }
+
+    /// Drops the findings made since `mark`.
+    pub(super) fn rewind(&mut self, mark: Mark) {
+        self.diags.truncate(mark.diags);
+        self.mainline.truncate(mark.mainline);
+        self.repaired.truncate(mark.repaired);
+    }
+
+    pub(super) fn src(&self, span: Span) -> &str {
+        self.text.get(span.start..span.end).unwrap_or("")
+    }
+
+    /// What the token says about the move, merged over its readings, to rank suggestions.
+    pub(super) fn hint(&self, tok: &MoveToken, pos: &Chess, origins: &Origins) -> Pattern {
+        match tok.body {
+            MoveBody::Descriptive(_) => {
+                let pats = crate::board::token::token_patterns(tok, self.text, pos, origins);
+                let pats = pats.as_slice();
+                let role = pats
+                    .first()
+                    .and_then(|p| p.role)
+                    .filter(|r| pats.iter().all(|p| p.role == Some(*r)));
+                let to_set = pats
+                    .iter()
+                    .filter_map(|p| p.to_set)
+                    .fold(shakmaty::Bitboard::EMPTY, |a, b| a | b);
+                Pattern {
+                    role,
+                    to_set: Some(to_set),
+                    ..Pattern::EMPTY
+                }
+            }
+            _ => Pattern::from_body(&tok.body),
+        }
+    }
+
+    /// Resolves a move token in `pos`. A descriptive token's readings are matched on the
+    /// board, and among several legal moves its check or mate mark (or its absence) and its
+    /// e.p. mark choose, as readers of descriptive scores do (`B-N5ch`).
+    pub(super) fn resolve_tok(
+        &self,
+        tok: &MoveToken,
+        pos: &Chess,
+        origins: &Origins,
+    ) -> Resolution {
+        crate::board::token::resolve_move_token(tok, self.text, pos, origins)
+    }
+}

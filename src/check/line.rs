@@ -1,0 +1,1065 @@
+//! The walk of one line of a game (the main line or a variation) on the board.
+
+use shakmaty::{Chess, Color, Move, Position};
+
+use crate::board::descriptive::Origins;
+use crate::board::resolve::{Illegal, Resolution};
+use crate::check::checker::{GameChecker, Mark, PendingNumber, Played};
+use crate::check::explain::{ErrorSite, marked_squares};
+use crate::check::repair::{
+    Back, Cand, Found, Numbering, REACH, Site, Trouble, missing_note, suggestion_texts,
+};
+use crate::check::results::LineEnd;
+use crate::check::types::{MoveState, Repair, RepairNote, RepairedItem};
+use crate::diagnostic::{Code, Diagnostic, Problem};
+use crate::render::words::strip_marks;
+use crate::render::{self};
+use crate::span::Span;
+use crate::syntax::{Item, Line, MoveToken, Outcome};
+
+/// Where a line starts.
+pub(super) struct LineStart {
+    pub(super) pos: Chess,
+    /// Where each piece started (for descriptive designations such as `KR`).
+    pub(super) origins: Origins,
+    /// Plies played before the line's first move.
+    pub(super) ply: u32,
+    /// Full-move number of the game's start position.
+    pub(super) fullmove: u32,
+    /// 1 when the game starts with Black to move.
+    pub(super) first_ply_offset: u32,
+    pub(super) main: bool,
+    /// Moves that led here.
+    pub(super) history: Vec<Played>,
+}
+
+/// The move tokens that follow in a line (up to [`REACH`]), skipping everything else; a result
+/// or an unreadable token ends them.
+pub(super) fn upcoming(items: &[Item]) -> Vec<&MoveToken> {
+    let mut out = Vec::new();
+    for item in items {
+        match item {
+            Item::Move(t) => {
+                out.push(t);
+                if out.len() == REACH {
+                    break;
+                }
+            }
+            Item::Result(_) | Item::Unknown(_) => break,
+            _ => {}
+        }
+    }
+    out
+}
+
+/// After this many errors in a row (each read on from an assumed repair), the checker stops
+/// reading the line: the moves no longer belong to the position (a second game pasted without
+/// a result, another notation), and reporting each would bury the first error.
+pub(super) const LOST: usize = 5;
+
+/// How many tokens back a missing or swapped half-move is looked for, when an error shows
+/// up only a little after it.
+pub(super) const BACK: usize = 3;
+
+/// The position before the most recent move token: where a variation after it starts.
+#[derive(Clone, Debug, PartialEq)]
+struct Branch {
+    pos: Chess,
+    origins: Origins,
+    ply: u32,
+    /// Moves that led there (a length of the line's history).
+    history: usize,
+}
+
+/// Where the reading of a line stands, but for the moves that led there (kept apart, as a
+/// step back only shortens them): everything a step back puts back.
+#[derive(Clone, Debug, PartialEq)]
+struct LineState {
+    pos: Chess,
+    origins: Origins,
+    /// Plies played before the next move.
+    ply: u32,
+    /// The move number written before the next move, waiting to be checked with it.
+    pending: Option<PendingNumber>,
+    /// The last move token read.
+    last_move: Option<Span>,
+    /// Where a variation that follows starts; `None` when that is not known.
+    branch: Option<Branch>,
+}
+
+/// The state before a move token that read normally, to go back to when an error shows that a
+/// half-move was missing, or two were swapped, a little earlier (see [`LineWalk::snapshot`]).
+struct Snapshot<'l> {
+    /// Index of the token among the line's items.
+    at: usize,
+    tok: &'l MoveToken,
+    state: LineState,
+    /// The length of the history then.
+    history: usize,
+    /// How far the game's findings had grown then.
+    mark: Mark,
+}
+
+/// A move token that does not read as written, and what is known about it.
+struct Failure<'l> {
+    tok: &'l MoveToken,
+    res: Resolution,
+    /// The diagnostic, before the repair is named in it.
+    d: Diagnostic,
+    /// The position before it, drawn.
+    diagram: String,
+    /// The move tokens after it.
+    rest: Vec<&'l MoveToken>,
+    /// The legal moves as readings of it, most likely first.
+    ranked: Vec<Cand>,
+    /// The state before it.
+    before: Snapshot<'l>,
+}
+
+/// The walk of one line: its state, and a method per event of its items.
+struct LineWalk<'g, 'a, 'l> {
+    g: &'g mut GameChecker<'a>,
+    line: &'l Line,
+    depth: usize,
+    /// Full-move number of the game's start position.
+    fullmove: u32,
+    /// 1 when the game starts with Black to move.
+    first_ply_offset: u32,
+    main: bool,
+    /// The line whose repaired moves are kept for `convert --repair`.
+    record: bool,
+    state: LineState,
+    /// Moves that led here.
+    history: Vec<Played>,
+    /// Index of the next item.
+    at: usize,
+    /// An error has stopped the reading: the rest of the line is not checked.
+    broken: bool,
+    /// The reading stopped after [`LOST`] errors in a row.
+    lost: bool,
+    /// Errors since the last move that read as written.
+    streak: usize,
+    /// Moves and variations not checked (after an error).
+    unchecked: Vec<Span>,
+    result: Option<(Outcome, Span)>,
+    /// A token already played by a repair (the second of two swapped moves).
+    played_ahead: Option<usize>,
+    /// The states before the last few tokens that read normally (up to [`BACK`]).
+    snaps: Vec<Snapshot<'l>>,
+}
+
+impl GameChecker<'_> {
+    pub(super) fn walk_line(&mut self, line: &Line, start: LineStart, depth: usize) -> LineEnd {
+        let mut walk = LineWalk::new(self, line, start, depth);
+        while walk.at < line.items.len() {
+            let cur = walk.at;
+            walk.at += 1;
+            walk.on_item(cur);
+        }
+        walk.finish()
+    }
+}
+
+impl<'g, 'a, 'l> LineWalk<'g, 'a, 'l> {
+    fn new(g: &'g mut GameChecker<'a>, line: &'l Line, start: LineStart, depth: usize) -> Self {
+        LineWalk {
+            g,
+            line,
+            depth,
+            fullmove: start.fullmove,
+            first_ply_offset: start.first_ply_offset,
+            main: start.main,
+            record: start.main && depth == 0,
+            state: LineState {
+                pos: start.pos,
+                origins: start.origins,
+                ply: start.ply,
+                pending: None,
+                last_move: None,
+                branch: None,
+            },
+            history: start.history,
+            at: 0,
+            broken: false,
+            lost: false,
+            streak: 0,
+            unchecked: Vec::new(),
+            result: None,
+            played_ahead: None,
+            snaps: Vec::new(),
+        }
+    }
+
+    /// The state before the move token at `at`.
+    fn snapshot(&self, at: usize, tok: &'l MoveToken) -> Snapshot<'l> {
+        Snapshot {
+            at,
+            tok,
+            state: self.state.clone(),
+            history: self.history.len(),
+            mark: self.g.mark(),
+        }
+    }
+
+    /// Goes back to a snapshot: the state, the history and the game's findings as they were.
+    fn restore(&mut self, snap: Snapshot<'l>) {
+        self.state = snap.state;
+        self.history.truncate(snap.history);
+        self.g.rewind(snap.mark);
+    }
+
+    /// The current position as the start of a variation.
+    fn branch_here(&self) -> Branch {
+        Branch {
+            pos: self.state.pos.clone(),
+            origins: self.state.origins,
+            ply: self.state.ply,
+            history: self.history.len(),
+        }
+    }
+
+    /// Plays a move: position, origins, history and ply move on.
+    fn play(&mut self, m: Move, span: Span) {
+        let s = &mut self.state;
+        let number = self.fullmove + (s.ply + self.first_ply_offset) / 2;
+        let black = s.pos.turn() == Color::Black;
+        self.history.push(Played {
+            m,
+            span,
+            number,
+            black,
+        });
+        s.origins.play(&m);
+        s.pos.play_unchecked(m);
+        s.ply += 1;
+    }
+
+    /// The reading stops here: the rest of the line is not checked.
+    fn stop(&mut self) {
+        self.broken = true;
+        self.g.repaired_broken |= self.record;
+    }
+
+    fn on_item(&mut self, cur: usize) {
+        let line = self.line;
+        if let Some(span) = self.unreadable(cur) {
+            self.on_unreadable(span);
+            return;
+        }
+        match &line.items[cur] {
+            Item::Move(tok) if self.played_ahead == Some(tok.index) => self.played_ahead = None,
+            Item::Move(tok) => self.on_move(cur, tok),
+            Item::Variation(v) => self.on_variation(v),
+            Item::MoveNumber(n) => {
+                if !self.broken {
+                    self.state.pending = Some((*n, true));
+                }
+            }
+            Item::Result(r) => {
+                self.snaps.clear();
+                if self.record {
+                    self.result = Some((r.value.decided(self.state.pos.turn()), r.span));
+                }
+            }
+            Item::Unknown(_) | Item::Ellipsis(_) | Item::Comment(_) | Item::Nag(_) => {}
+        }
+    }
+
+    /// An unreadable token at `cur`, or a bare number (no dot) where a move belongs: a move
+    /// with its letters lost (`g5` typed as `5`), not a move number.
+    fn unreadable(&mut self, cur: usize) -> Option<Span> {
+        let items = &self.line.items;
+        let before = cur.checked_sub(1).map(|i| &items[i]);
+        match &items[cur] {
+            Item::Unknown(span) => Some(*span),
+            Item::MoveNumber(n)
+                if !self.broken
+                    && self
+                        .g
+                        .misplaced_number(n, before, items.get(cur + 1), &self.state.pos) =>
+            {
+                let text = self.g.src(n.span).to_owned();
+                self.g.diags.push(
+                    Diagnostic::new(
+                        Problem::SyntaxError {
+                            text,
+                            expected: "a number without a dot stands where a move belongs".into(),
+                        },
+                        n.span,
+                    )
+                    .label("not a move"),
+                );
+                Some(n.span)
+            }
+            _ => None,
+        }
+    }
+
+    fn on_unreadable(&mut self, span: Span) {
+        self.snaps.clear();
+        if self.broken {
+            self.unchecked.push(span);
+            return;
+        }
+        self.streak += 1;
+        if self.streak > LOST {
+            self.g.main_broken |= self.main;
+            self.stop();
+            self.lost = true;
+            self.unchecked.push(span);
+            return;
+        }
+        // An unreadable token may have been a move: read on from the best repair.
+        self.g.main_broken |= self.main;
+        match self.repair_unreadable(span) {
+            Some(f) => self.read_on_unreadable(span, f),
+            None => {
+                self.stop();
+                self.state.branch = Some(self.branch_here());
+            }
+        }
+    }
+
+    /// The repair of an unreadable token, named in its diagnostic.
+    fn repair_unreadable(&mut self, span: Span) -> Option<Found> {
+        let g = &*self.g;
+        let (pos, origins) = (&self.state.pos, &self.state.origins);
+        let token = strip_marks(g.src(span));
+        let rest = upcoming(&self.line.items[self.at..]);
+        let style = match &g.writer {
+            render::Writer::San(s) | render::Writer::Long { style: s, .. } => Some(&**s),
+            _ => None,
+        };
+        let hint = render::partial_hint(style, &token);
+        let ranked = g.rank_candidates(pos, origins, &token, Some(&hint), &rest);
+        // Unreadable text followed by more unreadable text is prose more likely than a
+        // move: it is left out rather than read as a move that nothing bears out.
+        let prose =
+            rest.is_empty() && matches!(self.line.items.get(self.at), Some(Item::Unknown(_)));
+        let mut sugg = if prose {
+            Vec::new()
+        } else {
+            suggestion_texts(&ranked, &token, 3)
+        };
+        let other = g.other_languages(span, pos);
+        if let Some((_, o)) = &other {
+            sugg.retain(|s| !o.contains(s));
+            sugg.splice(0..0, o.iter().cloned());
+        }
+        let no_readings: &[Cand] = &[];
+        let found = g.find_repair(&Trouble {
+            pos,
+            origins,
+            tok: None,
+            written: &token,
+            ranked: if prose { no_readings } else { &ranked },
+            rest: &rest,
+            resolution: &Resolution::Illegal(Illegal::NoMatch),
+            preferred: other.as_ref().map(|(_, o)| o.as_slice()).unwrap_or(&[]),
+            back: &[],
+            numbering: self.numbering(None),
+        });
+        let Some(i) = g
+            .diags
+            .iter()
+            .position(|d| d.span == span && d.code() == Code::Syntax)
+        else {
+            return found;
+        };
+        let mut d = self.g.diags.remove(i);
+        if let Some((help, _)) = other {
+            d.help = Some(help);
+        }
+        d.suggestions = sugg;
+        d.ply = Some(self.state.ply + 1);
+        if let Some(f) = &found {
+            let (pos, origins) = (&self.state.pos, &self.state.origins);
+            self.g.name_repair(
+                &mut d,
+                &Site {
+                    span,
+                    pos,
+                    origins,
+                    next: &rest,
+                },
+                f,
+                false,
+            );
+        }
+        self.g.diags.push(d);
+        found
+    }
+
+    /// Reads on after an unreadable token from its repair: a move assumed, or the token left out.
+    fn read_on_unreadable(&mut self, span: Span, f: Found) {
+        self.g.repairs.push(RepairNote {
+            span,
+            index: None,
+            repair: f.repair.clone(),
+        });
+        let written = self.g.src(span).to_owned();
+        match f.repair {
+            Repair::Replace(m) => {
+                if self.record {
+                    self.g.repaired.push(RepairedItem::Move {
+                        m: Some(m),
+                        note: Some(format!(
+                            "scoresheet: `{written}` could not be read; assumed this move"
+                        )),
+                    });
+                }
+                self.play(m, span);
+            }
+            _ => {
+                if self.record {
+                    self.g.repaired.push(RepairedItem::Note(format!(
+                        "scoresheet: `{written}` could not be read; left out"
+                    )));
+                }
+            }
+        }
+    }
+
+    /// The move numbers around an error, with the number written before it.
+    fn numbering(&self, current: Option<crate::syntax::MoveNumber>) -> Numbering {
+        Numbering {
+            current,
+            ply: self.state.ply,
+            fullmove: self.fullmove,
+            first_ply_offset: self.first_ply_offset,
+        }
+    }
+
+    /// Checks the move number waiting for the next move.
+    fn check_pending(&mut self) {
+        if let Some((n, _)) = self.state.pending.take() {
+            let turn = self.state.pos.turn();
+            self.g.check_number(
+                n,
+                self.state.ply,
+                self.fullmove,
+                self.first_ply_offset,
+                turn,
+            );
+        }
+    }
+
+    fn on_move(&mut self, cur: usize, tok: &'l MoveToken) {
+        if let Some((r, _)) = self.result
+            && self.main
+            && !self.broken
+        {
+            self.g.diags.push(
+                Diagnostic::new(Problem::MovesAfterResult { result: r.pgn().into() }, tok.span)
+                    .label("after the result")
+                    .help("the result ends the game; start a new game with its own tag pairs, or remove the result"),
+            );
+            self.stop();
+            return;
+        }
+        if self.broken {
+            self.unchecked.push(tok.span);
+            self.state.branch = None;
+            return;
+        }
+        let snap = self.snapshot(cur, tok);
+        self.check_pending();
+        self.state.last_move = Some(tok.span);
+        match self
+            .g
+            .resolve_tok(tok, &self.state.pos, &self.state.origins)
+        {
+            Resolution::Legal(m) => self.on_legal(tok, m, snap),
+            Resolution::Null => self.on_null(tok),
+            Resolution::Illegal(Illegal::GameOver { mate }) => self.on_game_over(tok, mate),
+            _ if self.streak >= LOST => {
+                // The reading has lost the game: the rest is not checked.
+                self.g.moves[tok.index] = MoveState::NotChecked;
+                self.g.main_broken |= self.main;
+                self.stop();
+                self.lost = true;
+                self.unchecked.push(tok.span);
+            }
+            other => self.on_error(tok, other, snap),
+        }
+    }
+
+    fn on_legal(&mut self, tok: &MoveToken, m: Move, snap: Snapshot<'l>) {
+        self.streak = 0;
+        let before = self.branch_here();
+        self.play(m, tok.span);
+        let ply = self.state.ply;
+        self.g
+            .markers(tok, &before.pos, &before.origins, &self.state.pos, &m, ply);
+        self.g.moves[tok.index] = MoveState::Legal(m);
+        if self.main && !self.g.main_broken {
+            self.g.mainline.push(Some(m));
+        }
+        if self.record {
+            self.g.repaired.push(RepairedItem::Move {
+                m: Some(m),
+                note: None,
+            });
+        }
+        self.state.branch = Some(before);
+        self.snaps.push(snap);
+        if self.snaps.len() > BACK {
+            self.snaps.remove(0);
+        }
+    }
+
+    fn on_null(&mut self, tok: &MoveToken) {
+        self.snaps.clear();
+        let before = self.branch_here();
+        self.state.pos = crate::board::resolve::play_null(&before.pos);
+        self.g.moves[tok.index] = MoveState::Null;
+        if self.main && !self.g.main_broken {
+            self.g.mainline.push(None);
+        }
+        if self.record {
+            self.g.repaired.push(RepairedItem::Move {
+                m: None,
+                note: None,
+            });
+        }
+        self.state.branch = Some(before);
+        self.state.ply += 1;
+    }
+
+    fn on_game_over(&mut self, tok: &MoveToken, mate: bool) {
+        self.snaps.clear();
+        self.g.main_broken |= self.main;
+        let end = if mate { "checkmate" } else { "stalemate" };
+        self.g.diags.push(
+            Diagnostic::new(
+                Problem::MoveAfterEnd {
+                    text: self.g.src(tok.span).into(),
+                    end,
+                },
+                tok.span,
+            )
+            .label(format!("the game was already over ({end})"))
+            .ply(self.state.ply + 1)
+            .help("remove the moves after the end of the game"),
+        );
+        self.g.moves[tok.index] = MoveState::Error;
+        self.state.branch = Some(self.branch_here());
+        self.stop();
+    }
+
+    /// A move token that does not read as written: explained, and read on from its repair.
+    fn on_error(&mut self, tok: &'l MoveToken, res: Resolution, before: Snapshot<'l>) {
+        self.streak += 1;
+        let failure = self.explain(tok, res, before);
+        let back: Vec<Back<'_>> = self
+            .snaps
+            .iter()
+            .map(|s| Back {
+                tok: s.tok,
+                pos: &s.state.pos,
+                origins: &s.state.origins,
+                number: s.state.pending.map(|(n, _)| n.value),
+            })
+            .collect();
+        let written = strip_marks(self.g.src(tok.span));
+        let found = self.g.find_repair(&Trouble {
+            pos: &self.state.pos,
+            origins: &self.state.origins,
+            tok: Some(tok),
+            written: &written,
+            ranked: &failure.ranked,
+            rest: &failure.rest,
+            resolution: &failure.res,
+            preferred: &[],
+            back: &back,
+            numbering: self.numbering(failure.before.state.pending.map(|(n, _)| n.value)),
+        });
+        drop(back);
+        match found {
+            Some(f) if f.back > 0 => self.go_back(f, failure),
+            Some(f) => self.repair_here(f, failure),
+            None => {
+                self.snaps.clear();
+                let mut d = failure.d;
+                if shows_diagram(&d) {
+                    d.diagram = Some(failure.diagram);
+                }
+                self.g.diags.push(d);
+                self.stop();
+            }
+        }
+    }
+
+    /// The legal moves as readings of a token in error, most likely first; an ambiguous move
+    /// (or a promotion without its piece) is one of the moves it matches: only those are
+    /// assumed in its place.
+    fn ranked(&self, tok: &MoveToken, res: &Resolution, rest: &[&MoveToken]) -> Vec<Cand> {
+        let (pos, origins) = (&self.state.pos, &self.state.origins);
+        let written = strip_marks(self.g.src(tok.span));
+        let hint = self.g.hint(tok, pos, origins);
+        let mut ranked = self
+            .g
+            .rank_candidates(pos, origins, &written, Some(&hint), rest);
+        if let Resolution::Ambiguous(ms) | Resolution::MissingPromotion(ms) = res
+            && ranked.iter().any(|c| ms.contains(&c.m))
+        {
+            ranked.retain(|c| ms.contains(&c.m));
+        }
+        ranked
+    }
+
+    /// The diagnostic of a move token in error, and the position before it drawn.
+    fn explain(
+        &mut self,
+        tok: &'l MoveToken,
+        res: Resolution,
+        before: Snapshot<'l>,
+    ) -> Failure<'l> {
+        let rest = upcoming(&self.line.items[self.at..]);
+        let ranked = self.ranked(tok, &res, &rest);
+        let (pos, origins) = (&self.state.pos, &self.state.origins);
+        let d = self.g.move_error(
+            &ErrorSite {
+                tok,
+                pos,
+                origins,
+                ply: self.state.ply + 1,
+                history: &self.history,
+                ranked: &ranked,
+                rest: &rest,
+            },
+            res.clone(),
+        );
+        self.g.moves[tok.index] = MoveState::Error;
+        if self.main {
+            self.g.main_broken = true;
+        }
+        let diagram = crate::render::diagram::diagram(
+            pos,
+            self.history.last().map(|p| p.label(self.g.text)).as_deref(),
+            &marked_squares(&res),
+        );
+        self.state.branch = Some(self.branch_here());
+        Failure {
+            tok,
+            res,
+            d,
+            diagram,
+            rest,
+            ranked,
+            before,
+        }
+    }
+
+    /// Goes back to the token where the mistake was made (a half-move missing before it, or
+    /// swapped with the next) and reads on from there.
+    fn go_back(&mut self, f: Found, failure: Failure<'l>) {
+        let Failure { tok, mut d, .. } = failure;
+        let s = self.snaps.swap_remove(self.snaps.len() - f.back);
+        self.snaps.clear();
+        let (at, at_tok) = (s.at, s.tok);
+        self.restore(s);
+        let second: Vec<&MoveToken> = match &f.repair {
+            Repair::Swap { .. } => self.line.items[at + 1..]
+                .iter()
+                .find_map(|i| match i {
+                    Item::Move(t) => Some(t),
+                    _ => None,
+                })
+                .into_iter()
+                .collect(),
+            _ => Vec::new(),
+        };
+        d.span = at_tok.span;
+        d.ply = Some(self.state.ply + 1);
+        let (pos, origins) = (&self.state.pos, &self.state.origins);
+        self.g.name_repair(
+            &mut d,
+            &Site {
+                span: at_tok.span,
+                pos,
+                origins,
+                next: &second,
+            },
+            &f,
+            false,
+        );
+        let shown = self.g.src(tok.span).to_owned();
+        d = d.with_secondary(
+            tok.span,
+            format!("`{shown}` is the first move that cannot be read as written"),
+        );
+        self.g.diags.push(d);
+        self.g.repairs.push(RepairNote {
+            span: at_tok.span,
+            index: Some(at_tok.index),
+            repair: f.repair.clone(),
+        });
+        // The token after a gap is read again, and its number checked then; the first of
+        // two swapped tokens is not.
+        if matches!(f.repair, Repair::Swap { .. }) {
+            self.check_pending();
+        }
+        match f.repair {
+            Repair::Insert { missing, fits, .. } => {
+                if self.record {
+                    self.g.repaired.push(RepairedItem::Move {
+                        m: Some(missing),
+                        note: Some(missing_note(fits)),
+                    });
+                }
+                self.play(missing, at_tok.span);
+                self.at = at;
+            }
+            Repair::Swap {
+                first,
+                second: then,
+            } => {
+                let next = second[0];
+                self.g.moves[at_tok.index] = MoveState::Legal(then);
+                self.g.moves[next.index] = MoveState::Legal(first);
+                self.played_ahead = Some(next.index);
+                let (t1, t2) = (
+                    self.g.src(at_tok.span).to_owned(),
+                    self.g.src(next.span).to_owned(),
+                );
+                if self.record {
+                    self.g.repaired.push(RepairedItem::Move {
+                        m: Some(first),
+                        note: Some(format!(
+                            "scoresheet: written after `{t1}`; the two moves swapped"
+                        )),
+                    });
+                    self.g.repaired.push(RepairedItem::Move {
+                        m: Some(then),
+                        note: Some(format!("scoresheet: written before `{t2}`")),
+                    });
+                }
+                self.play(first, next.span);
+                self.play(then, at_tok.span);
+                self.at = at + 1;
+            }
+            Repair::Replace(_) | Repair::Delete => {}
+        }
+    }
+
+    /// Reads on from a repair at the token in error itself.
+    fn repair_here(&mut self, f: Found, failure: Failure<'l>) {
+        self.snaps.clear();
+        let Failure {
+            tok,
+            res,
+            mut d,
+            diagram,
+            rest,
+            before,
+            ..
+        } = failure;
+        // With a half-move inserted before it, the token's move number is checked again.
+        let renumber = match (&f.repair, before.state.pending) {
+            (Repair::Insert { .. }, Some((n, _))) => {
+                self.g.rewind(before.mark);
+                Some(n)
+            }
+            _ => None,
+        };
+        let wrong_side = matches!(res, Resolution::Illegal(Illegal::WrongSide { .. }));
+        let (pos, origins) = (&self.state.pos, &self.state.origins);
+        self.g.name_repair(
+            &mut d,
+            &Site {
+                span: tok.span,
+                pos,
+                origins,
+                next: &rest,
+            },
+            &f,
+            wrong_side,
+        );
+        if shows_diagram(&d) {
+            d.diagram = Some(diagram);
+        }
+        self.g.diags.push(d);
+        self.g.repairs.push(RepairNote {
+            span: tok.span,
+            index: Some(tok.index),
+            repair: f.repair.clone(),
+        });
+        for (m, note) in self.repaired_moves(tok, &f.repair, &res, &rest) {
+            if self.record {
+                self.g
+                    .repaired
+                    .push(RepairedItem::Move { m: Some(m), note });
+            }
+            // Repaired moves are not part of the main line as read.
+            self.play(m, tok.span);
+        }
+        if let Some(n) = renumber {
+            let turn = !self.state.pos.turn();
+            self.g.check_number(
+                n,
+                self.state.ply - 1,
+                self.fullmove,
+                self.first_ply_offset,
+                turn,
+            );
+        }
+    }
+
+    /// The moves a repair at a token plays, each with its note for the repaired score; the
+    /// tokens' states set to them.
+    fn repaired_moves(
+        &mut self,
+        tok: &MoveToken,
+        repair: &Repair,
+        res: &Resolution,
+        rest: &[&MoveToken],
+    ) -> Vec<(Move, Option<String>)> {
+        let shown = self.g.src(tok.span).to_owned();
+        match repair {
+            Repair::Replace(m) => {
+                self.g.moves[tok.index] = MoveState::Assumed(*m);
+                let why = match res {
+                    Resolution::Ambiguous(_) => "is ambiguous here",
+                    Resolution::MissingPromotion(_) => "does not name the promotion piece",
+                    _ => "is not legal here",
+                };
+                vec![(
+                    *m,
+                    Some(format!("scoresheet: `{shown}` {why}; assumed this move")),
+                )]
+            }
+            Repair::Insert {
+                missing,
+                then,
+                fits,
+            } => {
+                self.g.moves[tok.index] = MoveState::Legal(*then);
+                vec![(*missing, Some(missing_note(*fits))), (*then, None)]
+            }
+            Repair::Swap { first, second } => {
+                self.g.moves[tok.index] = MoveState::Legal(*second);
+                let next_text = rest
+                    .first()
+                    .map(|n| self.g.src(n.span).to_owned())
+                    .unwrap_or_default();
+                if let Some(next) = rest.first() {
+                    self.g.moves[next.index] = MoveState::Legal(*first);
+                    self.played_ahead = Some(next.index);
+                }
+                vec![
+                    (
+                        *first,
+                        Some(format!(
+                            "scoresheet: written after `{shown}`; the two moves swapped"
+                        )),
+                    ),
+                    (
+                        *second,
+                        Some(format!("scoresheet: written before `{next_text}`")),
+                    ),
+                ]
+            }
+            Repair::Delete => {
+                if self.record {
+                    self.g.repaired.push(RepairedItem::Note(format!(
+                        "scoresheet: `{shown}` left out (it does not fit)"
+                    )));
+                }
+                Vec::new()
+            }
+        }
+    }
+
+    fn on_variation(&mut self, v: &Line) {
+        self.snaps.clear();
+        match &self.state.branch {
+            Some(b) => {
+                let start = LineStart {
+                    pos: b.pos.clone(),
+                    origins: b.origins,
+                    ply: b.ply,
+                    fullmove: self.fullmove,
+                    first_ply_offset: self.first_ply_offset,
+                    main: false,
+                    history: self.history[..b.history].to_vec(),
+                };
+                let depth = self.depth + 1;
+                // Variations nest up to `MAX_DEPTH`; the stack grows on the heap when it runs
+                // short (on rayon's threads too).
+                stacker::maybe_grow(128 * 1024, 4 * 1024 * 1024, || {
+                    self.g.walk_line(v, start, depth)
+                });
+            }
+            None => {
+                // A variation before any move, or after moves we could not follow.
+                let mut count = 0;
+                count_moves(v, &mut count);
+                if count > 0 {
+                    self.unchecked.push(v.span);
+                }
+            }
+        }
+        if self.broken {
+            // After an error the branch point of later variations is unknown.
+            self.state.branch = None;
+        }
+    }
+
+    /// Counts the moves not checked (including inside variations that could not be placed)
+    /// and ends the line.
+    fn finish(self) -> LineEnd {
+        let count = unchecked_moves(self.line, &self.unchecked);
+        if count > 0 {
+            let first = self.unchecked[0];
+            let last = *self.unchecked.last().expect("non-empty");
+            self.g.diags.push(
+                Diagnostic::new(
+                    Problem::NotChecked {
+                        count,
+                        moves: if count == 1 { "move" } else { "moves" },
+                    },
+                    first.join(last),
+                )
+                .label("not checked")
+                .help(if self.lost {
+                    format!(
+                        "{LOST} moves in a row did not read as written, so the reading has lost \
+                         the game here: is another game (without a result between them) or \
+                         another notation written here?"
+                    )
+                } else {
+                    "fix the error before them to have them checked".to_owned()
+                }),
+            );
+        }
+        LineEnd {
+            pos: self.state.pos,
+            complete: !self.broken,
+            result: self.result,
+            last_move: self.state.last_move,
+        }
+    }
+}
+
+/// Illegal and ambiguous moves show the position before them.
+pub(super) fn shows_diagram(d: &Diagnostic) -> bool {
+    matches!(
+        d.code(),
+        Code::IllegalMove | Code::AmbiguousMove | Code::WrongSide
+    )
+}
+
+pub(super) fn count_moves(line: &Line, n: &mut usize) {
+    for item in &line.items {
+        match item {
+            Item::Move(_) => *n += 1,
+            Item::Variation(v) => count_moves(v, n),
+            _ => {}
+        }
+    }
+}
+
+/// Moves among `spans` (move tokens and whole variations).
+pub(super) fn unchecked_moves(line: &Line, spans: &[Span]) -> usize {
+    let mut count = 0;
+    for item in &line.items {
+        match item {
+            Item::Move(m) if spans.contains(&m.span) => count += 1,
+            Item::Variation(v) if spans.contains(&v.span) => count_moves(v, &mut count),
+            _ => {}
+        }
+    }
+    count
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::check::types::MoveState;
+
+    /// Reads `text` as an English algebraic game and walks its main line with `f`.
+    fn with_walk(text: &str, f: impl FnOnce(&mut LineWalk<'_, '_, '_>)) {
+        let parser = crate::syntax::grammar::parser_for("algebraic", "en").expect("a parser");
+        let syntax = (parser.parse)(text, 0);
+        let mut g = GameChecker {
+            text,
+            parser,
+            writer: render::Writer::for_notation(parser.notation, parser.lang_file),
+            style: render::Style::english(),
+            black_figurines: false,
+            diags: Vec::new(),
+            moves: vec![MoveState::NotChecked; syntax.move_count],
+            mainline: Vec::new(),
+            main_broken: false,
+            repairs: Vec::new(),
+            repaired: Vec::new(),
+            repaired_broken: false,
+            work: std::cell::Cell::new(0),
+        };
+        let pos = Chess::default();
+        let start = LineStart {
+            origins: Origins::from_position(&pos),
+            pos,
+            ply: 0,
+            fullmove: 1,
+            first_ply_offset: 0,
+            main: true,
+            history: Vec::new(),
+        };
+        let mut walk = LineWalk::new(&mut g, &syntax.root, start, 0);
+        f(&mut walk);
+    }
+
+    /// Walks items up to (not including) `end`.
+    fn walk_to(w: &mut LineWalk<'_, '_, '_>, end: usize) {
+        while w.at < end {
+            let cur = w.at;
+            w.at += 1;
+            w.on_item(cur);
+        }
+    }
+
+    #[test]
+    fn restore_puts_back_the_state_before_a_snapshot() {
+        with_walk("1. e4 e5 2. Nf3 Nc6+ 3. Bb5 *", |w| {
+            // The second move token, `e5`.
+            let at = (w.line.items.iter().enumerate())
+                .filter(|(_, i)| matches!(i, Item::Move(_)))
+                .nth(1)
+                .map(|(n, _)| n)
+                .expect("two moves");
+            walk_to(w, at);
+            let Item::Move(tok) = &w.line.items[at] else {
+                panic!("e5 is a move")
+            };
+            let snap = w.snapshot(at, tok);
+            let (state, history, mark) = (snap.state.clone(), snap.history, snap.mark);
+            // Read on: `Nc6+` gives no check, so a diagnostic is added.
+            walk_to(w, w.line.items.len() - 1);
+            assert_eq!(w.state.ply, 5);
+            assert_ne!(w.g.mark(), mark, "{:?}", w.g.diags);
+            assert_ne!(w.state, state);
+            w.restore(snap);
+            assert_eq!(w.state, state);
+            assert_eq!(w.state.ply, 1);
+            assert_eq!(w.history.len(), history);
+            assert_eq!(w.g.mark(), mark);
+        });
+    }
+
+    #[test]
+    fn a_variation_starts_from_the_position_before_its_move() {
+        with_walk("1. e4 (1. d4 d5) 1... e5 *", |w| {
+            walk_to(w, w.line.items.len());
+            // `d4` was read from the start position, `e5` after `e4`: no errors.
+            assert!(w.g.diags.is_empty(), "{:?}", w.g.diags);
+            assert!(
+                w.g.moves.iter().all(|m| matches!(m, MoveState::Legal(_))),
+                "{:?}",
+                w.g.moves
+            );
+            assert_eq!(w.state.ply, 2);
+        });
+    }
+}

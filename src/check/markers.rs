@@ -1,0 +1,216 @@
+//! The marks written with a move (check, mate, capture, e.p., figurine colour) and move
+//! numbers, checked against the board.
+
+use shakmaty::{Chess, Color, Move, Position, Role};
+
+use crate::board::descriptive::Origins;
+use crate::check::checker::GameChecker;
+use crate::check::words::{color_name, figurine_of};
+use crate::diagnostic::{Diagnostic, Problem};
+use crate::render::words::{role_name, strip_marks};
+use crate::syntax::{CheckMark, Item, MoveBody, MoveToken};
+
+impl GameChecker<'_> {
+    /// Is this move number a move with its letters lost (`g5` typed as `5`)? A number
+    /// without a dot is one when it follows a move number, or stands where Black moves (and
+    /// no `...` follows).
+    pub(super) fn misplaced_number(
+        &self,
+        n: &crate::span::Spanned<crate::syntax::MoveNumber>,
+        before: Option<&Item>,
+        next: Option<&Item>,
+        pos: &Chess,
+    ) -> bool {
+        let text = self.src(n.span);
+        if n.value.black || !text.chars().all(|c| c.is_ascii_digit()) {
+            return false;
+        }
+        matches!(before, Some(Item::MoveNumber(_)))
+            || (pos.turn() == Color::Black && !matches!(next, Some(Item::Ellipsis(_))))
+    }
+
+    pub(super) fn check_number(
+        &mut self,
+        n: crate::span::Spanned<crate::syntax::MoveNumber>,
+        ply: u32,
+        fullmove: u32,
+        first_ply_offset: u32,
+        turn: Color,
+    ) {
+        let expected = fullmove + (ply + first_ply_offset) / 2;
+        let black = turn == Color::Black;
+        let number_ok = n.value.number == expected;
+        // `12...` before a White move is wrong; a plain `12.` before Black's move is common
+        // after a comment or variation and is not reported.
+        let side_ok = !n.value.black || black;
+        if !number_ok || !side_ok {
+            let want = if black {
+                format!("{expected}...")
+            } else {
+                format!("{expected}.")
+            };
+            self.diags.push(
+                Diagnostic::new(
+                    Problem::MoveNumber {
+                        text: self.src(n.span).into(),
+                        expected: want.clone(),
+                    },
+                    n.span,
+                )
+                .label(format!("should be {want}"))
+                .ply(ply + 1)
+                .suggest(vec![want]),
+            );
+        }
+    }
+
+    pub(super) fn markers(
+        &mut self,
+        tok: &MoveToken,
+        before: &Chess,
+        origins: &Origins,
+        after: &Chess,
+        m: &Move,
+        ply: u32,
+    ) {
+        let text = self.src(tok.span).to_owned();
+        let checkers = after.checkers().count();
+        let mate = checkers > 0 && after.is_checkmate();
+        let mut written = tok.check.map(|c| c.value);
+        if written == Some(CheckMark::DoubleCheck) && self.style.mate == "++" {
+            written = Some(CheckMark::Mate); // Spanish: `++` is mate
+        }
+        let mark_span = tok.check.map(|c| c.span).unwrap_or(tok.span);
+        match (written, checkers > 0, mate) {
+            // UCI, Smith, ICCF and coordinate notation write no check signs.
+            (None, true, _) if !self.writer.writes_check_marks() => {}
+            (None, true, true) => self.diags.push(
+                Diagnostic::new(Problem::MissingMate { text: text.clone() }, tok.span)
+                    .label("this move mates")
+                    .ply(ply)
+                    .suggest(vec![format!("{}{}", strip_marks(&text), self.style.mate)]),
+            ),
+            (None, true, false) => self.diags.push(
+                Diagnostic::new(Problem::MissingCheck { text: text.clone() }, tok.span)
+                    .label("this move gives check")
+                    .ply(ply)
+                    .suggest(vec![format!("{}{}", strip_marks(&text), self.style.check)]),
+            ),
+            (Some(CheckMark::Check), true, true) => self.diags.push(
+                Diagnostic::new(Problem::MissingMate { text: text.clone() }, mark_span)
+                    .label("this is mate, not just check")
+                    .ply(ply)
+                    .suggest(vec![format!("{}{}", strip_marks(&text), self.style.mate)]),
+            ),
+            (Some(CheckMark::Check | CheckMark::DoubleCheck), false, _) => self.diags.push(
+                Diagnostic::new(Problem::CheckWithoutCheck { text: text.clone() }, mark_span)
+                    .label("no check")
+                    .ply(ply)
+                    .suggest(vec![strip_marks(&text)]),
+            ),
+            (Some(CheckMark::DoubleCheck), true, false) if checkers < 2 => self.diags.push(
+                Diagnostic::new(Problem::NotDoubleCheck { text: text.clone() }, mark_span)
+                    .label("single check")
+                    .ply(ply)
+                    .suggest(vec![format!("{}{}", strip_marks(&text), self.style.check)]),
+            ),
+            (Some(CheckMark::Mate), c, false) => self.diags.push(
+                Diagnostic::new(
+                    Problem::MateWithoutMate {
+                        text: text.clone(),
+                        checks: c,
+                    },
+                    mark_span,
+                )
+                .label("not mate")
+                .ply(ply)
+                .suggest(vec![if c {
+                    format!("{}{}", strip_marks(&text), self.style.check)
+                } else {
+                    strip_marks(&text)
+                }]),
+            ),
+            _ => {}
+        }
+        // Capture marks. A descriptive capture names what it takes (`P×P`); a dash there
+        // (`P-Q5`) is a capture written without its mark.
+        if let (MoveBody::Normal(_), Some(c), false) = (tok.body, tok.capture, m.is_capture()) {
+            self.diags.push(
+                Diagnostic::new(
+                    Problem::CaptureMarkOnNonCapture {
+                        text: text.clone(),
+                        square: m.to().to_string(),
+                    },
+                    c.span,
+                )
+                .label("nothing to capture")
+                .ply(ply)
+                .suggest(vec![self.writer.write(before, origins, m)]),
+            );
+        }
+        let unmarked = match tok.body {
+            // `cd`: the form itself says capture.
+            MoveBody::Normal(n) => {
+                tok.capture.is_none() && n.to_file.is_none() && self.writer.writes_capture_marks()
+            }
+            MoveBody::Descriptive(d) => d.castles.is_none() && d.captured.is_none(),
+            _ => false,
+        };
+        if unmarked && m.is_capture() {
+            let mut d = Diagnostic::new(
+                Problem::MissingCaptureMark {
+                    text: text.clone(),
+                    square: m.to().to_string(),
+                },
+                tok.span,
+            )
+            .label(format!(
+                "captures the {} on {}",
+                role_name(m.capture().unwrap_or(Role::Pawn)),
+                m.to()
+            ))
+            .ply(ply);
+            if matches!(tok.body, MoveBody::Descriptive(_)) {
+                d = d.help(
+                    "descriptive notation writes a capture with × and what is taken, not with a dash",
+                );
+            }
+            self.diags
+                .push(d.suggest(vec![self.writer.write(before, origins, m)]));
+        }
+        if let Some(color) = tok.figurine {
+            // Print style uses the white set for both sides: a white figurine on a Black move is
+            // only wrong when the writer uses black figurines too.
+            let wrong = color != before.turn() && (color == Color::Black || self.black_figurines);
+            if wrong {
+                let figurine = figurine_of(m.role(), before.turn());
+                let fixed =
+                    text.replacen(|c: char| ('♔'..='♟').contains(&c), &figurine.to_string(), 1);
+                self.diags.push(
+                    Diagnostic::new(
+                        Problem::FigurineColor {
+                            text: text.clone(),
+                            figurine_color: if color == Color::White { "white" } else { "black" },
+                            mover: color_name(before.turn()),
+                        },
+                        tok.span,
+                    )
+                    .label(format!("{} is to move", color_name(before.turn())))
+                    .ply(ply)
+                    .help("the move is read all the same; use the mover's figurine, or the white set for both sides")
+                    .suggest(vec![fixed]),
+                );
+            }
+        }
+        if let Some(ep) = tok.ep
+            && !m.is_en_passant()
+        {
+            self.diags.push(
+                Diagnostic::new(Problem::EpNotEnPassant { text: text.clone() }, ep)
+                    .label("not en passant")
+                    .ply(ply)
+                    .suggest(vec![self.writer.write(before, origins, m)]),
+            );
+        }
+    }
+}

@@ -1,0 +1,724 @@
+//! Repairs and suggestions: the likeliest reading of a move in error, tested on the moves
+//! that follow.
+
+use shakmaty::{Chess, Move, Position, Role};
+
+use crate::board::descriptive::Origins;
+use crate::board::pattern::Pattern;
+use crate::board::resolve::{Illegal, Resolution, resolve};
+use crate::check::checker::{GameChecker, any_move};
+use crate::check::types::Repair;
+use crate::check::words::{color_name, join_and};
+use crate::diagnostic::{Code, Diagnostic, Problem, Severity};
+use crate::render::words::{role_name, strip_marks};
+use crate::render::{self, Style};
+use crate::span::Span;
+use crate::syntax::MoveToken;
+
+/// How many following moves a repair or a suggestion is tested on (to the end of the line in
+/// any real game).
+pub(super) const REACH: usize = 400;
+
+/// How many moves the tests of repairs and suggestions may resolve in one game before they
+/// look only [`SOON`] moves ahead: a file of hundreds of games without results, read as one
+/// game with an error at each game's start, stays fast (a real game with a few errors uses a
+/// small part of it).
+pub(super) const REPAIR_BUDGET: usize = 150_000;
+
+/// A repair that leaves fewer than this many following moves readable fails "soon".
+pub(super) const SOON: usize = 8;
+
+/// Candidates whose text costs more than the best one's by this are not tried.
+pub(super) const WINDOW: i32 = 4 * render::EDIT;
+
+/// A missing half-move tried: (moves read after the token in error, tokens back, the missing
+/// move, the move of the token after the gap).
+pub(super) type Insertion = (usize, usize, Move, Move);
+
+/// A token read before the error, with the position before it.
+pub(super) struct Back<'a> {
+    pub(super) tok: &'a MoveToken,
+    pub(super) pos: &'a Chess,
+    pub(super) origins: &'a Origins,
+    /// The move number written before it.
+    pub(super) number: Option<crate::syntax::MoveNumber>,
+}
+
+/// The move numbers around an error, as evidence for where a half-move is missing.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Numbering {
+    /// The number written before the token in error.
+    pub(super) current: Option<crate::syntax::MoveNumber>,
+    /// Plies played before the token in error.
+    pub(super) ply: u32,
+    pub(super) fullmove: u32,
+    pub(super) first_ply_offset: u32,
+}
+
+impl Numbering {
+    /// How badly a written number fits a token after `ply` plies: 2 for a wrong number, 1
+    /// for a White number (`12.`) before a Black move.
+    pub(super) const fn misfit(&self, n: Option<crate::syntax::MoveNumber>, ply: u32) -> u32 {
+        let Some(n) = n else { return 0 };
+        let p = ply + self.first_ply_offset;
+        let expected = self.fullmove + p / 2;
+        let black = p % 2 == 1;
+        if n.number != expected || (n.black && !black) {
+            2
+        } else if !n.black && black {
+            1
+        } else {
+            0
+        }
+    }
+}
+
+/// A legal move as a reading of an illegal or unreadable token.
+#[derive(Clone, Debug)]
+pub(super) struct Cand {
+    pub(super) m: Move,
+    pub(super) text: String,
+    /// Text cost (see `render::score_moves`).
+    pub(super) cost: i32,
+    /// How many of the following moves read after it.
+    pub(super) reach: usize,
+    /// The cost with a penalty when the following moves read less far than after the best.
+    pub(super) key: i32,
+}
+
+/// What a repair is looked for in: the token in error (none for an unreadable one) in its
+/// position, its readings, and the tokens around it.
+pub(super) struct Trouble<'t> {
+    pub(super) pos: &'t Chess,
+    pub(super) origins: &'t Origins,
+    pub(super) tok: Option<&'t MoveToken>,
+    /// The token as written, without marks.
+    pub(super) written: &'t str,
+    /// The legal moves as readings of it (see `rank_candidates`).
+    pub(super) ranked: &'t [Cand],
+    /// The move tokens after it.
+    pub(super) rest: &'t [&'t MoveToken],
+    pub(super) resolution: &'t Resolution,
+    /// Moves to try first (readings in other languages).
+    pub(super) preferred: &'t [String],
+    /// Tokens read before it, oldest first.
+    pub(super) back: &'t [Back<'t>],
+    pub(super) numbering: Numbering,
+}
+
+/// The best repair so far: (moves read after it, cost, repair, tokens back). More moves read
+/// wins, then the lower cost; a repair other than dropping the token needs `need` moves read.
+struct Best {
+    need: usize,
+    best: Option<(usize, u32, Repair, usize)>,
+}
+
+impl Best {
+    fn consider(&mut self, seen: usize, cost: u32, repair: Repair, back: usize) {
+        if seen < self.need && !matches!(repair, Repair::Delete) {
+            return;
+        }
+        if self
+            .best
+            .as_ref()
+            .is_none_or(|(s, c, _, _)| seen > *s || (seen == *s && cost < *c))
+        {
+            self.best = Some((seen, cost, repair, back));
+        }
+    }
+}
+
+/// Where a repair is made: the token's span, the position before it, and the move tokens
+/// after it.
+#[derive(Clone, Copy)]
+pub(super) struct Site<'t> {
+    pub(super) span: Span,
+    pub(super) pos: &'t Chess,
+    pub(super) origins: &'t Origins,
+    pub(super) next: &'t [&'t MoveToken],
+}
+
+/// The repair found for an error.
+#[derive(Clone, Debug)]
+pub(super) struct Found {
+    pub(super) repair: Repair,
+    /// Following moves read after it.
+    pub(super) seen: usize,
+    /// Tokens back from the error where the repair is made (0: at the token itself).
+    pub(super) back: usize,
+}
+
+/// The note on a half-move missing from the score.
+pub(super) fn missing_note(fits: usize) -> String {
+    if fits == 1 {
+        "scoresheet: missing from the score; the only move that fits".to_owned()
+    } else {
+        format!("scoresheet: missing from the score; assumed, one of {fits} moves that fit")
+    }
+}
+
+/// The suggestion texts among ranked candidates: the first `n` that are not far-fetched.
+pub(super) fn suggestion_texts(ranked: &[Cand], written: &str, n: usize) -> Vec<String> {
+    let Some(best) = ranked.first() else {
+        return Vec::new();
+    };
+    let limit = render::plausible_limit(written);
+    ranked
+        .iter()
+        .filter(|c| c.key <= best.key + 2 * render::EDIT && c.cost <= limit)
+        .take(n)
+        .map(|c| c.text.clone())
+        .collect()
+}
+
+impl GameChecker<'_> {
+    /// When the token reads as a legal move in other languages: a help text naming them, and
+    /// the move written in the current language.
+    pub(super) fn other_languages(&self, span: Span, pos: &Chess) -> Option<(String, Vec<String>)> {
+        let token = self.src(span);
+        let current = self.parser.lang_file;
+        let mut hits: Vec<(&'static crate::syntax::grammar::LanguageFile, Move)> = Vec::new();
+        for lang in crate::syntax::grammar::languages() {
+            if lang.file == current {
+                continue;
+            }
+            let Some(entry) =
+                crate::syntax::grammar::parser_for(self.parser.notation, lang.codes[0])
+            else {
+                continue;
+            };
+            let syntax = (entry.parse)(token, span.start);
+            if !syntax.issues.is_empty() {
+                continue;
+            }
+            let mut toks = Vec::new();
+            any_move(&syntax.root, &mut |t| toks.push(t.body));
+            let [body] = toks.as_slice() else { continue };
+            // A pawn letter of another language is too weak a sign to name it.
+            if let Resolution::Legal(m) = resolve(pos, &[Pattern::from_body(body)])
+                && m.role() != Role::Pawn
+            {
+                hits.push((lang, m));
+            }
+        }
+        let (first_lang, m) = *hits.first()?;
+        let same: Vec<&crate::syntax::grammar::LanguageFile> = hits
+            .iter()
+            .filter(|(_, h)| *h == m)
+            .map(|(l, _)| *l)
+            .collect();
+        let letter = Style::of(first_lang, true).letter(m.role()).to_owned();
+        let names: Vec<String> = same
+            .iter()
+            .take(3)
+            .map(|l| {
+                format!(
+                    "{} (`--lang {}`)",
+                    l.names.first().copied().unwrap_or(l.codes[0]),
+                    l.codes[0]
+                )
+            })
+            .collect();
+        let current_name = crate::syntax::grammar::language_file(current)
+            .and_then(|l| l.names.first().copied())
+            .unwrap_or("the language read");
+        let what = if m.role() == Role::Pawn || letter.is_empty() {
+            format!("it reads as {} in {}", m, join_and(&names))
+        } else {
+            format!(
+                "in {} {letter} is the {}",
+                join_and(&names),
+                role_name(m.role())
+            )
+        };
+        let help = format!("`{token}` is not {current_name} here; {what}");
+        Some((help, vec![render::san_styled(&self.style, pos, &m)]))
+    }
+
+    /// How many of `rest` resolve in turn from `pos`.
+    pub(super) fn lookahead(&self, pos: &Chess, origins: &Origins, rest: &[&MoveToken]) -> usize {
+        let mut pos = pos.clone();
+        let mut origins = *origins;
+        let rest = if self.work.get() > REPAIR_BUDGET {
+            &rest[..rest.len().min(SOON)]
+        } else {
+            rest
+        };
+        for (n, tok) in rest.iter().enumerate() {
+            self.work.set(self.work.get() + 1);
+            match self.resolve_tok(tok, &pos, &origins) {
+                Resolution::Legal(m) => {
+                    origins.play(&m);
+                    pos.play_unchecked(m);
+                }
+                _ => return n,
+            }
+        }
+        rest.len()
+    }
+
+    /// How many of `rest` read after `m` is played in `pos`.
+    pub(super) fn reach_after(
+        &self,
+        pos: &Chess,
+        origins: &Origins,
+        m: &Move,
+        rest: &[&MoveToken],
+    ) -> usize {
+        let mut p = pos.clone();
+        let mut o = *origins;
+        o.play(m);
+        p.play_unchecked(*m);
+        self.lookahead(&p, &o, rest)
+    }
+
+    /// Plays `toks` in turn from `pos`; the position after them and the move of each, or
+    /// `None` when one does not read.
+    pub(super) fn replay(
+        &self,
+        pos: &Chess,
+        origins: &Origins,
+        toks: &[&MoveToken],
+    ) -> Option<(Chess, Origins, Vec<Move>)> {
+        let mut p = pos.clone();
+        let mut o = *origins;
+        let mut moves = Vec::with_capacity(toks.len());
+        for tok in toks {
+            match self.resolve_tok(tok, &p, &o) {
+                Resolution::Legal(m) => {
+                    o.play(&m);
+                    p.play_unchecked(m);
+                    moves.push(m);
+                }
+                _ => return None,
+            }
+        }
+        Some((p, o, moves))
+    }
+
+    /// The legal moves as readings of `written`, most likely first: the cheapest texts (see
+    /// `render::score_moves`), each tried on the following moves; a reading after which they
+    /// read less far than after the best one pays a penalty (more when they stop soon).
+    pub(super) fn rank_candidates(
+        &self,
+        pos: &Chess,
+        origins: &Origins,
+        written: &str,
+        hint: Option<&Pattern>,
+        rest: &[&MoveToken],
+    ) -> Vec<Cand> {
+        let scored = render::score_moves(&self.writer, pos, origins, written, hint);
+        let Some(best) = scored.first().map(|s| s.cost) else {
+            return Vec::new();
+        };
+        let mut out: Vec<Cand> = scored
+            .into_iter()
+            .filter(|s| s.cost <= best + WINDOW)
+            .map(|s| Cand {
+                reach: self.reach_after(pos, origins, &s.m, rest),
+                m: s.m,
+                text: s.text,
+                cost: s.cost,
+                key: 0,
+            })
+            .collect();
+        let max = out.iter().map(|c| c.reach).max().unwrap_or(0);
+        for c in &mut out {
+            c.key = c.cost
+                + if c.reach >= max {
+                    0
+                } else if c.reach >= SOON {
+                    2 * render::EDIT
+                } else {
+                    3 * render::EDIT
+                };
+        }
+        out.sort_by_key(|c| c.key);
+        out
+    }
+
+    /// The repair after which most of the following moves read: the token replaced by a
+    /// likely move, a missing half-move inserted before it or before one of the few tokens
+    /// `back` (read before it, oldest first), two adjacent half-moves swapped (the token and
+    /// the next, or earlier ones), or the token dropped. Ties go to the likelier kind of
+    /// mistake.
+    pub(super) fn find_repair(&self, t: &Trouble<'_>) -> Option<Found> {
+        let legal = t.pos.legal_moves();
+        if legal.is_empty() {
+            return None;
+        }
+        // After a move token, when the next move is wrong too whatever is assumed, the
+        // likeliest repair is still taken, so that reading goes on and later errors are
+        // found; an unreadable token (it may be no move at all, such as a word of prose) is
+        // read as a move only when at least two following moves, or all when fewer follow,
+        // bear it out.
+        let need = if t.tok.is_some() {
+            0
+        } else {
+            t.rest.len().min(2)
+        };
+        let mut best = Best { need, best: None };
+        self.try_replacements(t, &legal, &mut best);
+        if let Some(tok) = t.tok {
+            // Going back rewrites moves that read as written: only for an illegal move (an
+            // ambiguous one is right as far as it goes), and only when some later move bears
+            // it out.
+            let back: &[Back<'_>] = if matches!(t.resolution, Resolution::Illegal(_)) {
+                t.back
+            } else {
+                &[]
+            };
+            self.try_insertions(t, tok, back, &mut best);
+            self.try_swaps(t, tok, back, &mut best);
+        }
+        // The token dropped: written twice, or not a move at all.
+        let twice = t.tok.is_some_and(|tok| self.written_twice(tok));
+        best.consider(
+            self.lookahead(t.pos, t.origins, t.rest),
+            if twice { 7 } else { 20 },
+            Repair::Delete,
+            0,
+        );
+        best.best
+            .map(|(seen, _, repair, back)| Found { repair, seen, back })
+    }
+
+    /// Replacements: the candidates of an ambiguity, readings in other languages, and the
+    /// ranked readings.
+    fn try_replacements(&self, t: &Trouble<'_>, legal: &[Move], best: &mut Best) {
+        let Trouble {
+            pos,
+            origins,
+            written,
+            ranked,
+            rest,
+            resolution,
+            preferred,
+            ..
+        } = *t;
+        // Replacements: the candidates of an ambiguity, readings in other languages, and the
+        // ranked readings.
+        let mut candidates: Vec<(Move, Option<usize>)> = match resolution {
+            Resolution::Ambiguous(ms) | Resolution::MissingPromotion(ms) => {
+                ms.iter().map(|m| (*m, None)).collect()
+            }
+            _ => Vec::new(),
+        };
+        for text in preferred {
+            if let Some(m) = legal
+                .iter()
+                .find(|m| self.writer.write(pos, origins, m) == *text)
+                && !candidates.iter().any(|c| c.0 == *m)
+            {
+                candidates.push((*m, None));
+            }
+        }
+        // Far-fetched readings are no repair.
+        let limit = render::plausible_limit(written);
+        for c in ranked.iter().filter(|c| c.cost <= limit) {
+            if !candidates.iter().any(|x| x.0 == c.m) {
+                candidates.push((c.m, Some(c.reach)));
+            }
+        }
+        for (rank, (m, reach)) in candidates.iter().enumerate() {
+            let queen_first = u32::from(m.promotion().is_some_and(|r| r != Role::Queen));
+            let seen = reach.unwrap_or_else(|| self.reach_after(pos, origins, m, rest));
+            best.consider(
+                seen,
+                10 + rank.min(50) as u32 + queen_first,
+                Repair::Replace(*m),
+                0,
+            );
+        }
+    }
+
+    /// A missing half-move before the token, or before one of the tokens `back` just before it.
+    fn try_insertions(&self, t: &Trouble<'_>, tok: &MoveToken, back: &[Back<'_>], best: &mut Best) {
+        let Trouble {
+            pos,
+            origins,
+            rest,
+            resolution,
+            numbering,
+            ..
+        } = *t;
+        let wrong_side = matches!(resolution, Resolution::Illegal(Illegal::WrongSide { .. }));
+        // A missing half-move before the token, or before one of the tokens just before it.
+        // (moves read after the token, tokens back, missing move, the move of the token
+        // after the gap)
+        let mut inserts: Vec<Insertion> = Vec::new();
+        for g in 0..=back.len() {
+            let (p0, o0) = if g == 0 {
+                (pos, origins)
+            } else {
+                let b = &back[back.len() - g];
+                (b.pos, b.origins)
+            };
+            let mut toks: Vec<&MoveToken> = back[back.len() - g..].iter().map(|b| b.tok).collect();
+            toks.push(tok);
+            for x in p0.legal_moves() {
+                let mut p = p0.clone();
+                let mut o = *o0;
+                o.play(&x);
+                p.play_unchecked(x);
+                if let Some((p, o, moves)) = self.replay(&p, &o, &toks) {
+                    inserts.push((self.lookahead(&p, &o, rest), g, x, moves[0]));
+                }
+            }
+        }
+        if let Some(top) = inserts.iter().map(|i| i.0).max() {
+            // Among the inserts that read furthest, those that agree best with the move
+            // numbers written.
+            let misfit = |g: usize| -> u32 {
+                let n = back.len();
+                (0..=n)
+                    .map(|i| {
+                        let number = if i == n {
+                            numbering.current
+                        } else {
+                            back[i].number
+                        };
+                        let ply = numbering.ply + i as u32 - n as u32 + u32::from(i >= n - g);
+                        numbering.misfit(number, ply)
+                    })
+                    .sum()
+            };
+            let reading: Vec<(u32, &Insertion)> = inserts
+                .iter()
+                .filter(|i| i.0 == top)
+                .map(|i| (misfit(i.1), i))
+                .collect();
+            let least = reading.iter().map(|r| r.0).min().unwrap_or(0);
+            let tied: Vec<&Insertion> = reading
+                .iter()
+                .filter(|r| r.0 == least)
+                .map(|r| r.1)
+                .collect();
+            // A unique missing move is named; several that fit are a weaker repair, taken
+            // only when later moves bear it out, or when the token is a move of the other
+            // side as written.
+            let (_, g, missing, then) = *tied[0];
+            if (tied.len() == 1 || top >= 2 || (wrong_side && g == 0)) && (g == 0 || top >= 1) {
+                let cost = if tied.len() == 1 || (wrong_side && g == 0) {
+                    9
+                } else {
+                    16
+                };
+                best.consider(
+                    top,
+                    cost,
+                    Repair::Insert {
+                        missing,
+                        then,
+                        fits: tied.len(),
+                    },
+                    g,
+                );
+            }
+        }
+    }
+
+    /// Two adjacent half-moves swapped: the token and the next, or earlier ones.
+    fn try_swaps(&self, t: &Trouble<'_>, tok: &MoveToken, back: &[Back<'_>], best: &mut Best) {
+        let Trouble {
+            pos, origins, rest, ..
+        } = *t;
+        // The token and the next one swapped.
+        if let Some(next) = rest.first()
+            && strip_marks(self.src(next.span)) != strip_marks(self.src(tok.span))
+            && let Some((p, o, moves)) = self.replay(pos, origins, &[next, tok])
+        {
+            let seen = 1 + self.lookahead(&p, &o, &rest[1..]);
+            best.consider(
+                seen,
+                8,
+                Repair::Swap {
+                    first: moves[0],
+                    second: moves[1],
+                },
+                0,
+            );
+        }
+        // Two half-moves just before it swapped, or the one before and the token itself.
+        for k in 1..=back.len() {
+            let b = &back[back.len() - k];
+            let mut toks: Vec<&MoveToken> = back[back.len() - k..].iter().map(|b| b.tok).collect();
+            toks.push(tok);
+            if strip_marks(self.src(toks[0].span)) == strip_marks(self.src(toks[1].span)) {
+                continue;
+            }
+            toks.swap(0, 1);
+            if let Some((p, o, moves)) = self.replay(b.pos, b.origins, &toks)
+                && let seen = self.lookahead(&p, &o, rest)
+                && seen >= 1
+            {
+                best.consider(
+                    seen,
+                    8,
+                    Repair::Swap {
+                        first: moves[0],
+                        second: moves[1],
+                    },
+                    k,
+                );
+            }
+        }
+    }
+
+    /// Is this token the same text as the move token just before it?
+    pub(super) fn written_twice(&self, tok: &MoveToken) -> bool {
+        let text = strip_marks(self.src(tok.span));
+        let before = &self.text[..tok.span.start];
+        let prev = before
+            .split_whitespace()
+            .rev()
+            .find(|w| !w.chars().next().is_some_and(|c| c.is_ascii_digit()));
+        prev.is_some_and(|p| strip_marks(p) == text)
+    }
+
+    /// Names the repair in the diagnostic: a missing half-move, swapped moves, a move written
+    /// twice, or the move assumed.
+    pub(super) fn name_repair(
+        &self,
+        d: &mut Diagnostic,
+        at: &Site<'_>,
+        found: &Found,
+        wrong_side: bool,
+    ) {
+        let Site {
+            span,
+            pos,
+            origins,
+            next: rest,
+        } = *at;
+        let (repair, seen) = (&found.repair, found.seen);
+        let text = self.src(span).to_owned();
+        let after = match seen {
+            0 => "the game ends there".to_owned(),
+            1 => "the next move reads".to_owned(),
+            n => format!("the next {n} moves read"),
+        };
+        let side = color_name(pos.turn());
+        match repair {
+            Repair::Replace(m) => {
+                let w = self.writer.write(pos, origins, m);
+                let note = format!("read on as if `{w}` had been written (assumed; {after})");
+                d.help = Some(match d.help.take() {
+                    Some(h) => format!("{h}\n{note}"),
+                    None => note,
+                });
+                if let Some(i) = d.suggestions.iter().position(|s| *s == w) {
+                    let s = d.suggestions.remove(i);
+                    d.suggestions.insert(0, s);
+                } else {
+                    d.suggestions.insert(0, w);
+                }
+            }
+            Repair::Insert {
+                missing,
+                then,
+                fits,
+            } => {
+                let w = self.writer.write(pos, origins, missing);
+                let probably = if *fits == 1 {
+                    format!("`{w}`")
+                } else {
+                    match fits - 1 {
+                        1 => format!("`{w}`, or one other move that fits as well"),
+                        n => format!("`{w}`, or one of {n} other moves that fit as well"),
+                    }
+                };
+                let mut p = pos.clone();
+                let mut o = *origins;
+                o.play(missing);
+                p.play_unchecked(*missing);
+                let t = self.writer.write(&p, &o, then);
+                if wrong_side && *fits > 1 {
+                    // Not one move fits: say what is sure, that the move is the other side's.
+                    let owner = color_name(!pos.turn());
+                    d.problem = Problem::WrongSide {
+                        text: text.clone(),
+                        owner,
+                        mover: side,
+                    };
+                    d.severity = Severity::Error;
+                    d.label = Some(format!("a move for {owner}"));
+                    d.help = Some(format!(
+                        "it reads as {owner}'s `{t}`: either it was written in {owner}'s place, or a half-move of {side} is missing before it (such as {probably}); read on with `{w}` inserted (assumed; {after})"
+                    ));
+                    // The inserted move is one of many: the suggestions stay the readings as a
+                    // move of the side to move.
+                    return;
+                }
+                d.problem = Problem::SkippedMove {
+                    text: text.clone(),
+                    side,
+                    missing: probably,
+                };
+                // The reasons the token was illegal as read no longer apply.
+                d.secondary.clear();
+                d.severity = Severity::Error;
+                d.label = Some(format!(
+                    "a half-move of {side} seems to be missing before this"
+                ));
+                d.help = Some(format!(
+                    "with {side}'s `{w}` inserted before it, `{text}` reads as `{t}` and {after} (assumed)"
+                ));
+                d.suggestions = vec![format!("{w} {t}")];
+            }
+            Repair::Swap { first, second } => {
+                let next_text = rest
+                    .first()
+                    .map(|t| self.src(t.span).to_owned())
+                    .unwrap_or_default();
+                let w1 = self.writer.write(pos, origins, first);
+                let mut p = pos.clone();
+                let mut o = *origins;
+                o.play(first);
+                p.play_unchecked(*first);
+                let w2 = self.writer.write(&p, &o, second);
+                d.problem = Problem::SwappedMoves {
+                    first: text.clone(),
+                    second: next_text.clone(),
+                };
+                d.secondary.clear();
+                d.severity = Severity::Error;
+                if let Some(next) = rest.first() {
+                    d.span = span.join(next.span);
+                }
+                d.label = Some("these two half-moves are in the wrong order".into());
+                d.help = Some(format!(
+                    "played as `{w1}` then `{w2}`, they are legal and {after} (assumed)"
+                ));
+                d.suggestions = vec![format!("{next_text} {text}")];
+            }
+            Repair::Delete => {
+                if rest.is_empty() && seen == 0 {
+                    let note = "read on without it (assumed)".to_owned();
+                    d.help = Some(match d.help.take() {
+                        Some(h) => format!("{h}\n{note}"),
+                        None => note,
+                    });
+                    return;
+                }
+                let twice = d.code() != Code::Syntax
+                    && self.text[..span.start]
+                        .trim_end()
+                        .ends_with(&strip_marks(&text));
+                if twice {
+                    d.problem = Problem::MoveWrittenTwice { text: text.clone() };
+                    d.label = Some("the same move again".into());
+                }
+                let note = format!("without `{text}`, {after} (assumed)");
+                d.help = Some(match d.help.take() {
+                    Some(h) => format!("{h}\n{note}"),
+                    None => note,
+                });
+                if twice || d.suggestions.is_empty() {
+                    // The fix is to remove it.
+                    d.suggestions = vec![String::new()];
+                }
+            }
+        }
+    }
+}

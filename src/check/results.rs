@@ -1,0 +1,127 @@
+//! Results: the result after the moves, the Result tag, and the final position agree.
+
+use shakmaty::{Chess, Color, Position};
+
+use crate::check::checker::GameChecker;
+use crate::diagnostic::{Diagnostic, Problem};
+use crate::span::Span;
+use crate::syntax::{GameSyntax, Outcome, SyntaxIssue};
+
+/// How a line ended.
+pub(super) struct LineEnd {
+    pub(super) pos: Chess,
+    pub(super) complete: bool,
+    pub(super) result: Option<(Outcome, Span)>,
+    pub(super) last_move: Option<Span>,
+}
+
+impl GameChecker<'_> {
+    pub(super) fn results(&mut self, syntax: &GameSyntax, end: &LineEnd) {
+        let tag = syntax.tag("Result");
+        let tag_outcome = tag.and_then(|t| Outcome::from_tag(&t.value));
+        match (end.result, tag, tag_outcome) {
+            (Some((r, span)), Some(t), Some(to)) if r != to => {
+                self.diags.push(
+                    Diagnostic::new(
+                        Problem::ResultTagMismatch {
+                            token: r.pgn().into(),
+                            tag: t.value.clone(),
+                        },
+                        span,
+                    )
+                    .label("the result here")
+                    .with_secondary(t.value_span, "the Result tag")
+                    .help("make the Result tag and the result after the moves agree"),
+                );
+            }
+            _ => {}
+        }
+        let unclosed = syntax.issues.iter().any(|i| {
+            matches!(
+                i,
+                SyntaxIssue::UnclosedComment(_) | SyntaxIssue::UnclosedVariation(_)
+            )
+        });
+        if end.result.is_none() && syntax.move_count > 0 && !unclosed {
+            let at = end.last_move.unwrap_or(syntax.span);
+            let at = Span::new(at.end, at.end);
+            let by_board = if end.complete && end.pos.is_checkmate() {
+                Some(if end.pos.turn() == Color::White {
+                    Outcome::BlackWins
+                } else {
+                    Outcome::WhiteWins
+                })
+            } else if end.complete && end.pos.is_stalemate() {
+                Some(Outcome::Draw)
+            } else {
+                None
+            };
+            let sugg = by_board
+                .or(tag_outcome)
+                .map(|o| vec![o.pgn().to_owned()])
+                .unwrap_or_default();
+            self.diags.push(
+                Diagnostic::new(Problem::MissingResult, at)
+                    .label("the result belongs here")
+                    .help("end the movetext with 1-0, 0-1, 1/2-1/2 or *")
+                    .suggest(sugg),
+            );
+        }
+        if !end.complete {
+            return;
+        }
+        let pos = &end.pos;
+        let position_outcome = if pos.is_checkmate() {
+            Some((
+                if pos.turn() == Color::White {
+                    Outcome::BlackWins
+                } else {
+                    Outcome::WhiteWins
+                },
+                "checkmate",
+            ))
+        } else if pos.is_stalemate() {
+            Some((Outcome::Draw, "stalemate"))
+        } else {
+            None
+        };
+        if let Some((expected, what)) = position_outcome {
+            let winner = match expected {
+                Outcome::WhiteWins => "White has mated",
+                Outcome::BlackWins => "Black has mated",
+                _ => "stalemate",
+            };
+            let _ = what;
+            if let Some((r, span)) = end.result {
+                if r != expected && r != Outcome::Unfinished {
+                    self.diags.push(
+                        Diagnostic::new(
+                            Problem::ResultContradictsPosition {
+                                written: r.pgn().into(),
+                                position: winner.into(),
+                            },
+                            span,
+                        )
+                        .label(format!("should be {}", expected.pgn()))
+                        .suggest(vec![expected.pgn().into()]),
+                    );
+                }
+            } else if let (Some(t), Some(to)) = (tag, tag_outcome)
+                && to != expected
+                && to != Outcome::Unfinished
+            {
+                self.diags.push(
+                    Diagnostic::new(
+                        Problem::ResultContradictsPosition {
+                            written: t.value.clone(),
+                            position: winner.into(),
+                        },
+                        t.value_span,
+                    )
+                    .label(format!("should be {}", expected.pgn()))
+                    .suggest(vec![expected.pgn().into()]),
+                );
+            }
+        }
+    }
+}
