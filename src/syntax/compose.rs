@@ -92,15 +92,14 @@ fn header_lines(text: &str) -> impl Iterator<Item = (usize, &str, &str)> {
     })
 }
 
-/// The header of a language file: codes, names and customs.
+/// The header of a language file: codes and names (its customs are read by
+/// `syntax::customs::Customs::parse` from [`header_value`]).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct LanguageHeader {
     /// `//! code:` — the codes this file serves, separated by spaces.
     pub codes: Vec<String>,
     /// `//! names:` (or `//! name:`) — one name per code, separated by commas.
     pub names: Vec<String>,
-    /// `//! customs:` — the text of the header, read by `syntax::customs::Customs::parse`.
-    pub customs: String,
 }
 
 /// Reads the header of a language file.
@@ -116,7 +115,6 @@ pub fn language_header(text: &str) -> LanguageHeader {
             .or(h.get("name"))
             .map(|n| n.split(',').map(|s| s.trim().to_owned()).collect())
             .unwrap_or_default(),
-        customs: h.get("customs").cloned().unwrap_or_default(),
     }
 }
 
@@ -193,7 +191,6 @@ mod tests {
         let h = language_header("//! code: en mn\n//! names: English, Mongolian\n//! customs: x\n");
         assert_eq!(h.codes, vec!["en", "mn"]);
         assert_eq!(h.names, vec!["English", "Mongolian"]);
-        assert_eq!(h.customs, "x");
         let text = "//! code: en\n//! customs:  x=y \n//! customs: z\n";
         assert_eq!(header_value(text, "customs"), Some((27, "x=y")));
         assert_eq!(header_value(text, "name"), None);
