@@ -26,10 +26,16 @@ use std::path::{Path, PathBuf};
 #[path = "src/syntax/compose.rs"]
 mod compose;
 #[allow(dead_code)]
+#[path = "src/syntax/customs.rs"]
+mod customs;
+#[allow(dead_code)]
 #[path = "src/syntax/grammar_check.rs"]
 mod grammar_check;
 
-use compose::{camel, compose, header, language_header, notation_is_letterless, notation_takes};
+use compose::{
+    camel, compose, header, header_value, language_header, notation_is_letterless, notation_takes,
+};
+use customs::{Customs, Mate, Promotion};
 use grammar_check::{LANGUAGE_RULES, check_grammar, check_language_rules, docs, rule_literals};
 
 /// One source file of a composed grammar.
@@ -72,12 +78,14 @@ fn main() {
         for (line, msg) in check_language_rules(&part.text) {
             errors.push(format!("{}:{line}: {msg}", path.display()));
         }
+        let customs = customs_of(path, &part.text, &mut errors);
         let idx = push(&mut all_parts, part);
         languages.push(Language {
             file,
             idx,
             codes,
             header,
+            customs,
         });
     }
 
@@ -248,11 +256,11 @@ fn main() {
             .collect();
         writeln!(
             src,
-            "    LanguageFile {{ file: {:?}, codes: &{:?}, names: &{:?}, customs: {:?}, letters: [{}], user: None }},",
+            "    LanguageFile {{ file: {:?}, codes: &{:?}, names: &{:?}, customs: {}, letters: [{}], user: None }},",
             l.file,
             l.codes,
             l.header.names,
-            l.header.customs,
+            l.customs,
             letters.iter().map(|s| format!("{s:?}")).collect::<Vec<_>>().join(", ")
         )
         .unwrap();
@@ -295,6 +303,61 @@ struct Language {
     idx: usize,
     codes: Vec<String>,
     header: compose::LanguageHeader,
+    /// The typed customs, as a Rust expression.
+    customs: String,
+}
+
+/// A language file's `//! customs:` header, read with the library's own reader and written as
+/// a Rust expression; each mistake is an error naming the file, line, column, key or value.
+fn customs_of(path: &Path, text: &str, errors: &mut Vec<String>) -> String {
+    let (at, value) = header_value(text, "customs").unwrap_or((0, ""));
+    match Customs::parse(value) {
+        Ok(c) => customs_literal(&c),
+        Err(mistakes) => {
+            for e in mistakes {
+                let before = &text[..at + e.span.start];
+                let line = before.matches('\n').count() + 1;
+                let col = before.chars().rev().take_while(|&c| c != '\n').count() + 1;
+                errors.push(format!(
+                    "{}:{line}:{col}: in `//! customs:`, {} ({})",
+                    path.display(),
+                    e.message,
+                    e.help
+                ));
+            }
+            String::new()
+        }
+    }
+}
+
+/// Typed customs as a Rust expression of the library's types.
+fn customs_literal(c: &Customs) -> String {
+    const M: &str = "crate::syntax::customs";
+    let Customs {
+        written,
+        capture,
+        capture_place,
+        mate,
+        check,
+        double_check,
+        castle,
+        promotion,
+        ep,
+    } = *c;
+    let mate = match mate {
+        Mate::DoublePlus => format!("{M}::Mate::DoublePlus"),
+        Mate::Sign(s) => format!("{M}::Mate::Sign({s:?})"),
+    };
+    let promotion = match promotion {
+        Promotion::Mark(s) => format!("{M}::Promotion::Mark({s:?})"),
+        other => format!("{M}::Promotion::{other:?}"),
+    };
+    format!(
+        "{M}::Customs {{ written: {written:?}, capture: {capture:?}, \
+         capture_place: {M}::CapturePlace::{capture_place:?}, mate: {mate}, check: {check:?}, \
+         double_check: {double_check:?}, castle: {M}::Castle::{castle:?}, \
+         promotion: {promotion}, ep: {ep:?} }}"
+    )
 }
 
 struct Pair {

@@ -1,5 +1,8 @@
 //! The checks build.rs runs on every grammar file fail on the mistakes they exist for.
 
+use scoresheet::syntax::compose::header_value;
+use scoresheet::syntax::customs::{Customs, Mate};
+use scoresheet::syntax::grammar::LANGUAGE_FILES;
 use scoresheet::syntax::grammar_check::{LANGUAGE_RULES, check_grammar, check_language_rules};
 
 const GOOD: &str = "//! code: xx\n/// king\nking = @{ \"K\" }\n/// queen\nqueen = @{ \"Q\" }\n/// rook\nrook = @{ \"R\" }\n/// bishop\nbishop = @{ \"B\" }\n/// knight\nknight = @{ \"N\" }\n/// pawn\npawn = @{ \"P\" }\n";
@@ -93,20 +96,53 @@ fn a_pest_syntax_error_is_reported_with_its_line() {
     assert!(problems[0].0 >= 7, "{problems:?}");
 }
 
+/// Every built-in language file: (path, text); at least 38 of them.
+fn built_in_language_files() -> Vec<(std::path::PathBuf, String)> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("grammars/lang");
+    let files: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|entry| {
+            let path = entry.unwrap().path();
+            let text = std::fs::read_to_string(&path).unwrap();
+            (path, text)
+        })
+        .collect();
+    assert!(files.len() >= 38, "only {} language files", files.len());
+    files
+}
+
 #[test]
 fn every_built_in_language_file_passes() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("grammars/lang");
-    let mut n = 0;
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        let text = std::fs::read_to_string(&path).unwrap();
+    for (path, text) in built_in_language_files() {
         assert_eq!(
             check_language_rules(&text),
             Vec::<(usize, String)>::new(),
             "{}",
             path.display()
         );
-        n += 1;
     }
-    assert!(n >= 38, "only {n} language files");
+}
+
+#[test]
+fn every_built_in_language_file_has_valid_customs() {
+    for (path, text) in built_in_language_files() {
+        let stem = path.file_stem().unwrap().to_string_lossy().into_owned();
+        let (_, value) = header_value(&text, "customs")
+            .unwrap_or_else(|| panic!("{}: no customs header", path.display()));
+        let customs = Customs::parse(value).unwrap_or_else(|e| panic!("{}: {e:?}", path.display()));
+        // The table build.rs wrote holds the same typed customs, shown as written.
+        let built = LANGUAGE_FILES
+            .iter()
+            .find(|l| l.file == stem)
+            .expect("built in");
+        assert_eq!(built.customs, customs, "{}", path.display());
+        assert_eq!(built.customs.to_string(), value);
+    }
+    // Spanish alone writes mate `++`.
+    let plus_plus: Vec<&str> = LANGUAGE_FILES
+        .iter()
+        .filter(|l| l.customs.mate == Mate::DoublePlus)
+        .map(|l| l.file)
+        .collect();
+    assert_eq!(plus_plus, ["es"]);
 }

@@ -372,6 +372,88 @@ fn a_user_language_is_seen_by_the_library_once_registered() {
     );
 }
 
+/// A typo in a `//! customs:` key and a value the key does not take are each reported at
+/// their own line and column, by `grammar check` and when the file is loaded with `--grammar`.
+#[test]
+fn bad_customs_are_reported_where_they_are_written() {
+    let text = std::fs::read_to_string(fixture("gazette.pest"))
+        .expect("fixture")
+        .replace(
+            "capture=× capture_place=before",
+            "captur=× capture_place=sideways",
+        );
+    let problems = user_grammar::check_source(&text);
+    let customs: Vec<_> = problems
+        .iter()
+        .filter(|p| p.kind == user_grammar::ProblemKind::Customs)
+        .collect();
+    assert_eq!(customs.len(), 2, "{problems:?}");
+    assert_eq!(problems.len(), 2, "{problems:?}");
+    // (line, column in characters) of each problem, and the text it points at.
+    let place = |p: &user_grammar::GrammarProblem| {
+        let before = &text[..p.span.start];
+        let line = before.matches('\n').count() + 1;
+        let col = before.chars().rev().take_while(|&c| c != '\n').count() + 1;
+        (line, col, &text[p.span.start..p.span.end])
+    };
+    assert_eq!(place(customs[0]), (7, 14, "captur"));
+    assert!(
+        customs[0].message.contains("`captur`"),
+        "{}",
+        customs[0].message
+    );
+    assert!(
+        customs[0]
+            .help
+            .as_deref()
+            .unwrap_or("")
+            .contains("`capture`"),
+        "{:?}",
+        customs[0].help
+    );
+    assert_eq!(place(customs[1]), (7, 37, "sideways"));
+    assert!(
+        customs[1].message.contains("`capture_place`"),
+        "{}",
+        customs[1].message
+    );
+    assert_eq!(
+        user_grammar::ProblemKind::Customs.code(),
+        "scoresheet::grammar::customs"
+    );
+
+    let dir = temp_dir("bad-customs");
+    let path = dir.join("typo.pest");
+    std::fs::write(&path, &text).expect("write grammar");
+    let path = path.display().to_string();
+    let check = run(&["grammar", "check", &path], &[]);
+    assert_eq!(check.status.code(), Some(1), "{}", stdout(&check));
+    let out = stdout(&check);
+    assert_eq!(
+        out.matches("scoresheet::grammar::customs").count(),
+        2,
+        "{out}"
+    );
+    assert!(out.contains("typo.pest:7:14]"), "{out}");
+    // Loading the file for a check refuses it the same way.
+    let game = game_file("bad-customs-game", GAZETTE_GAME);
+    let load = run(&["check", "--grammar", &path, &game], &[]);
+    assert_eq!(load.status.code(), Some(2), "{}", stdout(&load));
+    assert!(
+        stderr(&load).contains("scoresheet::grammar::customs"),
+        "{}",
+        stderr(&load)
+    );
+    let built = smoke::build(&path, &text);
+    let report = built.expect_err("refused");
+    assert!(
+        report
+            .problems
+            .iter()
+            .all(|p| p.kind == user_grammar::ProblemKind::Customs)
+    );
+}
+
 /// Snapshots of `scoresheet grammar check` on broken files, one per kind of mistake.
 #[test]
 fn grammar_check_reports() {

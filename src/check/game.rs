@@ -34,6 +34,7 @@ pub fn check_game(
         render::Writer::San(style) => (**style).clone(),
         render::Writer::DescriptiveEs => Style {
             mate: "++".into(),
+            double_plus_mate: true,
             ..Style::english()
         },
         render::Writer::Descriptive { .. } => Style {

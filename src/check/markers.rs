@@ -77,7 +77,7 @@ impl GameChecker<'_> {
         let checkers = after.checkers().count();
         let mate = checkers > 0 && after.is_checkmate();
         let mut written = tok.check.map(|c| c.value);
-        if written == Some(CheckMark::DoubleCheck) && self.style.mate == "++" {
+        if written == Some(CheckMark::DoubleCheck) && self.style.double_plus_mate {
             written = Some(CheckMark::Mate); // Spanish: `++` is mate
         }
         let mark_span = tok.check.map(|c| c.span).unwrap_or(tok.span);

@@ -5,6 +5,7 @@
 //! Spanish descriptive, and the notations without piece letters (coordinate, UCI, Smith, ICCF
 //! numeric).
 
+use crate::syntax::customs::{CapturePlace, Castle, Promotion};
 use shakmaty::san::{San, SanPlus};
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Move, Position, Square};
@@ -507,6 +508,8 @@ pub struct Style {
     pub promotion: String,
     /// The en passant mark, if written.
     pub ep: Option<String>,
+    /// A written `++` is mate, not double check (Spanish, algebraic and descriptive).
+    pub double_plus_mate: bool,
 }
 
 impl Style {
@@ -534,6 +537,7 @@ impl Style {
             castle_zero: false,
             promotion: "=".into(),
             ep: None,
+            double_plus_mate: false,
         }
     }
 
@@ -546,39 +550,26 @@ impl Style {
                 .unwrap_or("?")
                 .to_owned()
         });
-        let mut style = Style::fide(letters);
         if fide {
-            return style;
+            return Style::fide(letters);
         }
-        for pair in lang.customs.split_whitespace() {
-            let Some((key, value)) = pair.split_once('=') else {
-                continue;
-            };
-            match key {
-                "capture" => {
-                    style.capture = if value == "none" {
-                        String::new()
-                    } else {
-                        value.into()
-                    }
-                }
-                "capture_place" => style.trailing_capture = value == "trailing",
-                "mate" => style.mate = value.into(),
-                "check" => style.check = value.into(),
-                "double_check" => style.double_check = (value != "none").then(|| value.into()),
-                "castle" => style.castle_zero = value == "0",
-                "promotion" => {
-                    style.promotion = match value {
-                        "none" => String::new(),
-                        "paren" => "(".into(),
-                        other => other.into(),
-                    }
-                }
-                "ep" => style.ep = (value != "none" && !value.is_empty()).then(|| value.into()),
-                _ => {}
-            }
+        let c = &lang.customs;
+        Style {
+            letters,
+            capture: c.capture.unwrap_or("").into(),
+            trailing_capture: c.capture_place == CapturePlace::Trailing,
+            mate: c.mate.as_str().into(),
+            check: c.check.into(),
+            double_check: c.double_check.map(String::from),
+            castle_zero: c.castle == Castle::Zero,
+            promotion: match c.promotion {
+                Promotion::Bare => String::new(),
+                Promotion::Paren => "(".into(),
+                Promotion::Mark(mark) => mark.into(),
+            },
+            ep: c.ep.map(String::from),
+            double_plus_mate: c.double_plus_is_mate(),
         }
-        style
     }
 
     /// The letter of a role (empty for a pawn).

@@ -64,30 +64,42 @@ pub fn compose(parts: &[&str]) -> Composed {
 /// `//! key: value` lines of a file's header (the first occurrence of each key).
 pub fn header(text: &str) -> BTreeMap<String, String> {
     let mut m = BTreeMap::new();
-    for line in text.lines() {
-        let Some(rest) = line.strip_prefix("//!") else {
-            continue;
-        };
-        let rest = rest.trim();
-        if let Some((k, v)) = rest.split_once(':') {
-            let k = k.trim();
-            if !k.is_empty() && k.chars().all(|c| c.is_ascii_lowercase() || c == '_') {
-                m.entry(k.to_owned()).or_insert_with(|| v.trim().to_owned());
-            }
-        }
+    for (_, k, v) in header_lines(text) {
+        m.entry(k.to_owned()).or_insert_with(|| v.to_owned());
     }
     m
 }
 
-/// The header of a language file: codes, names and customs.
+/// The value of a `//! key:` header line (its first occurrence, as [`header`] reads it) and
+/// its byte offset in `text`.
+pub fn header_value<'a>(text: &'a str, key: &str) -> Option<(usize, &'a str)> {
+    header_lines(text)
+        .find(|(_, k, _)| *k == key)
+        .map(|(at, _, v)| (at, v))
+}
+
+/// Every `//! key: value` line: (byte offset of the value in `text`, key, value), trimmed.
+fn header_lines(text: &str) -> impl Iterator<Item = (usize, &str, &str)> {
+    text.lines().filter_map(move |line| {
+        let rest = line.strip_prefix("//!")?;
+        let (k, v) = rest.split_once(':')?;
+        let k = k.trim();
+        if k.is_empty() || !k.chars().all(|c| c.is_ascii_lowercase() || c == '_') {
+            return None;
+        }
+        let v = v.trim();
+        Some((v.as_ptr() as usize - text.as_ptr() as usize, k, v))
+    })
+}
+
+/// The header of a language file: codes and names (its customs are read by
+/// `syntax::customs::Customs::parse` from [`header_value`]).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct LanguageHeader {
     /// `//! code:` — the codes this file serves, separated by spaces.
     pub codes: Vec<String>,
     /// `//! names:` (or `//! name:`) — one name per code, separated by commas.
     pub names: Vec<String>,
-    /// `//! customs:` — free text shown by `scoresheet languages`.
-    pub customs: String,
 }
 
 /// Reads the header of a language file.
@@ -103,7 +115,6 @@ pub fn language_header(text: &str) -> LanguageHeader {
             .or(h.get("name"))
             .map(|n| n.split(',').map(|s| s.trim().to_owned()).collect())
             .unwrap_or_default(),
-        customs: h.get("customs").cloned().unwrap_or_default(),
     }
 }
 
@@ -180,7 +191,9 @@ mod tests {
         let h = language_header("//! code: en mn\n//! names: English, Mongolian\n//! customs: x\n");
         assert_eq!(h.codes, vec!["en", "mn"]);
         assert_eq!(h.names, vec!["English", "Mongolian"]);
-        assert_eq!(h.customs, "x");
+        let text = "//! code: en\n//! customs:  x=y \n//! customs: z\n";
+        assert_eq!(header_value(text, "customs"), Some((27, "x=y")));
+        assert_eq!(header_value(text, "name"), None);
         assert_eq!(camel("piece_move"), "PieceMove");
         assert_eq!(camel("EOI"), "Eoi");
         assert_eq!(camel("WHITESPACE"), "Whitespace");

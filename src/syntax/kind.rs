@@ -3,6 +3,7 @@
 //! a language file.
 
 use crate::syntax::GameSyntax;
+use crate::syntax::customs::Customs;
 
 include!(concat!(env!("OUT_DIR"), "/kinds.rs"));
 
@@ -95,8 +96,9 @@ pub struct LanguageFile {
     pub codes: &'static [&'static str],
     /// Language names, in the order of `codes`.
     pub names: &'static [&'static str],
-    /// The `customs:` header (for output).
-    pub customs: &'static str,
+    /// How the language writes moves (its `//! customs:` header, typed; its `Display` is the
+    /// header as written).
+    pub customs: Customs<'static>,
     /// Letters of king, queen, rook, bishop, knight, pawn (alternatives separated by spaces).
     pub letters: [&'static str; 6],
     /// The path of the user language file this language was loaded from at run time; `None`

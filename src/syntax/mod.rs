@@ -9,6 +9,7 @@ use crate::span::{Span, Spanned};
 
 pub mod builtin;
 pub mod compose;
+pub mod customs;
 pub mod grammar;
 pub mod grammar_check;
 pub mod kind;

@@ -35,8 +35,9 @@ use shakmaty::{Chess, Move, Position};
 use crate::span::Span;
 use crate::syntax::builtin::{COMMON_GRAMMAR, NOTATION_GRAMMARS};
 use crate::syntax::compose::{
-    Composed, compose, language_header, notation_is_letterless, notation_takes,
+    Composed, compose, header_value, language_header, notation_is_letterless, notation_takes,
 };
+use crate::syntax::customs::Customs;
 use crate::syntax::grammar_check::{LANGUAGE_RULES, letters, rule_literals};
 use crate::syntax::kind::{LanguageFile, ParserEntry};
 
@@ -50,7 +51,7 @@ mod vm;
 pub use files::{directory_files, grammar_dirs, register_all, template};
 pub(crate) use problems::Lines;
 pub use problems::{GrammarProblem, GrammarReport, ProblemKind, check_source};
-use problems::{code_span, issue_problem};
+use problems::{code_span, customs_problems, issue_problem};
 pub use registry::{languages, parsers, register, register_file};
 pub use vm::{VmParser, vm_parser};
 
@@ -146,12 +147,15 @@ pub fn build(path: &str, text: &str, verify: Verify) -> Result<UserLanguage, Gra
         Box::leak(header.codes.iter().map(|c| leak(c.clone())).collect());
     let names: &'static [&'static str] =
         Box::leak(header.names.iter().map(|c| leak(c.clone())).collect());
+    let (at, customs) = header_value(text, "customs").unwrap_or((0, ""));
+    let customs =
+        Customs::parse(leak(customs.to_owned())).map_err(|e| report(customs_problems(at, &e)))?;
     let user_path = leak(path.to_owned());
     let language: &'static LanguageFile = Box::leak(Box::new(LanguageFile {
         file,
         codes,
         names,
-        customs: leak(header.customs.clone()),
+        customs,
         letters,
         user: Some(user_path),
     }));
@@ -262,16 +266,5 @@ pub(crate) fn letters_span(text: &str) -> Span {
 
 /// The span of the `//! customs:` header's value.
 pub(crate) fn customs_span(text: &str) -> Option<Span> {
-    let mut offset = 0;
-    for line in text.split_inclusive('\n') {
-        if line.starts_with("//!")
-            && let Some(i) = line.find("customs:")
-        {
-            let value = line[i + 8..].trim_end();
-            let start = offset + i + 8 + (value.len() - value.trim_start().len());
-            return Some(Span::new(start, offset + i + 8 + value.len()));
-        }
-        offset += line.len();
-    }
-    None
+    header_value(text, "customs").map(|(at, value)| Span::new(at, at + value.len()))
 }

@@ -6,7 +6,10 @@ use miette::{NamedSource, SourceSpan};
 
 use crate::span::Span;
 use crate::syntax::builtin::{COMMON_GRAMMAR, NOTATION_GRAMMARS};
-use crate::syntax::compose::{compose, language_header, notation_is_letterless, notation_takes};
+use crate::syntax::compose::{
+    compose, header_value, language_header, notation_is_letterless, notation_takes,
+};
+use crate::syntax::customs::{Customs, CustomsError};
 use crate::syntax::grammar_check::{
     Issue, IssueKind, LANGUAGE_RULES, Letter, grammar_issues, language_rule_issues, letters,
 };
@@ -39,6 +42,9 @@ pub enum ProblemKind {
     SquareCollision,
     /// Two pieces share a letter, or one's letter hides another's.
     LetterCollision,
+    /// The `//! customs:` header has an unknown key, a bad value, a pair without `=` or a
+    /// repeated key.
+    Customs,
     /// The sample games written with the file's letters do not read back.
     SmokeTest,
     /// The file could not be read, or is too large.
@@ -65,6 +71,7 @@ impl ProblemKind {
             ProblemKind::CodeTaken => "scoresheet::grammar::code_taken",
             ProblemKind::SquareCollision => "scoresheet::grammar::letter_is_square",
             ProblemKind::LetterCollision => "scoresheet::grammar::letter_collision",
+            ProblemKind::Customs => "scoresheet::grammar::customs",
             ProblemKind::SmokeTest => "scoresheet::grammar::smoke_test",
             ProblemKind::Io => "scoresheet::grammar::io",
         }
@@ -329,6 +336,20 @@ pub(super) fn code_span(text: &str, code: &str) -> Span {
     Span::new(0, 0)
 }
 
+/// The problems of a `//! customs:` header whose value starts at byte `at` of the file.
+pub(super) fn customs_problems(at: usize, mistakes: &[CustomsError]) -> Vec<GrammarProblem> {
+    mistakes
+        .iter()
+        .map(|e| GrammarProblem {
+            kind: ProblemKind::Customs,
+            message: e.message.clone(),
+            span: Span::new(at + e.span.start, at + e.span.end),
+            label: e.label.into(),
+            help: Some(e.help.clone()),
+        })
+        .collect()
+}
+
 /// The static checks of a user language file: every problem, placed in the file.
 pub fn check_source(text: &str) -> Vec<GrammarProblem> {
     let lines = Lines::new(text);
@@ -369,6 +390,11 @@ pub fn check_source(text: &str) -> Vec<GrammarProblem> {
                 ),
             });
         }
+    }
+    if let Some((at, value)) = header_value(text, "customs")
+        && let Err(mistakes) = Customs::parse(value)
+    {
+        problems.extend(customs_problems(at, &mistakes));
     }
     // The grammar composed with every notation that takes languages: pest_meta's checks and
     // shadowed choices, mapped back to this file.
