@@ -12,7 +12,7 @@ use crate::render::words::strip_marks;
 use crate::render::{self, Style};
 use crate::span::Span;
 use crate::syntax::grammar::ParserEntry;
-use crate::syntax::{Item, Line, MoveBody, MoveToken};
+use crate::syntax::{MoveBody, MoveToken};
 
 pub(super) struct GameChecker<'a> {
     pub(super) text: &'a str,
@@ -62,16 +62,6 @@ impl Played {
             if self.black { "..." } else { "." },
             strip_marks(token)
         )
-    }
-}
-
-pub(super) fn any_move(line: &Line, f: &mut impl FnMut(&MoveToken)) {
-    for item in &line.items {
-        match item {
-            Item::Move(m) => f(m),
-            Item::Variation(v) => any_move(v, f),
-            _ => {}
-        }
     }
 }
 

@@ -25,7 +25,7 @@ use crate::diagnostic::{Diagnostic, Problem};
 use crate::span::Span;
 use crate::syntax::grammar::{LANGUAGE_FILES, LanguageFile, ParserEntry, parser_for};
 use crate::syntax::walker::{WrittenForm, written_form};
-use crate::syntax::{Item, MoveBody, SyntaxIssue};
+use crate::syntax::{MoveBody, SyntaxIssue};
 
 /// Languages preferred when the board cannot tell them apart, most preferred first; the
 /// others follow in the order of `grammars/lang/`.
@@ -322,20 +322,11 @@ fn notation_score(parser: &ParserEntry, text: &str, games: &[Span]) -> (Score, u
         let syntax = (parser.parse)(&text[span.start..span.end], span.start);
         let g = check_game(i + 1, syntax, text, parser);
         if !fits {
-            let mut lines = vec![&g.syntax.root];
-            while let Some(line) = lines.pop() {
-                for item in &line.items {
-                    match item {
-                        Item::Move(tok) => {
-                            let src = text.get(tok.span.start..tok.span.end).unwrap_or("");
-                            fits |= matches!(tok.body, MoveBody::Normal(n) if n.role_written)
-                                || written_form(tok, src) == Some(WrittenForm::Short);
-                        }
-                        Item::Variation(v) => lines.push(v),
-                        _ => {}
-                    }
-                }
-            }
+            fits = g.syntax.root.moves().any(|tok| {
+                let src = text.get(tok.span.start..tok.span.end).unwrap_or("");
+                matches!(tok.body, MoveBody::Normal(n) if n.role_written)
+                    || written_form(tok, src) == Some(WrittenForm::Short)
+            });
         }
         score.0 += usize::from(g.complete);
         score.1 += g.mainline.len();

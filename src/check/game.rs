@@ -4,7 +4,7 @@ use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, Color, Position};
 
 use crate::board::descriptive::Origins;
-use crate::check::checker::{GameChecker, any_move};
+use crate::check::checker::GameChecker;
 use crate::check::line::LineStart;
 use crate::check::types::{CheckedGame, MoveState};
 use crate::check::words::{join_or, piece_letter_desc};
@@ -13,7 +13,7 @@ use crate::render::{self, Style};
 use crate::span::Span;
 use crate::syntax::grammar::ParserEntry;
 use crate::syntax::walker::MAX_DEPTH;
-use crate::syntax::{GameSyntax, Item, SyntaxIssue};
+use crate::syntax::{GameSyntax, SyntaxIssue};
 
 /// Most syntax errors reported for one game; past it they are counted in one diagnostic.
 const MAX_SYNTAX_ERRORS: usize = 50;
@@ -45,10 +45,10 @@ pub fn check_game(
         render::Writer::Long { style, .. } => (**style).clone(),
         render::Writer::Squares(_) => Style::english(),
     };
-    let mut black_figurines = false;
-    any_move(&syntax.root, &mut |t| {
-        black_figurines |= t.figurine == Some(Color::Black)
-    });
+    let black_figurines = syntax
+        .root
+        .moves()
+        .any(|t| t.figurine == Some(Color::Black));
     let mut g = GameChecker {
         text,
         parser,
@@ -114,27 +114,18 @@ fn game_writer(base: render::Writer, syntax: &GameSyntax, text: &str) -> render:
     let mut hyphen = false;
     let mut figurines = false;
     let mut upper = false;
-    let mut lines = vec![&syntax.root];
-    while let Some(line) = lines.pop() {
-        for item in &line.items {
-            match item {
-                Item::Move(tok) => {
-                    let src = text.get(tok.span.start..tok.span.end).unwrap_or("");
-                    match crate::syntax::walker::written_form(tok, src) {
-                        Some(crate::syntax::walker::WrittenForm::Long) => {
-                            long += 1;
-                            hyphen |= src.contains(['-', '–']) && !src.starts_with(['O', '0']);
-                        }
-                        Some(crate::syntax::walker::WrittenForm::Short) => short += 1,
-                        None => {}
-                    }
-                    figurines |= tok.figurine.is_some();
-                    upper |= src.starts_with(|c: char| c.is_ascii_uppercase());
-                }
-                Item::Variation(v) => lines.push(v),
-                _ => {}
+    for tok in syntax.root.moves() {
+        let src = text.get(tok.span.start..tok.span.end).unwrap_or("");
+        match crate::syntax::walker::written_form(tok, src) {
+            Some(crate::syntax::walker::WrittenForm::Long) => {
+                long += 1;
+                hyphen |= src.contains(['-', '–']) && !src.starts_with(['O', '0']);
             }
+            Some(crate::syntax::walker::WrittenForm::Short) => short += 1,
+            None => {}
         }
+        figurines |= tok.figurine.is_some();
+        upper |= src.starts_with(|c: char| c.is_ascii_uppercase());
     }
     match base {
         render::Writer::San(style) if long > short => render::Writer::Long {

@@ -6,9 +6,7 @@ use crate::board::descriptive::Origins;
 use crate::board::resolve::{Illegal, Resolution};
 use crate::check::checker::{GameChecker, Mark, PendingNumber, Played};
 use crate::check::explain::{ErrorSite, marked_squares};
-use crate::check::repair::{
-    Back, Cand, Found, Numbering, REACH, Site, Trouble, missing_note, suggestion_texts,
-};
+use crate::check::repair::{Back, Cand, Found, Numbering, REACH, Site, Trouble, suggestion_texts};
 use crate::check::results::LineEnd;
 use crate::check::types::{MoveState, Repair, RepairNote, RepairedItem};
 use crate::diagnostic::{Code, Diagnostic, Problem};
@@ -16,6 +14,8 @@ use crate::render::words::strip_marks;
 use crate::render::{self};
 use crate::span::Span;
 use crate::syntax::{Item, Line, MoveToken, Outcome};
+
+mod back;
 
 /// Where a line starts.
 pub(super) struct LineStart {
@@ -651,226 +651,6 @@ impl<'g, 'a, 'l> LineWalk<'g, 'a, 'l> {
         }
     }
 
-    /// Goes back to the token where the mistake was made (a half-move missing before it, or
-    /// swapped with the next) and reads on from there.
-    fn go_back(&mut self, f: Found, failure: Failure<'l>) {
-        let Failure { tok, mut d, .. } = failure;
-        let s = self.snaps.swap_remove(self.snaps.len() - f.back);
-        self.snaps.clear();
-        let (at, at_tok) = (s.at, s.tok);
-        self.restore(s);
-        let second: Vec<&MoveToken> = match &f.repair {
-            Repair::Swap { .. } => self.line.items[at + 1..]
-                .iter()
-                .find_map(|i| match i {
-                    Item::Move(t) => Some(t),
-                    _ => None,
-                })
-                .into_iter()
-                .collect(),
-            _ => Vec::new(),
-        };
-        d.span = at_tok.span;
-        d.ply = Some(self.state.ply + 1);
-        let (pos, origins) = (&self.state.pos, &self.state.origins);
-        self.g.name_repair(
-            &mut d,
-            &Site {
-                span: at_tok.span,
-                pos,
-                origins,
-                next: &second,
-            },
-            &f,
-            false,
-        );
-        let shown = self.g.src(tok.span).to_owned();
-        d = d.with_secondary(
-            tok.span,
-            format!("`{shown}` is the first move that cannot be read as written"),
-        );
-        self.g.diags.push(d);
-        self.g.repairs.push(RepairNote {
-            span: at_tok.span,
-            index: Some(at_tok.index),
-            repair: f.repair.clone(),
-        });
-        // The token after a gap is read again, and its number checked then; the first of
-        // two swapped tokens is not.
-        if matches!(f.repair, Repair::Swap { .. }) {
-            self.check_pending();
-        }
-        match f.repair {
-            Repair::Insert { missing, fits, .. } => {
-                if self.record {
-                    self.g.repaired.push(RepairedItem::Move {
-                        m: Some(missing),
-                        note: Some(missing_note(fits)),
-                    });
-                }
-                self.play(missing, at_tok.span);
-                self.at = at;
-            }
-            Repair::Swap {
-                first,
-                second: then,
-            } => {
-                let next = second[0];
-                self.g.moves[at_tok.index] = MoveState::Legal(then);
-                self.g.moves[next.index] = MoveState::Legal(first);
-                self.played_ahead = Some(next.index);
-                let (t1, t2) = (
-                    self.g.src(at_tok.span).to_owned(),
-                    self.g.src(next.span).to_owned(),
-                );
-                if self.record {
-                    self.g.repaired.push(RepairedItem::Move {
-                        m: Some(first),
-                        note: Some(format!(
-                            "scoresheet: written after `{t1}`; the two moves swapped"
-                        )),
-                    });
-                    self.g.repaired.push(RepairedItem::Move {
-                        m: Some(then),
-                        note: Some(format!("scoresheet: written before `{t2}`")),
-                    });
-                }
-                self.play(first, next.span);
-                self.play(then, at_tok.span);
-                self.at = at + 1;
-            }
-            Repair::Replace(_) | Repair::Delete => {}
-        }
-    }
-
-    /// Reads on from a repair at the token in error itself.
-    fn repair_here(&mut self, f: Found, failure: Failure<'l>) {
-        self.snaps.clear();
-        let Failure {
-            tok,
-            res,
-            mut d,
-            diagram,
-            rest,
-            before,
-            ..
-        } = failure;
-        // With a half-move inserted before it, the token's move number is checked again.
-        let renumber = match (&f.repair, before.state.pending) {
-            (Repair::Insert { .. }, Some((n, _))) => {
-                self.g.rewind(before.mark);
-                Some(n)
-            }
-            _ => None,
-        };
-        let wrong_side = matches!(res, Resolution::Illegal(Illegal::WrongSide { .. }));
-        let (pos, origins) = (&self.state.pos, &self.state.origins);
-        self.g.name_repair(
-            &mut d,
-            &Site {
-                span: tok.span,
-                pos,
-                origins,
-                next: &rest,
-            },
-            &f,
-            wrong_side,
-        );
-        if shows_diagram(&d) {
-            d.diagram = Some(diagram);
-        }
-        self.g.diags.push(d);
-        self.g.repairs.push(RepairNote {
-            span: tok.span,
-            index: Some(tok.index),
-            repair: f.repair.clone(),
-        });
-        for (m, note) in self.repaired_moves(tok, &f.repair, &res, &rest) {
-            if self.record {
-                self.g
-                    .repaired
-                    .push(RepairedItem::Move { m: Some(m), note });
-            }
-            // Repaired moves are not part of the main line as read.
-            self.play(m, tok.span);
-        }
-        if let Some(n) = renumber {
-            let turn = !self.state.pos.turn();
-            self.g.check_number(
-                n,
-                self.state.ply - 1,
-                self.fullmove,
-                self.first_ply_offset,
-                turn,
-            );
-        }
-    }
-
-    /// The moves a repair at a token plays, each with its note for the repaired score; the
-    /// tokens' states set to them.
-    fn repaired_moves(
-        &mut self,
-        tok: &MoveToken,
-        repair: &Repair,
-        res: &Resolution,
-        rest: &[&MoveToken],
-    ) -> Vec<(Move, Option<String>)> {
-        let shown = self.g.src(tok.span).to_owned();
-        match repair {
-            Repair::Replace(m) => {
-                self.g.moves[tok.index] = MoveState::Assumed(*m);
-                let why = match res {
-                    Resolution::Ambiguous(_) => "is ambiguous here",
-                    Resolution::MissingPromotion(_) => "does not name the promotion piece",
-                    _ => "is not legal here",
-                };
-                vec![(
-                    *m,
-                    Some(format!("scoresheet: `{shown}` {why}; assumed this move")),
-                )]
-            }
-            Repair::Insert {
-                missing,
-                then,
-                fits,
-            } => {
-                self.g.moves[tok.index] = MoveState::Legal(*then);
-                vec![(*missing, Some(missing_note(*fits))), (*then, None)]
-            }
-            Repair::Swap { first, second } => {
-                self.g.moves[tok.index] = MoveState::Legal(*second);
-                let next_text = rest
-                    .first()
-                    .map(|n| self.g.src(n.span).to_owned())
-                    .unwrap_or_default();
-                if let Some(next) = rest.first() {
-                    self.g.moves[next.index] = MoveState::Legal(*first);
-                    self.played_ahead = Some(next.index);
-                }
-                vec![
-                    (
-                        *first,
-                        Some(format!(
-                            "scoresheet: written after `{shown}`; the two moves swapped"
-                        )),
-                    ),
-                    (
-                        *second,
-                        Some(format!("scoresheet: written before `{next_text}`")),
-                    ),
-                ]
-            }
-            Repair::Delete => {
-                if self.record {
-                    self.g.repaired.push(RepairedItem::Note(format!(
-                        "scoresheet: `{shown}` left out (it does not fit)"
-                    )));
-                }
-                Vec::new()
-            }
-        }
-    }
-
     fn on_variation(&mut self, v: &Line) {
         self.snaps.clear();
         match &self.state.branch {
@@ -893,9 +673,7 @@ impl<'g, 'a, 'l> LineWalk<'g, 'a, 'l> {
             }
             None => {
                 // A variation before any move, or after moves we could not follow.
-                let mut count = 0;
-                count_moves(v, &mut count);
-                if count > 0 {
+                if v.moves().next().is_some() {
                     self.unchecked.push(v.span);
                 }
             }
@@ -950,116 +728,17 @@ pub(super) fn shows_diagram(d: &Diagnostic) -> bool {
     )
 }
 
-pub(super) fn count_moves(line: &Line, n: &mut usize) {
-    for item in &line.items {
-        match item {
-            Item::Move(_) => *n += 1,
-            Item::Variation(v) => count_moves(v, n),
-            _ => {}
-        }
-    }
-}
-
 /// Moves among `spans` (move tokens and whole variations).
 pub(super) fn unchecked_moves(line: &Line, spans: &[Span]) -> usize {
-    let mut count = 0;
-    for item in &line.items {
-        match item {
-            Item::Move(m) if spans.contains(&m.span) => count += 1,
-            Item::Variation(v) if spans.contains(&v.span) => count_moves(v, &mut count),
-            _ => {}
-        }
-    }
-    count
+    line.items
+        .iter()
+        .map(|item| match item {
+            Item::Move(m) if spans.contains(&m.span) => 1,
+            Item::Variation(v) if spans.contains(&v.span) => v.moves().count(),
+            _ => 0,
+        })
+        .sum()
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::check::types::MoveState;
-
-    /// Reads `text` as an English algebraic game and walks its main line with `f`.
-    fn with_walk(text: &str, f: impl FnOnce(&mut LineWalk<'_, '_, '_>)) {
-        let parser = crate::syntax::grammar::parser_for("algebraic", "en").expect("a parser");
-        let syntax = (parser.parse)(text, 0);
-        let mut g = GameChecker {
-            text,
-            parser,
-            writer: render::Writer::for_notation(parser.notation, parser.lang_file),
-            style: render::Style::english(),
-            black_figurines: false,
-            diags: Vec::new(),
-            moves: vec![MoveState::NotChecked; syntax.move_count],
-            mainline: Vec::new(),
-            main_broken: false,
-            repairs: Vec::new(),
-            repaired: Vec::new(),
-            repaired_broken: false,
-            work: std::cell::Cell::new(0),
-        };
-        let pos = Chess::default();
-        let start = LineStart {
-            origins: Origins::from_position(&pos),
-            pos,
-            ply: 0,
-            fullmove: 1,
-            first_ply_offset: 0,
-            main: true,
-            history: Vec::new(),
-        };
-        let mut walk = LineWalk::new(&mut g, &syntax.root, start, 0);
-        f(&mut walk);
-    }
-
-    /// Walks items up to (not including) `end`.
-    fn walk_to(w: &mut LineWalk<'_, '_, '_>, end: usize) {
-        while w.at < end {
-            let cur = w.at;
-            w.at += 1;
-            w.on_item(cur);
-        }
-    }
-
-    #[test]
-    fn restore_puts_back_the_state_before_a_snapshot() {
-        with_walk("1. e4 e5 2. Nf3 Nc6+ 3. Bb5 *", |w| {
-            // The second move token, `e5`.
-            let at = (w.line.items.iter().enumerate())
-                .filter(|(_, i)| matches!(i, Item::Move(_)))
-                .nth(1)
-                .map(|(n, _)| n)
-                .expect("two moves");
-            walk_to(w, at);
-            let Item::Move(tok) = &w.line.items[at] else {
-                panic!("e5 is a move")
-            };
-            let snap = w.snapshot(at, tok);
-            let (state, history, mark) = (snap.state.clone(), snap.history, snap.mark);
-            // Read on: `Nc6+` gives no check, so a diagnostic is added.
-            walk_to(w, w.line.items.len() - 1);
-            assert_eq!(w.state.ply, 5);
-            assert_ne!(w.g.mark(), mark, "{:?}", w.g.diags);
-            assert_ne!(w.state, state);
-            w.restore(snap);
-            assert_eq!(w.state, state);
-            assert_eq!(w.state.ply, 1);
-            assert_eq!(w.history.len(), history);
-            assert_eq!(w.g.mark(), mark);
-        });
-    }
-
-    #[test]
-    fn a_variation_starts_from_the_position_before_its_move() {
-        with_walk("1. e4 (1. d4 d5) 1... e5 *", |w| {
-            walk_to(w, w.line.items.len());
-            // `d4` was read from the start position, `e5` after `e4`: no errors.
-            assert!(w.g.diags.is_empty(), "{:?}", w.g.diags);
-            assert!(
-                w.g.moves.iter().all(|m| matches!(m, MoveState::Legal(_))),
-                "{:?}",
-                w.g.moves
-            );
-            assert_eq!(w.state.ply, 2);
-        });
-    }
-}
+mod tests;

@@ -2,8 +2,8 @@
 
 use crate::diagnostic::{Diagnostic, Problem};
 use crate::span::Span;
+use crate::syntax::GameSyntax;
 use crate::syntax::walker::{WrittenForm, written_form};
-use crate::syntax::{GameSyntax, Item, Line, MoveToken};
 
 /// A warning when a game mixes long and short algebraic (a long-algebraic game with a
 /// short-algebraic variation): the first move written in the less used form, with the first
@@ -12,20 +12,7 @@ pub(crate) fn mixed_notation(syntax: &GameSyntax, text: &str) -> Option<Diagnost
     // (first token, count) of each form, in reading order (main line and variations).
     let mut first: [Option<Span>; 2] = [None, None];
     let mut count = [0usize; 2];
-    // Every move token, without recursion (variations nest up to `MAX_DEPTH`), in text order.
-    let mut stack: Vec<&Line> = vec![&syntax.root];
-    let mut order: Vec<&MoveToken> = Vec::new();
-    while let Some(line) = stack.pop() {
-        for item in &line.items {
-            match item {
-                Item::Move(m) => order.push(m),
-                Item::Variation(v) => stack.push(v),
-                _ => {}
-            }
-        }
-    }
-    order.sort_by_key(|m| m.span.start);
-    for tok in order {
+    for tok in syntax.root.moves() {
         let src = text.get(tok.span.start..tok.span.end).unwrap_or("");
         if let Some(form) = written_form(tok, src) {
             let i = form as usize;

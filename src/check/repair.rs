@@ -6,7 +6,7 @@ use shakmaty::{Chess, Move, Position, Role};
 use crate::board::descriptive::Origins;
 use crate::board::pattern::Pattern;
 use crate::board::resolve::{Illegal, Resolution, resolve};
-use crate::check::checker::{GameChecker, any_move};
+use crate::check::checker::GameChecker;
 use crate::check::types::Repair;
 use crate::check::words::{color_name, join_and};
 use crate::diagnostic::{Code, Diagnostic, Problem, Severity};
@@ -191,8 +191,7 @@ impl GameChecker<'_> {
             if !syntax.issues.is_empty() {
                 continue;
             }
-            let mut toks = Vec::new();
-            any_move(&syntax.root, &mut |t| toks.push(t.body));
+            let toks: Vec<crate::syntax::MoveBody> = syntax.root.moves().map(|t| t.body).collect();
             let [body] = toks.as_slice() else { continue };
             // A pawn letter of another language is too weak a sign to name it.
             if let Resolution::Legal(m) = resolve(pos, &[Pattern::from_body(body)])

@@ -65,19 +65,7 @@ impl Unit {
 
     /// Every move token, main line and variations, in text order.
     pub fn tokens(&self) -> Vec<&MoveToken> {
-        let mut out = Vec::new();
-        let mut stack: Vec<&Line> = vec![&self.game.syntax.root];
-        while let Some(line) = stack.pop() {
-            for item in &line.items {
-                match item {
-                    Item::Move(m) => out.push(m),
-                    Item::Variation(v) => stack.push(v),
-                    _ => {}
-                }
-            }
-        }
-        out.sort_by_key(|m| m.span.start);
-        out
+        self.game.syntax.root.moves().collect()
     }
 
     /// The move token whose span holds `at`.

@@ -1,0 +1,233 @@
+//! Going back in a line: a mistake shown by a later token (a half-move left out before it,
+//! two moves swapped) is repaired where it was made, and the line is read on from there.
+
+use shakmaty::{Move, Position};
+
+use crate::board::resolve::{Illegal, Resolution};
+use crate::check::repair::{Found, Site, missing_note};
+use crate::check::types::{MoveState, Repair, RepairNote, RepairedItem};
+use crate::syntax::{Item, MoveToken};
+
+use super::{Failure, LineWalk, shows_diagram};
+
+impl<'l> LineWalk<'_, '_, 'l> {
+    /// Goes back to the token where the mistake was made (a half-move missing before it, or
+    /// swapped with the next) and reads on from there.
+    pub(super) fn go_back(&mut self, f: Found, failure: Failure<'l>) {
+        let Failure { tok, mut d, .. } = failure;
+        let s = self.snaps.swap_remove(self.snaps.len() - f.back);
+        self.snaps.clear();
+        let (at, at_tok) = (s.at, s.tok);
+        self.restore(s);
+        let second: Vec<&MoveToken> = match &f.repair {
+            Repair::Swap { .. } => self.line.items[at + 1..]
+                .iter()
+                .find_map(|i| match i {
+                    Item::Move(t) => Some(t),
+                    _ => None,
+                })
+                .into_iter()
+                .collect(),
+            _ => Vec::new(),
+        };
+        d.span = at_tok.span;
+        d.ply = Some(self.state.ply + 1);
+        let (pos, origins) = (&self.state.pos, &self.state.origins);
+        self.g.name_repair(
+            &mut d,
+            &Site {
+                span: at_tok.span,
+                pos,
+                origins,
+                next: &second,
+            },
+            &f,
+            false,
+        );
+        let shown = self.g.src(tok.span).to_owned();
+        d = d.with_secondary(
+            tok.span,
+            format!("`{shown}` is the first move that cannot be read as written"),
+        );
+        self.g.diags.push(d);
+        self.g.repairs.push(RepairNote {
+            span: at_tok.span,
+            index: Some(at_tok.index),
+            repair: f.repair.clone(),
+        });
+        // The token after a gap is read again, and its number checked then; the first of
+        // two swapped tokens is not.
+        if matches!(f.repair, Repair::Swap { .. }) {
+            self.check_pending();
+        }
+        match f.repair {
+            Repair::Insert { missing, fits, .. } => {
+                if self.record {
+                    self.g.repaired.push(RepairedItem::Move {
+                        m: Some(missing),
+                        note: Some(missing_note(fits)),
+                    });
+                }
+                self.play(missing, at_tok.span);
+                self.at = at;
+            }
+            Repair::Swap {
+                first,
+                second: then,
+            } => {
+                let next = second[0];
+                self.g.moves[at_tok.index] = MoveState::Legal(then);
+                self.g.moves[next.index] = MoveState::Legal(first);
+                self.played_ahead = Some(next.index);
+                let (t1, t2) = (
+                    self.g.src(at_tok.span).to_owned(),
+                    self.g.src(next.span).to_owned(),
+                );
+                if self.record {
+                    self.g.repaired.push(RepairedItem::Move {
+                        m: Some(first),
+                        note: Some(format!(
+                            "scoresheet: written after `{t1}`; the two moves swapped"
+                        )),
+                    });
+                    self.g.repaired.push(RepairedItem::Move {
+                        m: Some(then),
+                        note: Some(format!("scoresheet: written before `{t2}`")),
+                    });
+                }
+                self.play(first, next.span);
+                self.play(then, at_tok.span);
+                self.at = at + 1;
+            }
+            Repair::Replace(_) | Repair::Delete => {}
+        }
+    }
+
+    /// Reads on from a repair at the token in error itself.
+    pub(super) fn repair_here(&mut self, f: Found, failure: Failure<'l>) {
+        self.snaps.clear();
+        let Failure {
+            tok,
+            res,
+            mut d,
+            diagram,
+            rest,
+            before,
+            ..
+        } = failure;
+        // With a half-move inserted before it, the token's move number is checked again.
+        let renumber = match (&f.repair, before.state.pending) {
+            (Repair::Insert { .. }, Some((n, _))) => {
+                self.g.rewind(before.mark);
+                Some(n)
+            }
+            _ => None,
+        };
+        let wrong_side = matches!(res, Resolution::Illegal(Illegal::WrongSide { .. }));
+        let (pos, origins) = (&self.state.pos, &self.state.origins);
+        self.g.name_repair(
+            &mut d,
+            &Site {
+                span: tok.span,
+                pos,
+                origins,
+                next: &rest,
+            },
+            &f,
+            wrong_side,
+        );
+        if shows_diagram(&d) {
+            d.diagram = Some(diagram);
+        }
+        self.g.diags.push(d);
+        self.g.repairs.push(RepairNote {
+            span: tok.span,
+            index: Some(tok.index),
+            repair: f.repair.clone(),
+        });
+        for (m, note) in self.repaired_moves(tok, &f.repair, &res, &rest) {
+            if self.record {
+                self.g
+                    .repaired
+                    .push(RepairedItem::Move { m: Some(m), note });
+            }
+            // Repaired moves are not part of the main line as read.
+            self.play(m, tok.span);
+        }
+        if let Some(n) = renumber {
+            let turn = !self.state.pos.turn();
+            self.g.check_number(
+                n,
+                self.state.ply - 1,
+                self.fullmove,
+                self.first_ply_offset,
+                turn,
+            );
+        }
+    }
+
+    /// The moves a repair at a token plays, each with its note for the repaired score; the
+    /// tokens' states set to them.
+    fn repaired_moves(
+        &mut self,
+        tok: &MoveToken,
+        repair: &Repair,
+        res: &Resolution,
+        rest: &[&MoveToken],
+    ) -> Vec<(Move, Option<String>)> {
+        let shown = self.g.src(tok.span).to_owned();
+        match repair {
+            Repair::Replace(m) => {
+                self.g.moves[tok.index] = MoveState::Assumed(*m);
+                let why = match res {
+                    Resolution::Ambiguous(_) => "is ambiguous here",
+                    Resolution::MissingPromotion(_) => "does not name the promotion piece",
+                    _ => "is not legal here",
+                };
+                vec![(
+                    *m,
+                    Some(format!("scoresheet: `{shown}` {why}; assumed this move")),
+                )]
+            }
+            Repair::Insert {
+                missing,
+                then,
+                fits,
+            } => {
+                self.g.moves[tok.index] = MoveState::Legal(*then);
+                vec![(*missing, Some(missing_note(*fits))), (*then, None)]
+            }
+            Repair::Swap { first, second } => {
+                self.g.moves[tok.index] = MoveState::Legal(*second);
+                let next_text = rest
+                    .first()
+                    .map(|n| self.g.src(n.span).to_owned())
+                    .unwrap_or_default();
+                if let Some(next) = rest.first() {
+                    self.g.moves[next.index] = MoveState::Legal(*first);
+                    self.played_ahead = Some(next.index);
+                }
+                vec![
+                    (
+                        *first,
+                        Some(format!(
+                            "scoresheet: written after `{shown}`; the two moves swapped"
+                        )),
+                    ),
+                    (
+                        *second,
+                        Some(format!("scoresheet: written before `{next_text}`")),
+                    ),
+                ]
+            }
+            Repair::Delete => {
+                if self.record {
+                    self.g.repaired.push(RepairedItem::Note(format!(
+                        "scoresheet: `{shown}` left out (it does not fit)"
+                    )));
+                }
+                Vec::new()
+            }
+        }
+    }
+}
