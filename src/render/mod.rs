@@ -792,3 +792,6 @@ pub fn squares(notation: SquareNotation, pos: &Chess, m: &Move) -> String {
     }
     out
 }
+
+#[cfg(test)]
+mod tests;
