@@ -214,3 +214,68 @@ impl GameChecker<'_> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::check::{Options, check_str};
+    use crate::diagnostic::Code;
+
+    /// The codes of an English game's diagnostics, with the text each points at.
+    fn found(text: &str) -> Vec<(Code, String)> {
+        let options = Options {
+            notation: "algebraic".into(),
+            lang: "en".into(),
+        };
+        let file = check_str("t.pgn", text, &options).expect("reads");
+        file.games[0]
+            .diagnostics
+            .iter()
+            .filter(|d| d.code() != Code::MissingResult)
+            .map(|d| (d.code(), text[d.span.start..d.span.end].to_string()))
+            .collect()
+    }
+
+    #[test]
+    fn each_sign_is_checked_against_the_board() {
+        // `+` on a quiet move.
+        assert_eq!(
+            found("1. e4+ e5 *"),
+            vec![(Code::CheckWithoutCheck, "+".into())]
+        );
+        // A check left unmarked is pointed at the move.
+        assert_eq!(
+            found("1. e4 e5 2. Qh5 Nc6 3. Qxf7 *"),
+            vec![(Code::MissingCheck, "Qxf7".into())]
+        );
+        // Mate marked as check only.
+        assert_eq!(
+            found("1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7+ 1-0"),
+            vec![(Code::MissingMate, "+".into())]
+        );
+        // `#` on a move that only checks.
+        assert_eq!(
+            found("1. e4 e5 2. Qh5 Nc6 3. Qxf7# *"),
+            vec![(Code::MateWithoutMate, "#".into())]
+        );
+    }
+
+    #[test]
+    fn capture_marks_are_checked_against_the_board() {
+        assert_eq!(
+            found("1. e4 e5 2. Nxf3 *"),
+            vec![(Code::CaptureMarkOnNonCapture, "x".into())]
+        );
+        assert_eq!(
+            found("1. e4 d5 2. ed5 *")
+                .iter()
+                .map(|(c, _)| *c)
+                .collect::<Vec<_>>(),
+            vec![Code::MissingCaptureMark]
+        );
+    }
+
+    #[test]
+    fn a_well_marked_game_has_no_findings() {
+        assert_eq!(found("1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0"), vec![]);
+    }
+}
