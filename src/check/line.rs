@@ -561,7 +561,7 @@ impl<'g, 'a, 'l> LineWalk<'g, 'a, 'l> {
                 number: s.state.pending.map(|(n, _)| n.value),
             })
             .collect();
-        let written = strip_marks(self.g.src(tok.span));
+        let written = tok.unmarked(self.g.text).to_owned();
         let found = self.g.find_repair(&Trouble {
             pos: &self.state.pos,
             origins: &self.state.origins,
@@ -595,7 +595,7 @@ impl<'g, 'a, 'l> LineWalk<'g, 'a, 'l> {
     /// assumed in its place.
     fn ranked(&self, tok: &MoveToken, res: &Resolution, rest: &[&MoveToken]) -> Vec<Cand> {
         let (pos, origins) = (&self.state.pos, &self.state.origins);
-        let written = strip_marks(self.g.src(tok.span));
+        let written = tok.unmarked(self.g.text).to_owned();
         let hint = self.g.hint(tok, pos, origins);
         let mut ranked = self
             .g

@@ -7,7 +7,7 @@ use crate::board::descriptive::Origins;
 use crate::check::checker::GameChecker;
 use crate::check::words::{color_name, figurine_of};
 use crate::diagnostic::{Diagnostic, Problem};
-use crate::render::words::{role_name, strip_marks};
+use crate::render::words::role_name;
 use crate::syntax::{CheckMark, Item, MoveBody, MoveToken};
 
 impl GameChecker<'_> {
@@ -74,6 +74,7 @@ impl GameChecker<'_> {
         ply: u32,
     ) {
         let text = self.src(tok.span).to_owned();
+        let unmarked = tok.unmarked(self.text);
         let checkers = after.checkers().count();
         let mate = checkers > 0 && after.is_checkmate();
         let mut written = tok.check.map(|c| c.value);
@@ -88,31 +89,31 @@ impl GameChecker<'_> {
                 Diagnostic::new(Problem::MissingMate { text: text.clone() }, tok.span)
                     .label("this move mates")
                     .ply(ply)
-                    .suggest(vec![format!("{}{}", strip_marks(&text), self.style.mate)]),
+                    .suggest(vec![format!("{}{}", unmarked, self.style.mate)]),
             ),
             (None, true, false) => self.diags.push(
                 Diagnostic::new(Problem::MissingCheck { text: text.clone() }, tok.span)
                     .label("this move gives check")
                     .ply(ply)
-                    .suggest(vec![format!("{}{}", strip_marks(&text), self.style.check)]),
+                    .suggest(vec![format!("{}{}", unmarked, self.style.check)]),
             ),
             (Some(CheckMark::Check), true, true) => self.diags.push(
                 Diagnostic::new(Problem::MissingMate { text: text.clone() }, mark_span)
                     .label("this is mate, not just check")
                     .ply(ply)
-                    .suggest(vec![format!("{}{}", strip_marks(&text), self.style.mate)]),
+                    .suggest(vec![format!("{}{}", unmarked, self.style.mate)]),
             ),
             (Some(CheckMark::Check | CheckMark::DoubleCheck), false, _) => self.diags.push(
                 Diagnostic::new(Problem::CheckWithoutCheck { text: text.clone() }, mark_span)
                     .label("no check")
                     .ply(ply)
-                    .suggest(vec![strip_marks(&text)]),
+                    .suggest(vec![unmarked.to_owned()]),
             ),
             (Some(CheckMark::DoubleCheck), true, false) if checkers < 2 => self.diags.push(
                 Diagnostic::new(Problem::NotDoubleCheck { text: text.clone() }, mark_span)
                     .label("single check")
                     .ply(ply)
-                    .suggest(vec![format!("{}{}", strip_marks(&text), self.style.check)]),
+                    .suggest(vec![format!("{}{}", unmarked, self.style.check)]),
             ),
             (Some(CheckMark::Mate), c, false) => self.diags.push(
                 Diagnostic::new(
@@ -125,9 +126,9 @@ impl GameChecker<'_> {
                 .label("not mate")
                 .ply(ply)
                 .suggest(vec![if c {
-                    format!("{}{}", strip_marks(&text), self.style.check)
+                    format!("{}{}", unmarked, self.style.check)
                 } else {
-                    strip_marks(&text)
+                    unmarked.to_owned()
                 }]),
             ),
             _ => {}

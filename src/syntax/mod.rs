@@ -254,6 +254,21 @@ pub struct MoveToken {
     pub index: usize,
 }
 
+impl MoveToken {
+    /// The token's text without its check or mate sign and its e.p. mark, cut where the tree
+    /// says the first of them starts (so no spelling of a mark is repeated outside the
+    /// grammars). `text` is the text the spans point into.
+    pub fn unmarked<'t>(&self, text: &'t str) -> &'t str {
+        let end = [self.check.map(|c| c.span.start), self.ep.map(|e| e.start)]
+            .into_iter()
+            .flatten()
+            .filter(|&at| at > self.span.start && at <= self.span.end)
+            .min()
+            .unwrap_or(self.span.end);
+        text.get(self.span.start..end).unwrap_or("").trim()
+    }
+}
+
 /// A move, as constraints the writer gave on it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MoveBody {

@@ -129,3 +129,16 @@ fn an_unclosed_variation_and_a_stray_close_are_issues() {
     let g = read("1. e4 ) e5", 0);
     assert_eq!(g.issues, [SyntaxIssue::UnmatchedClose(Span::new(6, 7))]);
 }
+
+#[test]
+fn a_token_without_its_marks_is_cut_where_the_tree_puts_them() {
+    let text = "1. e4 d5 2. exd5 e5 3. dxe6 e.p. Bb4+ 4. c3 Qxd2+ 5. Bxd2 Nf6 6. Qe2 Ne4 *";
+    let g = read(text, 0);
+    let unmarked: Vec<&str> = g.root.moves().map(|t| t.unmarked(text)).collect();
+    assert_eq!(
+        unmarked,
+        vec![
+            "e4", "d5", "exd5", "e5", "dxe6", "Bb4", "c3", "Qxd2", "Bxd2", "Nf6", "Qe2", "Ne4"
+        ]
+    );
+}
