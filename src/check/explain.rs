@@ -8,7 +8,7 @@ use crate::check::checker::{GameChecker, Played};
 use crate::check::repair::{Cand, suggestion_texts};
 use crate::check::words::{color_name, join_and, join_or, plural};
 use crate::diagnostic::{Diagnostic, Problem};
-use crate::render::words::{role_name, strip_marks};
+use crate::render::words::role_name;
 use crate::span::Span;
 use crate::syntax::{MoveBody, MoveToken};
 
@@ -481,7 +481,7 @@ impl GameChecker<'_> {
                 for (s, t) in secondary {
                     d = d.with_secondary(s, t);
                 }
-                let mut sugg = suggestion_texts(ranked, &strip_marks(&text), 3);
+                let mut sugg = suggestion_texts(ranked, tok.unmarked(self.text), 3);
                 let side = if pos.turn() == Color::White {
                     "White"
                 } else {

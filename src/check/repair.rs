@@ -524,7 +524,7 @@ impl GameChecker<'_> {
         } = *t;
         // The token and the next one swapped.
         if let Some(next) = rest.first()
-            && strip_marks(self.src(next.span)) != strip_marks(self.src(tok.span))
+            && next.unmarked(self.text) != tok.unmarked(self.text)
             && let Some((p, o, moves)) = self.replay(pos, origins, &[next, tok])
         {
             let seen = 1 + self.lookahead(&p, &o, &rest[1..]);
@@ -543,7 +543,7 @@ impl GameChecker<'_> {
             let b = &back[back.len() - k];
             let mut toks: Vec<&MoveToken> = back[back.len() - k..].iter().map(|b| b.tok).collect();
             toks.push(tok);
-            if strip_marks(self.src(toks[0].span)) == strip_marks(self.src(toks[1].span)) {
+            if toks[0].unmarked(self.text) == toks[1].unmarked(self.text) {
                 continue;
             }
             toks.swap(0, 1);
