@@ -1,6 +1,6 @@
 //! The board: move patterns, the resolver, descriptive readings, one token resolved on its own.
 
 pub mod descriptive;
-pub mod pattern;
+pub(crate) mod pattern;
 pub mod resolve;
 pub mod token;

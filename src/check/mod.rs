@@ -14,13 +14,13 @@ use crate::read::split::split_games;
 use crate::span::Span;
 
 mod checker;
-pub mod detect;
+pub(crate) mod detect;
 mod explain;
 mod game;
 mod line;
 mod markers;
 mod mixed;
-pub mod prose;
+pub(crate) mod prose;
 mod repair;
 mod results;
 pub mod smoke;

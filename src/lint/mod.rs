@@ -25,7 +25,7 @@ pub mod output;
 pub mod rule;
 pub mod rules;
 pub use crate::read::source;
-pub mod style;
+pub(crate) mod style;
 
 use crate::check::CheckError;
 use crate::diagnostic::Severity;

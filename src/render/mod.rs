@@ -11,7 +11,7 @@ use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Move, Position, Square};
 
 pub mod diagram;
-pub mod words;
+pub(crate) mod words;
 
 /// SAN with `+`/`#` for a legal move in `pos`.
 pub fn san_plus(pos: &Chess, m: &Move) -> String {

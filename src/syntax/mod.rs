@@ -13,9 +13,9 @@ pub mod customs;
 pub mod grammar;
 pub mod grammar_check;
 pub mod kind;
-pub mod lookalike;
+pub(crate) mod lookalike;
 pub mod user;
-pub mod walker;
+pub(crate) mod walker;
 
 /// Which descriptive system.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

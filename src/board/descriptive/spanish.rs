@@ -97,7 +97,7 @@ pub(super) fn spanish_square(s: &str, color: Color) -> Option<Bitboard> {
 }
 
 /// Every reading of a Spanish descriptive move (`P4R`, `C3AR`, `CxP`, `PDxA`, `T1xP`,
-/// `C7-5C`), as patterns for `color` to move. Like [`english_patterns`], a move without `x`
+/// `C7-5C`), as patterns for `color` to move. Like [`super::english::english_patterns`], a move without `x`
 /// prefers readings that capture nothing.
 pub fn spanish_patterns(
     w: &Written<'_>,
