@@ -45,6 +45,7 @@
 //! A later stage that needs something of an earlier one takes it as a value or a function
 //! argument (the user-grammar smoke test is the checker's, passed to [`syntax`] as a function).
 #![forbid(unsafe_code)]
+#![warn(unreachable_pub)]
 
 pub mod board;
 pub mod check;

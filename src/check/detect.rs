@@ -29,25 +29,26 @@ use crate::syntax::{MoveBody, SyntaxIssue};
 
 /// Languages preferred when the board cannot tell them apart, most preferred first; the
 /// others follow in the order of `grammars/lang/`.
-pub const PREFERENCE: &[&str] = &["en", "de", "fr", "es", "ru", "it", "nl", "pt", "pl", "bg"];
+pub(crate) const PREFERENCE: &[&str] =
+    &["en", "de", "fr", "es", "ru", "it", "nl", "pt", "pl", "bg"];
 
 /// (complete games, resolved main-line plies, fewer errors): higher is better.
-pub type Score = (usize, usize, usize);
+pub(crate) type Score = (usize, usize, usize);
 /// A game's main line as read (`None` = null move).
-pub type MainLine = Vec<Option<Move>>;
+pub(crate) type MainLine = Vec<Option<Move>>;
 /// How one parser read a text on the board: its score and the main lines it read.
-pub type Reading = (Score, Vec<MainLine>);
+pub(crate) type Reading = (Score, Vec<MainLine>);
 
 /// The language reported for a notation without piece letters (UCI, Smith, ICCF numeric,
 /// coordinate).
-pub const NO_LANGUAGE: &str = "none";
+pub(crate) const NO_LANGUAGE: &str = "none";
 
 /// Games read per candidate while the board has not decided.
 const MAX_GAMES: usize = 8;
 
 /// The outcome of detection.
 #[derive(Clone, Debug)]
-pub struct Detection {
+pub(crate) struct Detection {
     /// Notation name.
     pub notation: &'static str,
     /// ISO 639-1 code.
@@ -62,7 +63,7 @@ pub struct Detection {
 ///
 /// # Errors
 /// When a notation or language is named that has no grammar.
-pub fn detect(
+pub(crate) fn detect(
     text: &str,
     games: &[Span],
     notation: &str,
@@ -379,7 +380,7 @@ const MAJORITY_GAMES: usize = 32;
 
 /// Reads the prose of a document with a parser: finds the move fragments it reads and reads
 /// them on the board, in order.
-pub type ProseReader<'a> = dyn Fn(&'static ParserEntry) -> Reading + 'a;
+pub(crate) type ProseReader<'a> = dyn Fn(&'static ParserEntry) -> Reading + 'a;
 
 /// Chooses notation and language for a document of games and moves in prose, by the board:
 /// each of the first games alone, then the language and notation most games are in (the
@@ -391,7 +392,7 @@ pub type ProseReader<'a> = dyn Fn(&'static ParserEntry) -> Reading + 'a;
 ///
 /// # Errors
 /// When a notation or language is named that has no grammar.
-pub fn detect_document(
+pub(crate) fn detect_document(
     text: &str,
     games: &[Span],
     prose: Option<(&str, &ProseReader<'_>)>,
@@ -439,7 +440,7 @@ pub fn detect_document(
 ///
 /// # Errors
 /// When a notation or language is named that has no grammar.
-pub fn detect_prose(
+pub(crate) fn detect_prose(
     prose: &str,
     notation: &str,
     lang: &str,
@@ -609,7 +610,7 @@ fn narrow(starts: &BTreeSet<char>) -> Vec<&'static LanguageFile> {
 /// Characters that start move-like tokens in the movetext of the first games: letters other
 /// than the file letters a–h and the castling O, and any non-ASCII character that is not a
 /// figurine or a sign.
-pub fn token_starts(text: &str, games: &[Span]) -> BTreeSet<char> {
+pub(crate) fn token_starts(text: &str, games: &[Span]) -> BTreeSet<char> {
     let mut set = BTreeSet::new();
     for span in games.iter().take(MAX_GAMES) {
         let game = &text[span.start..span.end];

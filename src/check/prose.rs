@@ -88,7 +88,7 @@ fn move_end(parser: &ParserEntry, w: &str) -> Option<usize> {
 
 /// Move fragments in prose: a move number, then moves (and numbers and glyphs) up to the
 /// first word that is none of them.
-pub fn scan_fragments(text: &str, parser: &ParserEntry) -> Vec<Span> {
+pub(crate) fn scan_fragments(text: &str, parser: &ParserEntry) -> Vec<Span> {
     let ws = words(text);
     let mut out = Vec::new();
     let mut i = 0;
@@ -170,7 +170,7 @@ fn holds_square(w: &str) -> bool {
 
 /// Move-like words of prose: the word glued to or following a move number (`2.Xf3`,
 /// `2. Кf3`) and the word after it, when they hold a square; trailing sentence marks left off.
-pub fn move_like_words(text: &str) -> Vec<Span> {
+pub(crate) fn move_like_words(text: &str) -> Vec<Span> {
     let ws = words(text);
     let mut out = Vec::new();
     let trim = |s: Span| {
@@ -211,7 +211,7 @@ pub fn move_like_words(text: &str) -> Vec<Span> {
 }
 
 /// The move-like words of prose that none of `read` (the fragments read) holds.
-pub fn unread_moves(text: &str, read: &[Span]) -> Vec<Span> {
+pub(crate) fn unread_moves(text: &str, read: &[Span]) -> Vec<Span> {
     move_like_words(text)
         .into_iter()
         .filter(|w| !read.iter().any(|f| f.start < w.end && w.start < f.end))

@@ -8,7 +8,7 @@ use crate::syntax::{CaptureMark, CheckMark, MoveBody, MoveToken};
 
 /// One aspect of writing a move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Aspect {
+pub(crate) enum Aspect {
     /// `O-O` or `0-0`.
     Castling,
     /// `x`, `:` or `×`.
@@ -23,7 +23,7 @@ pub enum Aspect {
 
 /// One move token's way of writing an aspect.
 #[derive(Clone, Debug)]
-pub struct Written<'a> {
+pub(crate) struct Written<'a> {
     /// The unit.
     pub unit: &'a Unit,
     /// The token.
@@ -84,7 +84,7 @@ fn promotion_part(text: &str, square: &str) -> Option<(usize, usize, &'static st
 }
 
 /// Writes a promotion piece in a style.
-pub fn promotion_text(style: &str, piece: char) -> String {
+pub(crate) fn promotion_text(style: &str, piece: char) -> String {
     match style {
         "=Q" => format!("={piece}"),
         "/Q" => format!("/{piece}"),
@@ -94,7 +94,7 @@ pub fn promotion_text(style: &str, piece: char) -> String {
 }
 
 /// Every token's way of writing `aspect`, in text order.
-pub fn written(doc: &Document, aspect: Aspect) -> Vec<Written<'_>> {
+pub(crate) fn written(doc: &Document, aspect: Aspect) -> Vec<Written<'_>> {
     let mut out = Vec::new();
     for unit in &doc.units {
         for tok in unit.tokens() {
@@ -158,7 +158,7 @@ pub fn written(doc: &Document, aspect: Aspect) -> Vec<Written<'_>> {
 }
 
 /// The configured style for an aspect, if any.
-pub fn configured(doc: &Document, aspect: Aspect) -> Option<String> {
+pub(crate) fn configured(doc: &Document, aspect: Aspect) -> Option<String> {
     let s = &doc.config.style;
     match aspect {
         Aspect::Castling => s.castling.clone(),
@@ -171,7 +171,7 @@ pub fn configured(doc: &Document, aspect: Aspect) -> Option<String> {
 
 /// The style the document should use: the configured one, else the one most tokens use
 /// (the first seen on a tie).
-pub fn preferred(doc: &Document, aspect: Aspect, items: &[Written<'_>]) -> Option<String> {
+pub(crate) fn preferred(doc: &Document, aspect: Aspect, items: &[Written<'_>]) -> Option<String> {
     if let Some(c) = configured(doc, aspect) {
         return Some(c);
     }
@@ -191,7 +191,7 @@ pub fn preferred(doc: &Document, aspect: Aspect, items: &[Written<'_>]) -> Optio
 
 /// The check or mate sign to write in this document: the configured or most used one, else
 /// the one of its notation and language.
-pub fn mark(doc: &Document, aspect: Aspect) -> String {
+pub(crate) fn mark(doc: &Document, aspect: Aspect) -> String {
     let items = written(doc, aspect);
     if let Some(p) = preferred(doc, aspect, &items) {
         return p;
@@ -219,7 +219,7 @@ pub fn mark(doc: &Document, aspect: Aspect) -> String {
 }
 
 /// A check or mate sign as appended to a token (words after a space).
-pub fn append_mark(mark: &str) -> String {
+pub(crate) fn append_mark(mark: &str) -> String {
     if mark.chars().next().is_some_and(char::is_alphabetic) && mark != "X" {
         format!(" {mark}")
     } else {
@@ -228,7 +228,7 @@ pub fn append_mark(mark: &str) -> String {
 }
 
 /// The text of `token` (at `span`) with `edit` (a span inside it) replaced.
-pub fn edited(token: &str, span: Span, edit: Span, new: &str) -> Option<String> {
+pub(crate) fn edited(token: &str, span: Span, edit: Span, new: &str) -> Option<String> {
     let a = edit.start.checked_sub(span.start)?;
     let b = edit.end.checked_sub(span.start)?;
     if b > token.len() || !token.is_char_boundary(a) || !token.is_char_boundary(b) {
@@ -239,7 +239,7 @@ pub fn edited(token: &str, span: Span, edit: Span, new: &str) -> Option<String> 
 
 /// Reports every token that writes `aspect` otherwise than the document (or its
 /// configuration) prefers, with a safe fix that writes it the preferred way.
-pub fn report_inconsistent(
+pub(crate) fn report_inconsistent(
     doc: &Document,
     rule: &'static crate::lint::rule::RuleInfo,
     aspect: Aspect,

@@ -3,7 +3,7 @@
 use shakmaty::Role;
 
 /// The token without check, mate, glyph and e.p. marks.
-pub fn strip_marks(text: &str) -> String {
+pub(crate) fn strip_marks(text: &str) -> String {
     let mut t = text.trim();
     loop {
         let before = t;
@@ -54,7 +54,7 @@ pub fn strip_marks(text: &str) -> String {
 }
 
 /// Words for a role.
-pub const fn role_name(role: Role) -> &'static str {
+pub(crate) const fn role_name(role: Role) -> &'static str {
     match role {
         Role::Pawn => "pawn",
         Role::Knight => "knight",

@@ -33,14 +33,14 @@ const GROUPS: &[(char, char, char)] = &[
 ];
 
 /// Invisible direction marks that right-to-left scores carry.
-pub const BIDI_MARKS: &[char] = &[
+pub(crate) const BIDI_MARKS: &[char] = &[
     '\u{200E}', '\u{200F}', '\u{061C}', '\u{202A}', '\u{202B}', '\u{202C}', '\u{2066}', '\u{2067}',
     '\u{2068}', '\u{2069}',
 ];
 
 /// A script to map look-alikes into.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Script {
+pub(crate) enum Script {
     /// Latin letters.
     Latin,
     /// Cyrillic letters.
@@ -51,7 +51,7 @@ pub enum Script {
 
 impl Script {
     /// The script's name.
-    pub const fn name(self) -> &'static str {
+    pub(crate) const fn name(self) -> &'static str {
         match self {
             Script::Latin => "Latin",
             Script::Cyrillic => "Cyrillic",
@@ -60,7 +60,7 @@ impl Script {
     }
 
     /// The script a character belongs to, when it is one of the three.
-    pub fn of(c: char) -> Option<Script> {
+    pub(crate) fn of(c: char) -> Option<Script> {
         match c {
             'A'..='Z' | 'a'..='z' => Some(Script::Latin),
             '\u{0400}'..='\u{04FF}' => Some(Script::Cyrillic),
@@ -72,7 +72,7 @@ impl Script {
 
 /// One replaced character.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Replacement {
+pub(crate) struct Replacement {
     /// Byte offset in the original token.
     pub offset: usize,
     /// The character written.
@@ -82,7 +82,7 @@ pub struct Replacement {
 }
 
 /// The character in `script` that looks like `c`, if `c` belongs to another script.
-pub fn counterpart(c: char, script: Script) -> Option<char> {
+pub(crate) fn counterpart(c: char, script: Script) -> Option<char> {
     for &(latin, cyrillic, greek) in GROUPS {
         if c == latin || c == cyrillic || c == greek {
             let target = match script {
@@ -99,7 +99,7 @@ pub fn counterpart(c: char, script: Script) -> Option<char> {
 /// The token with every capital look-alike mapped into `script`, every small one into Latin
 /// (squares, `x` and castling `o` are always Latin) and bidi marks removed, and what was
 /// replaced. `None` when nothing changes.
-pub fn normalize(token: &str, script: Script) -> Option<(String, Vec<Replacement>)> {
+pub(crate) fn normalize(token: &str, script: Script) -> Option<(String, Vec<Replacement>)> {
     let mut out = String::with_capacity(token.len());
     let mut replaced = Vec::new();
     let mut changed = false;
@@ -130,7 +130,7 @@ pub fn normalize(token: &str, script: Script) -> Option<(String, Vec<Replacement
 }
 
 /// Every script's normalization of the token that changes something.
-pub fn variants(token: &str) -> Vec<(Script, String, Vec<Replacement>)> {
+pub(crate) fn variants(token: &str) -> Vec<(Script, String, Vec<Replacement>)> {
     [Script::Latin, Script::Cyrillic, Script::Greek]
         .into_iter()
         .filter_map(|s| normalize(token, s).map(|(t, r)| (s, t, r)))
@@ -138,7 +138,7 @@ pub fn variants(token: &str) -> Vec<(Script, String, Vec<Replacement>)> {
 }
 
 /// `U+041A CYRILLIC …`-style description of a character.
-pub fn describe(c: char) -> String {
+pub(crate) fn describe(c: char) -> String {
     let script = Script::of(c).map(Script::name).unwrap_or("other");
     format!("U+{:04X} ({script} `{c}`)", u32::from(c))
 }

@@ -26,21 +26,21 @@ use moves::{build_move, check_mark};
 ///
 /// It is the syntax's own limit, a property of what is read. Real annotated games nest a few
 /// levels, monographs a few dozen. Later stages that walk a tree may rely on it as its bound.
-pub const MAX_DEPTH: usize = 100;
+pub(crate) const MAX_DEPTH: usize = 100;
 
 /// Reads one token alone as a move of a grammar (spans start at the given base): look-alike
 /// retries of the walker use it.
-pub type ReadSingle<'a> = &'a dyn Fn(&str, usize) -> Option<MoveToken>;
+pub(crate) type ReadSingle<'a> = &'a dyn Fn(&str, usize) -> Option<MoveToken>;
 
 /// Reads one game of text that starts at byte `base` of its file.
-pub fn parse_game<P: GrammarParser>(text: &str, base: usize) -> GameSyntax {
+pub(crate) fn parse_game<P: GrammarParser>(text: &str, base: usize) -> GameSyntax {
     walk_game(P::parse(P::GAME, text), text, base, &read_single::<P>)
 }
 
 /// Turns the result of parsing one game with the game rule — by a derived parser or by a
 /// parser built at run time — into its syntax. `read_single` reads a token alone with the same
 /// grammar. Generic over the rule type, so that the derived parsers stay monomorphised.
-pub fn walk_game<R: RuleKind>(
+pub(crate) fn walk_game<R: RuleKind>(
     parsed: Result<pest::iterators::Pairs<'_, R>, pest::error::Error<R>>,
     text: &str,
     base: usize,
@@ -80,7 +80,7 @@ fn read_single<P: GrammarParser>(text: &str, base: usize) -> Option<MoveToken> {
 
 /// Turns the result of parsing one token with the single-move rule into its move, if it is
 /// one (see [`walk_game`]).
-pub fn walk_single<R: RuleKind>(
+pub(crate) fn walk_single<R: RuleKind>(
     parsed: Result<pest::iterators::Pairs<'_, R>, pest::error::Error<R>>,
     base: usize,
 ) -> Option<MoveToken> {
@@ -98,13 +98,13 @@ pub fn walk_single<R: RuleKind>(
 }
 
 /// Reads `token` alone as one move of this grammar and says where and why it fails.
-pub fn explain_token<P: GrammarParser>(token: &str) -> TokenExplanation {
+pub(crate) fn explain_token<P: GrammarParser>(token: &str) -> TokenExplanation {
     explain_parsed(P::parse(P::SINGLE_MOVE, token), token)
 }
 
 /// Says where and why parsing one token with the single-move rule failed (see
 /// [`explain_token`]).
-pub fn explain_parsed<R: RuleKind>(
+pub(crate) fn explain_parsed<R: RuleKind>(
     parsed: Result<pest::iterators::Pairs<'_, R>, pest::error::Error<R>>,
     token: &str,
 ) -> TokenExplanation {
@@ -490,7 +490,7 @@ impl<'a> Walker<'a> {
 }
 
 /// The NAG of a move glyph or evaluation symbol.
-pub fn glyph_nag(glyph: &str) -> u16 {
+pub(crate) fn glyph_nag(glyph: &str) -> u16 {
     match glyph {
         "!" => 1,
         "?" => 2,
@@ -535,7 +535,7 @@ fn unescape_tag(quoted: &str) -> String {
 
 /// How a move token is written, for the mixed-notation warning.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum WrittenForm {
+pub(crate) enum WrittenForm {
     /// Short algebraic: the target square and no more of the origin than needed (`e4`,
     /// `exd5`, `Nf3`, `Nbd2`).
     Short,
@@ -546,7 +546,7 @@ pub enum WrittenForm {
 
 impl WrittenForm {
     /// The form's name in messages.
-    pub const fn name(self) -> &'static str {
+    pub(crate) const fn name(self) -> &'static str {
         match self {
             WrittenForm::Short => "short",
             WrittenForm::Long => "long",
@@ -558,7 +558,7 @@ impl WrittenForm {
 /// castling, null moves and descriptive moves are written alike in both forms, and so is a
 /// piece move naming both squares without a hyphen (`Ng1f3`), which SAN writes too when
 /// neither the file nor the rank alone tells two pieces apart.
-pub fn written_form(tok: &MoveToken, text: &str) -> Option<WrittenForm> {
+pub(crate) fn written_form(tok: &MoveToken, text: &str) -> Option<WrittenForm> {
     let MoveBody::Normal(n) = tok.body else {
         return None;
     };
