@@ -9,7 +9,9 @@ use crate::board::descriptive::{
 };
 use crate::board::resolve::tests::{position, uci};
 use crate::board::resolve::{Resolution, resolve};
-use crate::syntax::CheckMark;
+use crate::board::token::parse_token_with;
+use crate::syntax::grammar::parser_for;
+use crate::syntax::{CheckMark, MoveBody};
 
 fn play(pos: &mut Chess, origins: &mut Origins, san: &str) {
     let m = San::from_ascii(san.as_bytes())
@@ -20,7 +22,16 @@ fn play(pos: &mut Chess, origins: &mut Origins, san: &str) {
     pos.play_unchecked(m);
 }
 
-fn read(pos: &Chess, origins: &Origins, w: Written<'_>) -> Resolution {
+/// The parts of an English descriptive move, as the grammar reads them.
+fn written(token: &str) -> Written {
+    let parser = parser_for("descriptive", "en").expect("descriptive");
+    match parse_token_with(parser, token).expect(token).body {
+        MoveBody::Descriptive(d) => Written::of(&d),
+        body => panic!("{token} is no descriptive move: {body:?}"),
+    }
+}
+
+fn read(pos: &Chess, origins: &Origins, w: Written) -> Resolution {
     resolve(pos, &english_patterns(&w, pos.turn(), origins, pos))
 }
 
@@ -28,11 +39,7 @@ fn read(pos: &Chess, origins: &Origins, w: Written<'_>) -> Resolution {
 fn ranks_count_from_the_mover() {
     let mut pos = Chess::default();
     let mut o = Origins::default();
-    let w = Written {
-        who: "P",
-        to: Some("K4"),
-        ..Written::default()
-    };
+    let w = written("P-K4");
     let Resolution::Legal(m) = read(&pos, &o, w) else {
         panic!()
     };
@@ -48,40 +55,16 @@ fn ranks_count_from_the_mover() {
 fn knight_to_b3_is_ambiguous_until_qualified() {
     let pos = Chess::default();
     let o = Origins::default();
-    let amb = read(
-        &pos,
-        &o,
-        Written {
-            who: "N",
-            to: Some("B3"),
-            ..Written::default()
-        },
-    );
+    let amb = read(&pos, &o, written("N-B3"));
     assert!(
         matches!(amb, Resolution::Ambiguous(ref v) if v.len() == 2),
         "{amb:?}"
     );
-    let Resolution::Legal(m) = read(
-        &pos,
-        &o,
-        Written {
-            who: "N",
-            to: Some("KB3"),
-            ..Written::default()
-        },
-    ) else {
+    let Resolution::Legal(m) = read(&pos, &o, written("N-KB3")) else {
         panic!()
     };
     assert_eq!(m.to(), Square::F3);
-    let Resolution::Legal(m) = read(
-        &pos,
-        &o,
-        Written {
-            who: "QN",
-            to: Some("B3"),
-            ..Written::default()
-        },
-    ) else {
+    let Resolution::Legal(m) = read(&pos, &o, written("QN-B3")) else {
         panic!()
     };
     assert_eq!(m.to(), Square::C3);
@@ -155,7 +138,7 @@ fn en_passant_is_marked() {
 }
 
 /// The (role, origin squares, target squares) of each reading, in order.
-fn readings(pos: &Chess, w: Written<'_>) -> Vec<(Option<Role>, Vec<Square>, Vec<Square>)> {
+fn readings(pos: &Chess, w: Written) -> Vec<(Option<Role>, Vec<Square>, Vec<Square>)> {
     let o = Origins::from_position(pos);
     english_patterns(&w, pos.turn(), &o, pos)
         .into_iter()
@@ -169,11 +152,7 @@ fn readings(pos: &Chess, w: Written<'_>) -> Vec<(Option<Role>, Vec<Square>, Vec<
 #[test]
 fn knight_to_b3_reads_as_qb3_or_kb3() {
     let pos = Chess::default();
-    let w = Written {
-        who: "N",
-        to: Some("B3"),
-        ..Written::default()
-    };
+    let w = written("N-B3");
     let r = readings(&pos, w);
     assert_eq!(r.len(), 1, "{r:?}");
     let (role, _, to) = &r[0];
@@ -187,11 +166,7 @@ fn qn1_is_a_square_a_queen_or_the_queens_knight() {
     let mut o = Origins::default();
     play(&mut pos, &mut o, "d4");
     play(&mut pos, &mut o, "d5");
-    let w = Written {
-        who: "QN1",
-        to: Some("Q2"),
-        ..Written::default()
-    };
+    let w = written("QN1-Q2");
     // The piece on QN1, the queen on QN1 or KN1, the queen's knight on the first rank.
     assert_eq!(
         readings(&pos, w),
