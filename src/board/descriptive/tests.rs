@@ -5,13 +5,13 @@ use shakmaty::{Bitboard, Chess, Position, Role, Square};
 
 use crate::board::descriptive::{
     Origins, System, Written, agreeing_with_marks, describe_readings, english_patterns,
-    write_english, write_spanish,
+    spanish_patterns, write_english, write_spanish,
 };
 use crate::board::resolve::tests::{position, uci};
 use crate::board::resolve::{Resolution, resolve};
 use crate::board::token::parse_token_with;
 use crate::syntax::grammar::parser_for;
-use crate::syntax::{CheckMark, MoveBody};
+use crate::syntax::{CheckMark, DescSym, MoveBody};
 
 fn play(pos: &mut Chess, origins: &mut Origins, san: &str) {
     let m = San::from_ascii(san.as_bytes())
@@ -194,4 +194,71 @@ fn qn1_is_a_square_a_queen_or_the_queens_knight() {
         panic!("QN1-Q2 is the knight's move");
     };
     assert_eq!((m.from(), m.to()), (Some(Square::B8), Square::D7));
+}
+
+/// The letters are read by the grammar alone: a descriptive grammar whose knight is `S` (as
+/// a German book would write it), built at run time, reads `S-KB3` as the knight's move, and
+/// no Rust code knows the letter.
+#[test]
+fn a_letter_is_what_the_grammar_says() {
+    use crate::syntax::compose::compose;
+    use crate::syntax::grammar::{COMMON_GRAMMAR, NOTATION_GRAMMARS};
+    use crate::syntax::user::VmParser;
+
+    let (_, _, english) = NOTATION_GRAMMARS
+        .iter()
+        .find(|n| n.0 == "descriptive")
+        .expect("descriptive is built in");
+    let knight = r#"desc_knight = @{ "Kt" | "Kn" | "N" }"#;
+    assert!(english.contains(knight), "the English knight rule");
+    let german = english.replace(knight, r#"desc_knight = @{ "S" }"#);
+    let parser = VmParser::new(&compose(&[COMMON_GRAMMAR, &german]).text).expect("grammar");
+    let tok = parser.read_single("S-KB3", 0).expect("S-KB3 reads");
+    let MoveBody::Descriptive(d) = tok.body else {
+        panic!("{tok:?}");
+    };
+    let pos = Chess::default();
+    let Resolution::Legal(m) = read(&pos, &Origins::default(), Written::of(&d)) else {
+        panic!("S-KB3 is one move");
+    };
+    assert_eq!((m.from(), m.to()), (Some(Square::G1), Square::F3));
+    assert!(
+        parser.read_single("N-KB3", 0).is_none(),
+        "N is no letter of it"
+    );
+    // The built-in grammar still reads N, Kt and Kn, and not S.
+    assert!(matches!(
+        written("Kt-KB3").who.syms()[..],
+        [DescSym::Letter(Role::Knight)]
+    ));
+    assert!(
+        parse_token_with(parser_for("descriptive", "en").unwrap(), "S-KB3").is_err(),
+        "S is no English letter"
+    );
+}
+
+/// Spanish descriptive through its grammar: `C3AR` is the knight to f3; in `CR-3AD` and
+/// `CD-3AD` the grammar reads `C` as the knight, `R` and `D` after it as its wing (the king's
+/// knight cannot reach c3, the queen's can), `AD` as the queen's bishop's file.
+#[test]
+fn spanish_letters_come_from_the_spanish_grammar() {
+    let parser = parser_for("descriptive_es", "es").expect("Spanish descriptive");
+    let pos = Chess::default();
+    let origins = Origins::default();
+    let resolve_es = |token: &str| {
+        let MoveBody::Descriptive(d) = parse_token_with(parser, token).expect(token).body else {
+            panic!("{token}");
+        };
+        let w = Written::of(&d);
+        resolve(&pos, &spanish_patterns(&w, pos.turn(), &origins, &pos))
+    };
+    let Resolution::Legal(m) = resolve_es("C3AR") else {
+        panic!("C3AR is one move");
+    };
+    assert_eq!((m.from(), m.to()), (Some(Square::G1), Square::F3));
+    assert!(!matches!(resolve_es("CR-3AD"), Resolution::Legal(_)));
+    let Resolution::Legal(m) = resolve_es("CD-3AD") else {
+        panic!("CD-3AD is one move");
+    };
+    assert_eq!((m.from(), m.to()), (Some(Square::B1), Square::C3));
 }
