@@ -209,9 +209,9 @@ fn a_letter_is_what_the_grammar_says() {
         .iter()
         .find(|n| n.0 == "descriptive")
         .expect("descriptive is built in");
-    let knight = r#"desc_knight = @{ "Kt" | "Kn" | "N" }"#;
-    assert!(english.contains(knight), "the English knight rule");
-    let german = english.replace(knight, r#"desc_knight = @{ "S" }"#);
+    let knight = r#"desc_knight_letter = _{ "Kt" | "Kn" | "N" }"#;
+    assert!(english.contains(knight), "the English knight's letters");
+    let german = english.replace(knight, r#"desc_knight_letter = _{ "S" }"#);
     let parser = VmParser::new(&compose(&[COMMON_GRAMMAR, &german]).text).expect("grammar");
     let tok = parser.read_single("S-KB3", 0).expect("S-KB3 reads");
     let MoveBody::Descriptive(d) = tok.body else {

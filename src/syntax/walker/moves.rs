@@ -181,6 +181,10 @@ impl MoveBuilder {
             // Descriptive letters, ranks and brackets: read with their part (`desc_part`).
             Kind::DescKing | Kind::DescQueen | Kind::DescRook | Kind::DescBishop => {}
             Kind::DescKnight | Kind::DescPawn | Kind::DescRank | Kind::DescWithin => {}
+            // Silent rules: they make no pairs.
+            Kind::DescKingLetter | Kind::DescQueenLetter | Kind::DescRookLetter => {}
+            Kind::DescBishopLetter | Kind::DescKnightLetter | Kind::DescPawnLetter => {}
+            Kind::DescDigit | Kind::DescBracket | Kind::EsXSign => {}
         }
     }
 

@@ -148,17 +148,18 @@ fn syms(part: Option<crate::span::Spanned<DescPart>>) -> Vec<DescSym> {
     part.map(|p| p.value.syms().to_vec()).unwrap_or_default()
 }
 
+/// The letters of either system, by the role they name.
+const KING: DescSym = DescSym::Letter(Role::King);
+const QUEEN: DescSym = DescSym::Letter(Role::Queen);
+const ROOK: DescSym = DescSym::Letter(Role::Rook);
+const BISHOP: DescSym = DescSym::Letter(Role::Bishop);
+const KNIGHT: DescSym = DescSym::Letter(Role::Knight);
+const PAWN: DescSym = DescSym::Letter(Role::Pawn);
+
 #[test]
 fn english_descriptive_parts_carry_the_letters_the_grammar_read() {
-    use DescSym::{Letter, Rank, Within};
-    let (k, q, r, b, n, p) = (
-        Letter(Role::King),
-        Letter(Role::Queen),
-        Letter(Role::Rook),
-        Letter(Role::Bishop),
-        Letter(Role::Knight),
-        Letter(Role::Pawn),
-    );
+    use DescSym::{Rank, Within};
+    let (k, q, r, b, n, p) = (KING, QUEEN, ROOK, BISHOP, KNIGHT, PAWN);
     let d = descriptive("descriptive", "QBP-QB4");
     assert_eq!(*d.who.value.syms(), [q, b, p]);
     assert_eq!(d.who.span, Span::new(0, 3));
@@ -187,15 +188,8 @@ fn english_descriptive_parts_carry_the_letters_the_grammar_read() {
 
 #[test]
 fn spanish_descriptive_parts_carry_the_letters_the_grammar_read() {
-    use DescSym::{Letter, Rank};
-    let (rey, dama, torre, alfil, caballo, peon) = (
-        Letter(Role::King),
-        Letter(Role::Queen),
-        Letter(Role::Rook),
-        Letter(Role::Bishop),
-        Letter(Role::Knight),
-        Letter(Role::Pawn),
-    );
+    use DescSym::Rank;
+    let (rey, dama, torre, alfil, caballo, peon) = (KING, QUEEN, ROOK, BISHOP, KNIGHT, PAWN);
     let d = descriptive("descriptive_es", "CR-3AD");
     assert_eq!(*d.who.value.syms(), [caballo, rey]);
     assert_eq!(syms(d.to), [Rank(3), alfil, dama]);
