@@ -269,6 +269,8 @@ impl<'a> Walker<'a> {
             Kind::DescRookLetter | Kind::DescBishopLetter => self.inside_token(span),
             Kind::DescKnightLetter | Kind::DescPawnLetter => self.inside_token(span),
             Kind::DescDigit | Kind::DescBracket => self.inside_token(span),
+            Kind::CastlesKing | Kind::CastlesQueen => self.inside_token(span),
+            Kind::CastlesKingWords | Kind::CastlesQueenWords => self.inside_token(span),
             Kind::DescX | Kind::DescPromotion | Kind::DescPromotionPiece => self.inside_token(span),
             Kind::DescCheck | Kind::EsPlain | Kind::EsCapture => self.inside_token(span),
             Kind::EsWho | Kind::EsTo | Kind::EsCaptured | Kind::EsAt => self.inside_token(span),

@@ -144,7 +144,9 @@ impl MoveBuilder {
                 self.castles = Some(None);
                 self.parts(pair);
             }
-            Kind::CastlesSide => self.castles_side(text),
+            Kind::CastlesSide => self.parts(pair),
+            Kind::CastlesKing => self.castles = Some(Some(CastlingSide::KingSide)),
+            Kind::CastlesQueen => self.castles = Some(Some(CastlingSide::QueenSide)),
             Kind::DescPlain | Kind::DescCapture => self.descriptive(System::English, pair),
             Kind::EsPlain | Kind::EsCapture => self.descriptive(System::Spanish, pair),
             Kind::DescWho | Kind::EsWho => self.who = Some(desc_part(pair, span)),
@@ -185,6 +187,7 @@ impl MoveBuilder {
             Kind::DescKingLetter | Kind::DescQueenLetter | Kind::DescRookLetter => {}
             Kind::DescBishopLetter | Kind::DescKnightLetter | Kind::DescPawnLetter => {}
             Kind::DescDigit | Kind::DescBracket | Kind::EsXSign => {}
+            Kind::CastlesKingWords | Kind::CastlesQueenWords => {}
         }
     }
 
@@ -246,15 +249,6 @@ impl MoveBuilder {
         self.captured = Some(Role::Pawn);
         self.capture = Some(Spanned::new(CaptureMark::X, span));
         self.ep = Some(span);
-    }
-
-    fn castles_side(&mut self, text: &str) {
-        let side = if text.starts_with(['K', 'k']) {
-            CastlingSide::KingSide
-        } else {
-            CastlingSide::QueenSide
-        };
-        self.castles = Some(Some(side));
     }
 
     fn descriptive<R: RuleKind>(&mut self, system: System, pair: Pair<'_, R>) {
