@@ -150,7 +150,9 @@ pub fn resolve_token_with(parser: &ParserEntry, pos: &Chess, token: &str) -> Tok
 /// allow, relative to the mover, with `origins` telling where each piece started (`KR`,
 /// `QN`); when several legal moves remain, its check or mate mark (or its absence) and its
 /// e.p. mark choose, as readers of descriptive scores do (`B-N5ch`). `text` is the source
-/// text the token's spans index (the whole file or game for a token of a game).
+/// text the token's spans index (the whole file or game for a token of a game); no reading
+/// needs it any more (a descriptive token carries the symbols its grammar read), and it is
+/// kept so that callers do not change.
 pub fn resolve_move_token(
     tok: &MoveToken,
     text: &str,

@@ -10,12 +10,15 @@ use crate::span::{Span, Spanned};
 pub mod builtin;
 pub mod compose;
 pub mod customs;
+mod desc_part;
 pub mod grammar;
 pub mod grammar_check;
 pub mod kind;
 pub(crate) mod lookalike;
 pub mod user;
 pub(crate) mod walker;
+
+pub use desc_part::{DescPart, DescSym, Syms};
 
 /// Which descriptive system.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -283,7 +286,8 @@ pub enum MoveBody {
     Descriptive(DescriptiveMove),
 }
 
-/// A descriptive move as written: spans of its parts in the source text.
+/// A descriptive move as written: its parts as the grammar read them, with their spans in the
+/// source text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DescriptiveMove {
     /// English or Spanish.
@@ -291,13 +295,13 @@ pub struct DescriptiveMove {
     /// Castling, with its wing when written (`Castles KR`); `Some(None)` = `Castles`.
     pub castles: Option<Option<CastlingSide>>,
     /// The moving piece's designation (`P`, `QN1`, `R(QR1)`, `KBP`).
-    pub who: Span,
+    pub who: Spanned<DescPart>,
     /// The target square (`K4`), for a move to an empty square.
-    pub to: Option<Span>,
+    pub to: Option<Spanned<DescPart>>,
     /// What is taken (`N`, `QP`, `B7`), for a capture.
-    pub captured: Option<Span>,
+    pub captured: Option<Spanned<DescPart>>,
     /// The square of a capture (`QB6` in `B×N/QB6`).
-    pub at: Option<Span>,
+    pub at: Option<Spanned<DescPart>>,
     /// The promotion piece.
     pub promotion: Option<Role>,
 }

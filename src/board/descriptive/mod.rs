@@ -7,6 +7,11 @@
 //! D/R suffix (Spanish) for the wing where it matters. A piece may be named by its origin (`KR`
 //! is the rook that started on the king's side) and a pawn by its file (`QBP`).
 //!
+//! The grammars read the letters (`grammars/descriptive.pest`, `grammars/descriptive_es.pest`):
+//! a move's parts come as symbols ([`crate::syntax::DescPart`]), each letter by the role it
+//! names, and the readings here never look at the text. Writing spells symbols with one table
+//! per system.
+//!
 //! A token has every reading its text allows ([`english_patterns`], [`spanish_patterns`]); a
 //! move written with a dash prefers the readings that capture nothing. When several legal moves
 //! remain, what else was written chooses ([`agreeing_with_marks`]): `B-N5ch` is the bishop move
@@ -17,11 +22,17 @@
 //! ```
 //! use scoresheet::board::descriptive::{Origins, Written, english_patterns, write_english};
 //! use scoresheet::board::resolve::{Resolution, resolve};
-//! use shakmaty::{Chess, Position, Square};
+//! use scoresheet::syntax::{DescPart, DescSym::{Letter, Rank}};
+//! use shakmaty::{Chess, Position, Role, Square};
 //!
 //! let pos = Chess::default();
 //! let origins = Origins::default();
-//! let w = Written { who: "N", to: Some("KB3"), ..Written::default() };
+//! // N-KB3, as the grammar reads it: the knight to the king's bishop's file, third rank.
+//! let w = Written {
+//!     who: DescPart::new(&[Letter(Role::Knight)]),
+//!     to: Some(DescPart::new(&[Letter(Role::King), Letter(Role::Bishop), Rank(3)])),
+//!     ..Written::default()
+//! };
 //! let Resolution::Legal(m) = resolve(&pos, &english_patterns(&w, pos.turn(), &origins, &pos)) else {
 //!     panic!("N-KB3 is one move");
 //! };

@@ -5,6 +5,7 @@ use shakmaty::{Bitboard, Chess, Color, File, Move, MoveList, Position, Rank, Rol
 
 use crate::board::descriptive::origins::Origins;
 use crate::board::pattern::Pattern;
+use crate::syntax::{DescPart, DescriptiveMove};
 
 /// A wing: the queen's side (files a–d) or the king's side (e–h).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -91,22 +92,61 @@ pub(super) fn rank_for(n: u32, color: Color) -> Option<Bitboard> {
     Some(Bitboard::from_rank(Rank::new(r)))
 }
 
-/// A move as written in descriptive notation, its parts as text.
+/// A move as written in descriptive notation: its parts as the grammar read them.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Written<'a> {
+pub struct Written {
     /// The mover's designation, with any origin qualifier (`QN1`, `PK2`, `R(QR1)`, `KBP`).
-    pub who: &'a str,
+    pub who: DescPart,
     /// The target square (`K4`, `KB3`, `Q` = Q1).
-    pub to: Option<&'a str>,
+    pub to: Option<DescPart>,
     /// The captured piece or square (`N`, `QP`, `B7`).
-    pub captured: Option<&'a str>,
+    pub captured: Option<DescPart>,
     /// The square of a capture (`/QB6`, `(QB6)`).
-    pub at: Option<&'a str>,
+    pub at: Option<DescPart>,
     /// The promotion piece.
     pub promotion: Option<Role>,
 }
 
-/// Every reading of an English descriptive move, as patterns for `color` to move.
+impl Written {
+    /// The parts of a parsed descriptive move.
+    pub fn of(d: &DescriptiveMove) -> Written {
+        Written {
+            who: d.who.value,
+            to: d.to.map(|p| p.value),
+            captured: d.captured.map(|p| p.value),
+            at: d.at.map(|p| p.value),
+            promotion: d.promotion,
+        }
+    }
+}
+
+/// The file a letter names, in both systems (the K file is the king's, Spanish `A` the
+/// alfil's); a pawn names none.
+pub(super) const fn file_of(role: Role) -> Option<FileName> {
+    match role {
+        Role::King => Some(FileName::K),
+        Role::Queen => Some(FileName::Q),
+        Role::Rook => Some(FileName::R),
+        Role::Bishop => Some(FileName::B),
+        Role::Knight => Some(FileName::N),
+        Role::Pawn => None,
+    }
+}
+
+/// The wing a letter names: the king's or the queen's (English `K`, `Q`; Spanish `R`, `D`).
+pub(super) const fn wing_of(role: Role) -> Option<Wing> {
+    match role {
+        Role::King => Some(Wing::King),
+        Role::Queen => Some(Wing::Queen),
+        _ => None,
+    }
+}
+
+/// Rook, knight and bishop come in pairs, one on each wing.
+pub(super) const fn paired(role: Role) -> bool {
+    matches!(role, Role::Rook | Role::Knight | Role::Bishop)
+}
+
 /// The legal moves of a position, generated once, when first needed.
 pub(super) struct LegalMoves<'a> {
     pos: &'a Chess,

@@ -5,11 +5,13 @@ use shakmaty::{Bitboard, Chess, Position, Role, Square};
 
 use crate::board::descriptive::{
     Origins, System, Written, agreeing_with_marks, describe_readings, english_patterns,
-    write_english, write_spanish,
+    spanish_patterns, write_english, write_spanish,
 };
 use crate::board::resolve::tests::{position, uci};
 use crate::board::resolve::{Resolution, resolve};
-use crate::syntax::CheckMark;
+use crate::board::token::parse_token_with;
+use crate::syntax::grammar::parser_for;
+use crate::syntax::{CheckMark, DescSym, MoveBody};
 
 fn play(pos: &mut Chess, origins: &mut Origins, san: &str) {
     let m = San::from_ascii(san.as_bytes())
@@ -20,7 +22,16 @@ fn play(pos: &mut Chess, origins: &mut Origins, san: &str) {
     pos.play_unchecked(m);
 }
 
-fn read(pos: &Chess, origins: &Origins, w: Written<'_>) -> Resolution {
+/// The parts of an English descriptive move, as the grammar reads them.
+fn written(token: &str) -> Written {
+    let parser = parser_for("descriptive", "en").expect("descriptive");
+    match parse_token_with(parser, token).expect(token).body {
+        MoveBody::Descriptive(d) => Written::of(&d),
+        body => panic!("{token} is no descriptive move: {body:?}"),
+    }
+}
+
+fn read(pos: &Chess, origins: &Origins, w: Written) -> Resolution {
     resolve(pos, &english_patterns(&w, pos.turn(), origins, pos))
 }
 
@@ -28,11 +39,7 @@ fn read(pos: &Chess, origins: &Origins, w: Written<'_>) -> Resolution {
 fn ranks_count_from_the_mover() {
     let mut pos = Chess::default();
     let mut o = Origins::default();
-    let w = Written {
-        who: "P",
-        to: Some("K4"),
-        ..Written::default()
-    };
+    let w = written("P-K4");
     let Resolution::Legal(m) = read(&pos, &o, w) else {
         panic!()
     };
@@ -48,40 +55,16 @@ fn ranks_count_from_the_mover() {
 fn knight_to_b3_is_ambiguous_until_qualified() {
     let pos = Chess::default();
     let o = Origins::default();
-    let amb = read(
-        &pos,
-        &o,
-        Written {
-            who: "N",
-            to: Some("B3"),
-            ..Written::default()
-        },
-    );
+    let amb = read(&pos, &o, written("N-B3"));
     assert!(
         matches!(amb, Resolution::Ambiguous(ref v) if v.len() == 2),
         "{amb:?}"
     );
-    let Resolution::Legal(m) = read(
-        &pos,
-        &o,
-        Written {
-            who: "N",
-            to: Some("KB3"),
-            ..Written::default()
-        },
-    ) else {
+    let Resolution::Legal(m) = read(&pos, &o, written("N-KB3")) else {
         panic!()
     };
     assert_eq!(m.to(), Square::F3);
-    let Resolution::Legal(m) = read(
-        &pos,
-        &o,
-        Written {
-            who: "QN",
-            to: Some("B3"),
-            ..Written::default()
-        },
-    ) else {
+    let Resolution::Legal(m) = read(&pos, &o, written("QN-B3")) else {
         panic!()
     };
     assert_eq!(m.to(), Square::C3);
@@ -155,7 +138,7 @@ fn en_passant_is_marked() {
 }
 
 /// The (role, origin squares, target squares) of each reading, in order.
-fn readings(pos: &Chess, w: Written<'_>) -> Vec<(Option<Role>, Vec<Square>, Vec<Square>)> {
+fn readings(pos: &Chess, w: Written) -> Vec<(Option<Role>, Vec<Square>, Vec<Square>)> {
     let o = Origins::from_position(pos);
     english_patterns(&w, pos.turn(), &o, pos)
         .into_iter()
@@ -169,11 +152,7 @@ fn readings(pos: &Chess, w: Written<'_>) -> Vec<(Option<Role>, Vec<Square>, Vec<
 #[test]
 fn knight_to_b3_reads_as_qb3_or_kb3() {
     let pos = Chess::default();
-    let w = Written {
-        who: "N",
-        to: Some("B3"),
-        ..Written::default()
-    };
+    let w = written("N-B3");
     let r = readings(&pos, w);
     assert_eq!(r.len(), 1, "{r:?}");
     let (role, _, to) = &r[0];
@@ -187,11 +166,7 @@ fn qn1_is_a_square_a_queen_or_the_queens_knight() {
     let mut o = Origins::default();
     play(&mut pos, &mut o, "d4");
     play(&mut pos, &mut o, "d5");
-    let w = Written {
-        who: "QN1",
-        to: Some("Q2"),
-        ..Written::default()
-    };
+    let w = written("QN1-Q2");
     // The piece on QN1, the queen on QN1 or KN1, the queen's knight on the first rank.
     assert_eq!(
         readings(&pos, w),
@@ -219,4 +194,71 @@ fn qn1_is_a_square_a_queen_or_the_queens_knight() {
         panic!("QN1-Q2 is the knight's move");
     };
     assert_eq!((m.from(), m.to()), (Some(Square::B8), Square::D7));
+}
+
+/// The letters are read by the grammar alone: a descriptive grammar whose knight is `S` (as
+/// a German book would write it), built at run time, reads `S-KB3` as the knight's move, and
+/// no Rust code knows the letter.
+#[test]
+fn a_letter_is_what_the_grammar_says() {
+    use crate::syntax::compose::compose;
+    use crate::syntax::grammar::{COMMON_GRAMMAR, NOTATION_GRAMMARS};
+    use crate::syntax::user::VmParser;
+
+    let (_, _, english) = NOTATION_GRAMMARS
+        .iter()
+        .find(|n| n.0 == "descriptive")
+        .expect("descriptive is built in");
+    let knight = r#"desc_knight_letter = _{ "Kt" | "Kn" | "N" }"#;
+    assert!(english.contains(knight), "the English knight's letters");
+    let german = english.replace(knight, r#"desc_knight_letter = _{ "S" }"#);
+    let parser = VmParser::new(&compose(&[COMMON_GRAMMAR, &german]).text).expect("grammar");
+    let tok = parser.read_single("S-KB3", 0).expect("S-KB3 reads");
+    let MoveBody::Descriptive(d) = tok.body else {
+        panic!("{tok:?}");
+    };
+    let pos = Chess::default();
+    let Resolution::Legal(m) = read(&pos, &Origins::default(), Written::of(&d)) else {
+        panic!("S-KB3 is one move");
+    };
+    assert_eq!((m.from(), m.to()), (Some(Square::G1), Square::F3));
+    assert!(
+        parser.read_single("N-KB3", 0).is_none(),
+        "N is no letter of it"
+    );
+    // The built-in grammar still reads N, Kt and Kn, and not S.
+    assert!(matches!(
+        written("Kt-KB3").who.syms()[..],
+        [DescSym::Letter(Role::Knight)]
+    ));
+    assert!(
+        parse_token_with(parser_for("descriptive", "en").unwrap(), "S-KB3").is_err(),
+        "S is no English letter"
+    );
+}
+
+/// Spanish descriptive through its grammar: `C3AR` is the knight to f3; in `CR-3AD` and
+/// `CD-3AD` the grammar reads `C` as the knight, `R` and `D` after it as its wing (the king's
+/// knight cannot reach c3, the queen's can), `AD` as the queen's bishop's file.
+#[test]
+fn spanish_letters_come_from_the_spanish_grammar() {
+    let parser = parser_for("descriptive_es", "es").expect("Spanish descriptive");
+    let pos = Chess::default();
+    let origins = Origins::default();
+    let resolve_es = |token: &str| {
+        let MoveBody::Descriptive(d) = parse_token_with(parser, token).expect(token).body else {
+            panic!("{token}");
+        };
+        let w = Written::of(&d);
+        resolve(&pos, &spanish_patterns(&w, pos.turn(), &origins, &pos))
+    };
+    let Resolution::Legal(m) = resolve_es("C3AR") else {
+        panic!("C3AR is one move");
+    };
+    assert_eq!((m.from(), m.to()), (Some(Square::G1), Square::F3));
+    assert!(!matches!(resolve_es("CR-3AD"), Resolution::Legal(_)));
+    let Resolution::Legal(m) = resolve_es("CD-3AD") else {
+        panic!("CD-3AD is one move");
+    };
+    assert_eq!((m.from(), m.to()), (Some(Square::B1), Square::C3));
 }

@@ -11,12 +11,13 @@ use crate::board::descriptive::write::{victim_square, write_english, write_spani
 use crate::board::pattern::Pattern;
 use crate::syntax::{CheckMark, DescriptiveMove, MoveBody, MoveToken, System};
 
-/// Every reading of a descriptive move as patterns (`Castles` alone: both sides). `text` is the
-/// source text the move's spans index. A move that names nothing on the board gets one pattern
-/// that matches no move, so that the resolver explains it.
+/// Every reading of a descriptive move as patterns (`Castles` alone: both sides), from the
+/// symbols its grammar read. A move that names nothing on the board gets one pattern that
+/// matches no move, so that the resolver explains it. `_text` (the source text the move's
+/// spans index) is not read: it is kept so that callers do not change.
 pub fn move_patterns(
     d: &DescriptiveMove,
-    text: &str,
+    _text: &str,
     pos: &Chess,
     origins: &Origins,
 ) -> Vec<Pattern> {
@@ -34,14 +35,7 @@ pub fn move_patterns(
             })
             .collect();
     }
-    let src = |s: crate::span::Span| text.get(s.start..s.end).unwrap_or("");
-    let w = Written {
-        who: src(d.who),
-        to: d.to.map(src),
-        captured: d.captured.map(src),
-        at: d.at.map(src),
-        promotion: d.promotion,
-    };
+    let w = Written::of(d);
     let pats = match d.system {
         System::English => english_patterns(&w, pos.turn(), origins, pos),
         System::Spanish => spanish_patterns(&w, pos.turn(), origins, pos),

@@ -2,6 +2,8 @@
 
 use shakmaty::{Chess, Color, File, Move, Position, Role, Square};
 
+use crate::syntax::{DescPart, DescSym, System};
+
 use crate::board::descriptive::english::english_patterns_in;
 use crate::board::descriptive::origins::Origins;
 use crate::board::descriptive::spanish::spanish_patterns_in;
@@ -20,7 +22,7 @@ pub fn write_english(pos: &Chess, origins: &Origins, m: &Move, full: bool) -> St
     } else if full {
         full_english(pos, m)
     } else {
-        shortest_english(pos, origins, m).unwrap_or_else(|| full_english(pos, m))
+        shortest(System::English, pos, origins, m).unwrap_or_else(|| full_english(pos, m))
     };
     let ep = if m.is_en_passant() { " e.p." } else { "" };
     format!("{body}{ep}{}", check_suffix(pos, m, " mate", " ch"))
@@ -44,76 +46,140 @@ pub(super) fn check_suffix(
     }
 }
 
-pub(super) fn letter(role: Role) -> &'static str {
-    match role {
-        Role::King => "K",
-        Role::Queen => "Q",
-        Role::Rook => "R",
-        Role::Bishop => "B",
-        Role::Knight => "N",
-        Role::Pawn => "P",
+/// How a system writes a part: the only table of descriptive letters in Rust, for output
+/// (reading goes through the grammars, which give each letter its role).
+pub(super) const fn letter(system: System, role: Role) -> &'static str {
+    match (system, role) {
+        (System::English, Role::King) => "K",
+        (System::English, Role::Queen) => "Q",
+        (System::English, Role::Rook) => "R",
+        (System::English, Role::Bishop) => "B",
+        (System::English, Role::Knight) => "N",
+        (System::English, Role::Pawn) => "P",
+        (System::Spanish, Role::King) => "R",
+        (System::Spanish, Role::Queen) => "D",
+        (System::Spanish, Role::Rook) => "T",
+        (System::Spanish, Role::Bishop) => "A",
+        (System::Spanish, Role::Knight) => "C",
+        (System::Spanish, Role::Pawn) => "P",
     }
 }
 
-pub(super) fn file_name(f: File) -> &'static str {
-    ["QR", "QN", "QB", "Q", "K", "KB", "KN", "KR"][usize::from(f)]
+/// A part written in a system: its letters, ranks, and the brackets of `R(QR1)`.
+pub(super) fn part_text(system: System, part: &DescPart) -> String {
+    let mut out = String::new();
+    let mut open = false;
+    for sym in part.syms().iter() {
+        match *sym {
+            DescSym::Letter(role) => out.push_str(letter(system, role)),
+            DescSym::Rank(n) => out.push(char::from(b'0' + n)),
+            DescSym::Within => {
+                out.push('(');
+                open = true;
+            }
+        }
+    }
+    if open {
+        out.push(')');
+    }
+    out
 }
 
-pub(super) fn short_file_name(f: File) -> &'static str {
-    ["R", "N", "B", "Q", "K", "B", "N", "R"][usize::from(f)]
+/// The piece whose file it is at the start (R N B Q K B N R): the file's short name.
+pub(super) fn file_piece(f: File) -> Role {
+    [
+        Role::Rook,
+        Role::Knight,
+        Role::Bishop,
+        Role::Queen,
+        Role::King,
+        Role::Bishop,
+        Role::Knight,
+        Role::Rook,
+    ][usize::from(f)]
 }
 
-pub(super) fn wing_letter(f: File) -> &'static str {
+/// The wing of a file, by the piece that names it (the king's or the queen's).
+pub(super) fn wing_piece(f: File) -> Role {
     match Wing::of(f) {
-        Wing::Queen => "Q",
-        Wing::King => "K",
+        Wing::Queen => Role::Queen,
+        Wing::King => Role::King,
     }
 }
 
-pub(super) fn rank_number(sq: Square, color: Color) -> u32 {
-    let r = u32::from(sq.rank()) + 1;
+/// A file's name: its piece alone when `short` or for the Q and K files, else with its wing,
+/// before the piece (English `QR`) or after it (Spanish `TD`).
+pub(super) fn file_syms(system: System, f: File, short: bool) -> DescPart {
+    let piece = DescSym::Letter(file_piece(f));
+    let wing = DescSym::Letter(wing_piece(f));
+    if short || matches!(f, File::D | File::E) {
+        DescPart::new(&[piece])
+    } else if system == System::English {
+        DescPart::new(&[wing, piece])
+    } else {
+        DescPart::new(&[piece, wing])
+    }
+}
+
+pub(super) fn rank_number(sq: Square, color: Color) -> u8 {
+    let r = u8::from(sq.rank()) + 1;
     if color == Color::White { r } else { 9 - r }
 }
 
-pub(super) fn square_name(sq: Square, color: Color, short: bool) -> String {
-    let f = if short {
-        short_file_name(sq.file())
-    } else {
-        file_name(sq.file())
-    };
-    format!("{f}{}", rank_number(sq, color))
+/// A square: file then rank (English `KB3`), rank then file (Spanish `3AR`).
+pub(super) fn square_syms(system: System, sq: Square, color: Color, short: bool) -> DescPart {
+    let file = file_syms(system, sq.file(), short);
+    let rank = DescSym::Rank(rank_number(sq, color));
+    match system {
+        System::English => joined(&[&file.syms(), &[rank]]),
+        System::Spanish => joined(&[&[rank], &file.syms()]),
+    }
+}
+
+/// The symbols of several parts in a row.
+pub(super) fn joined(parts: &[&[DescSym]]) -> DescPart {
+    let mut out = DescPart::EMPTY;
+    for sym in parts.iter().flat_map(|p| p.iter()) {
+        out.push(*sym);
+    }
+    out
 }
 
 pub(super) fn full_english(pos: &Chess, m: &Move) -> String {
     let color = pos.turn();
+    let text = |p: DescPart| part_text(System::English, &p);
     let from = m
         .from()
-        .map(|s| square_name(s, color, false))
+        .map(|s| text(square_syms(System::English, s, color, false)))
         .unwrap_or_default();
-    let to = square_name(m.to(), color, false);
+    let to = text(square_syms(System::English, m.to(), color, false));
     let sep = if m.is_capture() { "×" } else { "-" };
     let promo = m
         .promotion()
-        .map(|p| format!("={}", letter(p)))
+        .map(|p| format!("={}", letter(System::English, p)))
         .unwrap_or_default();
-    format!("{}{from}{sep}{to}{promo}", letter(m.role()))
+    format!(
+        "{}{from}{sep}{to}{promo}",
+        letter(System::English, m.role())
+    )
 }
 
 /// A candidate spelling: mover, target (moves) or captured and capture square (captures).
+#[derive(Clone, Copy)]
 pub(super) struct Candidate {
-    who: String,
-    to: Option<String>,
-    captured: Option<String>,
-    at: Option<String>,
+    who: DescPart,
+    to: Option<DescPart>,
+    captured: Option<DescPart>,
+    at: Option<DescPart>,
 }
 
 impl Candidate {
-    pub(super) fn written(&self, promotion: Option<Role>) -> Written<'_> {
+    pub(super) fn written(&self, promotion: Option<Role>) -> Written {
         Written {
-            who: &self.who,
-            to: self.to.as_deref(),
-            captured: self.captured.as_deref(),
-            at: self.at.as_deref(),
+            who: self.who,
+            to: self.to,
+            captured: self.captured,
+            at: self.at,
             promotion,
         }
     }
@@ -142,121 +208,165 @@ pub(super) fn victim_square(m: &Move) -> Option<Square> {
     })
 }
 
-pub(super) fn shortest_english(pos: &Chess, origins: &Origins, m: &Move) -> Option<String> {
+/// A piece's designations without its square, plainest first: its letter; a pawn by its
+/// file (`BP`, `QBP`; Spanish `PA`, `PAD`); a rook, knight or bishop by its origin's wing
+/// (`KR`; Spanish `TR`) when it started on a back rank.
+fn designations(system: System, role: Role, sq: Square, origin: Option<Square>) -> Vec<DescPart> {
+    let piece = DescSym::Letter(role);
+    let mut out = vec![DescPart::new(&[piece])];
+    if role == Role::Pawn {
+        for short in [true, false] {
+            let file = file_syms(system, sq.file(), short);
+            out.push(match system {
+                System::English => joined(&[&file.syms(), &[piece]]),
+                System::Spanish => joined(&[&[piece], &file.syms()]),
+            });
+        }
+    } else if matches!(role, Role::Rook | Role::Knight | Role::Bishop)
+        && let Some(origin) = origin.filter(|o| back_ranks().contains(*o))
+    {
+        let wing = DescSym::Letter(wing_piece(origin.file()));
+        out.push(match system {
+            System::English => DescPart::new(&[wing, piece]),
+            System::Spanish => DescPart::new(&[piece, wing]),
+        });
+    }
+    out
+}
+
+/// Designations of the mover, plainest first: as [`designations`], then with the rank
+/// (Spanish `T1`) or the square it stands on (`NKB3`, `C3AR`), then in brackets (English
+/// `R(1)`, `R(QR1)`).
+fn movers(system: System, pos: &Chess, origins: &Origins, m: &Move, from: Square) -> Vec<DescPart> {
+    let color = pos.turn();
+    let role = m.role();
+    let piece = DescSym::Letter(role);
+    let mut whos = designations(system, role, from, origins.at(from));
+    if system == System::Spanish {
+        whos.push(DescPart::new(&[
+            piece,
+            DescSym::Rank(rank_number(from, color)),
+        ]));
+    }
+    for short in [true, false] {
+        whos.push(joined(&[
+            &[piece],
+            &square_syms(system, from, color, short).syms(),
+        ]));
+    }
+    if system == System::English && role != Role::Pawn {
+        let within = [piece, DescSym::Within];
+        whos.push(joined(&[
+            &within,
+            &[DescSym::Rank(rank_number(from, color))],
+        ]));
+        for short in [true, false] {
+            whos.push(joined(&[
+                &within,
+                &square_syms(system, from, color, short).syms(),
+            ]));
+        }
+    }
+    whos
+}
+
+/// A candidate as text: English `who-to`, `who×captured/at`; Spanish `who to` (with a dash
+/// after a mover named by its rank or square: `C7-5C`), `who x captured (at)`.
+fn candidate_text(system: System, c: &Candidate, promotion: Option<Role>) -> String {
+    let text = |p: &DescPart| part_text(system, p);
+    let mut out = text(&c.who);
+    if let Some(to) = &c.to {
+        let dash =
+            system == System::English || c.who.syms().iter().any(|s| matches!(s, DescSym::Rank(_)));
+        if dash {
+            out.push('-');
+        }
+        out.push_str(&text(to));
+    }
+    if let Some(captured) = &c.captured {
+        out.push_str(if system == System::English { "×" } else { "x" });
+        out.push_str(&text(captured));
+    }
+    match (system, &c.at) {
+        (System::English, Some(at)) => out.push_str(&format!("/{}", text(at))),
+        (System::Spanish, Some(at)) => out.push_str(&format!("({})", text(at))),
+        (_, None) => {}
+    }
+    if let Some(p) = promotion {
+        out.push('=');
+        out.push_str(letter(system, p));
+    }
+    out
+}
+
+/// Every spelling of a move to try, with its text.
+fn candidates(
+    system: System,
+    pos: &Chess,
+    origins: &Origins,
+    m: &Move,
+) -> Option<Vec<(String, Candidate)>> {
     let color = pos.turn();
     let from = m.from()?;
-    let role = m.role();
-    let piece = letter(role);
-    let promo = m.promotion();
-    let promo_text = promo.map(|p| format!("={}", letter(p))).unwrap_or_default();
-    // Designations of the mover, plainest first.
-    let mut whos: Vec<String> = vec![piece.to_owned()];
-    if role == Role::Pawn {
-        whos.push(format!("{}P", short_file_name(from.file())));
-        whos.push(format!("{}P", file_name(from.file())));
-    } else if matches!(role, Role::Rook | Role::Knight | Role::Bishop)
-        && let Some(origin) = origins.at(from).filter(|o| back_ranks().contains(*o))
-    {
-        whos.push(format!("{}{piece}", wing_letter(origin.file())));
-    }
-    whos.push(format!("{piece}{}", square_name(from, color, true)));
-    whos.push(format!("{piece}{}", square_name(from, color, false)));
-    if role != Role::Pawn {
-        whos.push(format!("{piece}({})", rank_number(from, color)));
-        whos.push(format!("{piece}({})", square_name(from, color, true)));
-        whos.push(format!("{piece}({})", square_name(from, color, false)));
-    }
-    let mut candidates: Vec<(String, Candidate)> = Vec::new();
+    let whos = movers(system, pos, origins, m, from);
+    let squares = [true, false].map(|short| square_syms(system, m.to(), color, short));
+    let mut out: Vec<Candidate> = Vec::new();
     if m.is_capture() {
         let victim_sq = victim_square(m)?;
         let victim = pos.board().role_at(victim_sq)?;
-        let vl = letter(victim);
-        let mut captured: Vec<String> = vec![vl.to_owned()];
-        if victim == Role::Pawn {
-            captured.push(format!("{}P", short_file_name(victim_sq.file())));
-            captured.push(format!("{}P", file_name(victim_sq.file())));
-        } else if matches!(victim, Role::Rook | Role::Knight | Role::Bishop)
-            && let Some(origin) = origins.at(victim_sq).filter(|o| back_ranks().contains(*o))
-        {
-            captured.push(format!("{}{vl}", wing_letter(origin.file())));
-        }
-        // By square (`Q×B7`).
-        captured.push(square_name(m.to(), color, true));
-        captured.push(square_name(m.to(), color, false));
-        let ats = [
-            None,
-            Some(square_name(m.to(), color, true)),
-            Some(square_name(m.to(), color, false)),
-        ];
-        for at in &ats {
+        // By piece, then by square (`Q×B7`).
+        let mut captured = designations(system, victim, victim_sq, origins.at(victim_sq));
+        captured.extend(squares);
+        for at in [None, Some(squares[0]), Some(squares[1])] {
             for who in &whos {
                 for c in &captured {
-                    if at.is_some() && c.ends_with(|ch: char| ch.is_ascii_digit()) {
+                    if at.is_some() && squares.contains(c) {
                         continue;
                     }
-                    let at_text = at.as_ref().map(|a| format!("/{a}")).unwrap_or_default();
-                    candidates.push((
-                        format!("{who}×{c}{at_text}{promo_text}"),
-                        Candidate {
-                            who: who.clone(),
-                            to: None,
-                            captured: Some(c.clone()),
-                            at: at.clone(),
-                        },
-                    ));
+                    out.push(Candidate {
+                        who: *who,
+                        to: None,
+                        captured: Some(*c),
+                        at,
+                    });
                 }
             }
         }
     } else {
-        let tos = [
-            square_name(m.to(), color, true),
-            square_name(m.to(), color, false),
-        ];
         for who in &whos {
-            for to in &tos {
-                candidates.push((
-                    format!("{who}-{to}{promo_text}"),
-                    Candidate {
-                        who: who.clone(),
-                        to: Some(to.clone()),
-                        captured: None,
-                        at: None,
-                    },
-                ));
+            for to in squares {
+                out.push(Candidate {
+                    who: *who,
+                    to: Some(to),
+                    captured: None,
+                    at: None,
+                });
             }
         }
     }
+    let promotion = m.promotion();
+    Some(
+        out.into_iter()
+            .map(|c| (candidate_text(system, &c, promotion), c))
+            .collect(),
+    )
+}
+
+/// The shortest spelling of a move in a system that reads back to exactly it.
+fn shortest(system: System, pos: &Chess, origins: &Origins, m: &Move) -> Option<String> {
+    let color = pos.turn();
+    let promo = m.promotion();
+    let mut candidates = candidates(system, pos, origins, m)?;
     let mut legal = LegalMoves::new(pos);
     first_reading_back(&mut candidates, |c| {
-        let pats = english_patterns_in(&c.written(promo), color, origins, pos, &mut legal);
+        let w = c.written(promo);
+        let pats = match system {
+            System::English => english_patterns_in(&w, color, origins, pos, &mut legal),
+            System::Spanish => spanish_patterns_in(&w, color, origins, pos, &mut legal),
+        };
         reads_back(&pats, legal.get(), m)
     })
     .map(str::to_owned)
-}
-pub(super) fn spanish_letter(role: Role) -> char {
-    match role {
-        Role::King => 'R',
-        Role::Queen => 'D',
-        Role::Rook => 'T',
-        Role::Bishop => 'A',
-        Role::Knight => 'C',
-        Role::Pawn => 'P',
-    }
-}
-
-pub(super) fn spanish_file_name(f: File, short: bool) -> &'static str {
-    if short {
-        ["T", "C", "A", "D", "R", "A", "C", "T"][usize::from(f)]
-    } else {
-        ["TD", "CD", "AD", "D", "R", "AR", "CR", "TR"][usize::from(f)]
-    }
-}
-
-pub(super) fn spanish_wing_letter(f: File) -> char {
-    match Wing::of(f) {
-        Wing::Queen => 'D',
-        Wing::King => 'R',
-    }
 }
 
 /// Writes a legal move in Spanish descriptive notation: the shortest form that reads back to
@@ -271,105 +381,28 @@ pub fn write_spanish(pos: &Chess, origins: &Origins, m: &Move) -> String {
     let Some(from) = m.from() else {
         return String::new();
     };
-    let role = m.role();
-    let piece = spanish_letter(role);
-    let sq = |s: Square, short: bool| {
-        format!(
-            "{}{}",
-            rank_number(s, color),
-            spanish_file_name(s.file(), short)
-        )
-    };
-    let mut whos: Vec<String> = vec![piece.to_string()];
-    if role == Role::Pawn {
-        whos.push(format!("P{}", spanish_file_name(from.file(), true)));
-        whos.push(format!("P{}", spanish_file_name(from.file(), false)));
-    } else if matches!(role, Role::Rook | Role::Knight | Role::Bishop)
-        && let Some(origin) = origins.at(from).filter(|o| back_ranks().contains(*o))
-    {
-        whos.push(format!("{piece}{}", spanish_wing_letter(origin.file())));
-    }
-    whos.push(format!("{piece}{}", rank_number(from, color)));
-    whos.push(format!("{piece}{}", sq(from, true)));
-    whos.push(format!("{piece}{}", sq(from, false)));
-    let promo = m.promotion();
-    let promo_text = promo
-        .map(|p| format!("={}", spanish_letter(p)))
-        .unwrap_or_default();
-    let mut candidates: Vec<(String, Candidate)> = Vec::new();
-    if m.is_capture() {
-        let Some(victim_sq) = victim_square(m) else {
-            return String::new();
-        };
-        let victim = pos.board().role_at(victim_sq).unwrap_or(Role::Pawn);
-        let vl = spanish_letter(victim);
-        let mut caps = vec![vl.to_string()];
-        if victim == Role::Pawn {
-            caps.push(format!("P{}", spanish_file_name(victim_sq.file(), true)));
-            caps.push(format!("P{}", spanish_file_name(victim_sq.file(), false)));
-        } else if matches!(victim, Role::Rook | Role::Knight | Role::Bishop)
-            && let Some(origin) = origins.at(victim_sq).filter(|o| back_ranks().contains(*o))
-        {
-            caps.push(format!("{vl}{}", spanish_wing_letter(origin.file())));
-        }
-        caps.push(sq(m.to(), true));
-        caps.push(sq(m.to(), false));
-        for at in [None, Some(sq(m.to(), true)), Some(sq(m.to(), false))] {
-            for who in &whos {
-                for c in &caps {
-                    if at.is_some() && c.starts_with(|ch: char| ch.is_ascii_digit()) {
-                        continue;
-                    }
-                    let at_text = at.as_ref().map(|a| format!("({a})")).unwrap_or_default();
-                    candidates.push((
-                        format!("{who}x{c}{at_text}{promo_text}"),
-                        Candidate {
-                            who: who.clone(),
-                            to: None,
-                            captured: Some(c.clone()),
-                            at: at.clone(),
-                        },
-                    ));
-                }
-            }
-        }
-    } else {
-        for who in &whos {
-            // A mover with a square qualifier is followed by a dash (`C7-5C`).
-            let dash = if who.contains(|c: char| c.is_ascii_digit()) {
-                "-"
-            } else {
-                ""
-            };
-            for short in [true, false] {
-                let to = sq(m.to(), short);
-                candidates.push((
-                    format!("{who}{dash}{to}{promo_text}"),
-                    Candidate {
-                        who: who.clone(),
-                        to: Some(to),
-                        captured: None,
-                        at: None,
-                    },
-                ));
-            }
-        }
-    }
     let ep = if m.is_en_passant() { " a.p." } else { "" };
-    let mut legal = LegalMoves::new(pos);
-    match first_reading_back(&mut candidates, |c| {
-        let pats = spanish_patterns_in(&c.written(promo), color, origins, pos, &mut legal);
-        reads_back(&pats, legal.get(), m)
-    }) {
+    match shortest(System::Spanish, pos, origins, m) {
         Some(text) => format!("{text}{ep}{suffix}"),
         // Unreachable in practice: the full square qualifier names one piece, the target one
         // square. Kept so that the writer never panics.
         None => {
+            let sq = |s: Square| {
+                part_text(
+                    System::Spanish,
+                    &square_syms(System::Spanish, s, color, false),
+                )
+            };
             let sep = if m.is_capture() { "x" } else { "-" };
+            let promo = m
+                .promotion()
+                .map(|p| format!("={}", letter(System::Spanish, p)))
+                .unwrap_or_default();
             format!(
-                "{piece}{}{sep}{}{promo_text}{ep}{suffix}",
-                sq(from, false),
-                sq(m.to(), false)
+                "{}{}{sep}{}{promo}{ep}{suffix}",
+                letter(System::Spanish, m.role()),
+                sq(from),
+                sq(m.to())
             )
         }
     }

@@ -7,7 +7,9 @@ use shakmaty::{CastlingSide, Color, File, Rank, Role, Square};
 use crate::span::{Span, Spanned};
 use crate::syntax::System;
 use crate::syntax::kind::{Kind, RuleKind};
-use crate::syntax::{CaptureMark, CheckMark, DescriptiveMove, MoveBody, MoveToken, NormalMove};
+use crate::syntax::{
+    CaptureMark, CheckMark, DescPart, DescSym, DescriptiveMove, MoveBody, MoveToken, NormalMove,
+};
 
 /// What the parts of one move token said so far.
 #[derive(Default)]
@@ -35,10 +37,10 @@ pub(super) struct MoveBuilder {
     /// Descriptive notation: which system, and the parts.
     desc: Option<System>,
     castles: Option<Option<CastlingSide>>,
-    who: Option<Span>,
-    desc_to: Option<Span>,
-    desc_captured: Option<Span>,
-    desc_at: Option<Span>,
+    who: Option<Spanned<DescPart>>,
+    desc_to: Option<Spanned<DescPart>>,
+    desc_captured: Option<Spanned<DescPart>>,
+    desc_at: Option<Spanned<DescPart>>,
     in_at: bool,
 }
 
@@ -142,21 +144,28 @@ impl MoveBuilder {
                 self.castles = Some(None);
                 self.parts(pair);
             }
-            Kind::CastlesSide => self.castles_side(text),
+            Kind::CastlesSide => self.parts(pair),
+            Kind::CastlesKing => self.castles = Some(Some(CastlingSide::KingSide)),
+            Kind::CastlesQueen => self.castles = Some(Some(CastlingSide::QueenSide)),
             Kind::DescPlain | Kind::DescCapture => self.descriptive(System::English, pair),
             Kind::EsPlain | Kind::EsCapture => self.descriptive(System::Spanish, pair),
-            Kind::DescWho | Kind::EsWho => self.who = Some(span),
-            Kind::DescTo | Kind::EsTo if self.in_at => self.desc_at = Some(span),
-            Kind::DescTo | Kind::EsTo => self.desc_to = Some(span),
-            Kind::DescSquare => self.desc_at = Some(span),
-            Kind::DescCaptured | Kind::EsCaptured => self.desc_captured = Some(span),
+            Kind::DescWho | Kind::EsWho => self.who = Some(desc_part(pair, span)),
+            Kind::DescTo | Kind::EsTo if self.in_at => self.desc_at = Some(desc_part(pair, span)),
+            Kind::DescTo | Kind::EsTo => self.desc_to = Some(desc_part(pair, span)),
+            Kind::DescSquare => self.desc_at = Some(desc_part(pair, span)),
+            Kind::DescCaptured | Kind::EsCaptured => {
+                self.desc_captured = Some(desc_part(pair, span));
+            }
             Kind::DescAt | Kind::EsAt => {
                 self.in_at = true;
                 self.parts(pair);
                 self.in_at = false;
             }
-            Kind::DescPromotionPiece => self.promotion = promotion_of(text, ["Q", "R", "B"]),
-            Kind::EsPromotionPiece => self.promotion = promotion_of(text, ["D", "T", "A"]),
+            Kind::DescPromotionPiece | Kind::EsPromotionPiece => {
+                self.promotion = pair
+                    .into_inner()
+                    .find_map(|p| desc_role(p.as_rule().kind()));
+            }
             Kind::DescCheck => self.descriptive_check(text, span),
             // Rules that never occur inside a move token.
             Kind::Eoi | Kind::Game | Kind::SingleMove | Kind::Element | Kind::Tag => {}
@@ -169,8 +178,16 @@ impl MoveBuilder {
             Kind::WhiteResigns | Kind::BlackResigns | Kind::SideResigns | Kind::DrawnWord => {}
             Kind::Dash | Kind::TokenEnd | Kind::Unknown | Kind::HtmlBreak | Kind::Comment2 => {}
             Kind::Comment3 | Kind::Comment4 | Kind::Whitespace | Kind::CastleO => {}
-            Kind::CastlesWord | Kind::DescSpace | Kind::DescLetters | Kind::EsFile => {}
-            Kind::CoordFile => {}
+            Kind::CastlesWord | Kind::DescSpace | Kind::DescLetter | Kind::EsFile => {}
+            Kind::CoordFile | Kind::EsRole | Kind::EsPaired | Kind::EsWing => {}
+            // Descriptive letters, ranks and brackets: read with their part (`desc_part`).
+            Kind::DescKing | Kind::DescQueen | Kind::DescRook | Kind::DescBishop => {}
+            Kind::DescKnight | Kind::DescPawn | Kind::DescRank | Kind::DescWithin => {}
+            // Silent rules: they make no pairs.
+            Kind::DescKingLetter | Kind::DescQueenLetter | Kind::DescRookLetter => {}
+            Kind::DescBishopLetter | Kind::DescKnightLetter | Kind::DescPawnLetter => {}
+            Kind::DescDigit | Kind::DescBracket | Kind::EsXSign => {}
+            Kind::CastlesKingWords | Kind::CastlesQueenWords => {}
         }
     }
 
@@ -234,15 +251,6 @@ impl MoveBuilder {
         self.ep = Some(span);
     }
 
-    fn castles_side(&mut self, text: &str) {
-        let side = if text.starts_with(['K', 'k']) {
-            CastlingSide::KingSide
-        } else {
-            CastlingSide::QueenSide
-        };
-        self.castles = Some(Some(side));
-    }
-
     fn descriptive<R: RuleKind>(&mut self, system: System, pair: Pair<'_, R>) {
         self.desc = Some(system);
         self.parts(pair);
@@ -292,7 +300,7 @@ impl MoveBuilder {
             MoveBody::Descriptive(DescriptiveMove {
                 system,
                 castles: self.castles,
-                who: self.who.unwrap_or(span),
+                who: self.who.unwrap_or(Spanned::new(DescPart::EMPTY, span)),
                 to: self.desc_to,
                 captured: self.desc_captured,
                 at: self.desc_at,
@@ -310,6 +318,42 @@ impl MoveBuilder {
                 captured: self.captured,
             })
         }
+    }
+}
+
+/// A part of a descriptive move (`desc_who`, `es_to`…) as the symbols its grammar rules
+/// read: the letters by their rules (`desc_king`…), never by their text.
+fn desc_part<R: RuleKind>(pair: Pair<'_, R>, span: Span) -> Spanned<DescPart> {
+    let mut part = DescPart::EMPTY;
+    for p in pair.into_inner() {
+        let kind = p.as_rule().kind();
+        if let Some(role) = desc_role(kind) {
+            part.push(DescSym::Letter(role));
+        } else if kind == Kind::DescRank {
+            let digit = p
+                .as_str()
+                .bytes()
+                .next()
+                .map_or(0, |b| b.wrapping_sub(b'0'));
+            part.push(DescSym::Rank(digit));
+        } else if kind == Kind::DescWithin {
+            part.push(DescSym::Within);
+        }
+    }
+    Spanned::new(part, span)
+}
+
+/// The role a descriptive letter rule names (English `desc_knight` is `Kt`, `Kn` or `N`,
+/// Spanish `desc_knight` is `C`).
+const fn desc_role(kind: Kind) -> Option<Role> {
+    match kind {
+        Kind::DescKing => Some(Role::King),
+        Kind::DescQueen => Some(Role::Queen),
+        Kind::DescRook => Some(Role::Rook),
+        Kind::DescBishop => Some(Role::Bishop),
+        Kind::DescKnight => Some(Role::Knight),
+        Kind::DescPawn => Some(Role::Pawn),
+        _ => None,
     }
 }
 

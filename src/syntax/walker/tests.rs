@@ -6,7 +6,7 @@ use shakmaty::{Role, Square};
 use super::MAX_DEPTH;
 use crate::span::Span;
 use crate::syntax::builtin::PARSERS;
-use crate::syntax::{GameSyntax, Item, Line, MoveBody, MoveToken, SyntaxIssue};
+use crate::syntax::{DescPart, DescSym, GameSyntax, Item, Line, MoveBody, MoveToken, SyntaxIssue};
 
 /// Reads a game with the built-in English algebraic parser, its text starting at `base`.
 fn read(text: &str, base: usize) -> GameSyntax {
@@ -141,4 +141,87 @@ fn a_token_without_its_marks_is_cut_where_the_tree_puts_them() {
             "e4", "d5", "exd5", "e5", "dxe6", "Bb4", "c3", "Qxd2", "Bxd2", "Nf6", "Qe2", "Ne4"
         ]
     );
+}
+
+/// The descriptive move of a token read alone by a built-in descriptive parser.
+fn descriptive(notation: &str, token: &str) -> crate::syntax::DescriptiveMove {
+    let entry = PARSERS
+        .iter()
+        .find(|p| p.notation == notation)
+        .expect("descriptive notations are built in");
+    let game = (entry.parse)(token, 0);
+    match moves(&game.root).first().map(|m| m.body) {
+        Some(MoveBody::Descriptive(d)) => d,
+        other => panic!("{token}: {other:?}"),
+    }
+}
+
+/// The symbols of a part.
+fn syms(part: Option<crate::span::Spanned<DescPart>>) -> Vec<DescSym> {
+    part.map(|p| p.value.syms().to_vec()).unwrap_or_default()
+}
+
+/// The letters of either system, by the role they name.
+const KING: DescSym = DescSym::Letter(Role::King);
+const QUEEN: DescSym = DescSym::Letter(Role::Queen);
+const ROOK: DescSym = DescSym::Letter(Role::Rook);
+const BISHOP: DescSym = DescSym::Letter(Role::Bishop);
+const KNIGHT: DescSym = DescSym::Letter(Role::Knight);
+const PAWN: DescSym = DescSym::Letter(Role::Pawn);
+
+#[test]
+fn english_descriptive_parts_carry_the_letters_the_grammar_read() {
+    use DescSym::{Rank, Within};
+    let (k, q, r, b, n, p) = (KING, QUEEN, ROOK, BISHOP, KNIGHT, PAWN);
+    let d = descriptive("descriptive", "QBP-QB4");
+    assert_eq!(*d.who.value.syms(), [q, b, p]);
+    assert_eq!(d.who.span, Span::new(0, 3));
+    assert_eq!(syms(d.to), [q, b, Rank(4)]);
+    assert_eq!(d.to.map(|t| t.span), Some(Span::new(4, 7)));
+    // Kt and Kn are the knight, also as a file letter.
+    assert_eq!(*descriptive("descriptive", "Kt-KKt3").who.value.syms(), [n]);
+    assert_eq!(
+        syms(descriptive("descriptive", "Kn-KKn3").to),
+        [k, n, Rank(3)]
+    );
+    // A mover named with its square in brackets; a capture with its square.
+    let d = descriptive("descriptive", "R(QR1)-Q1");
+    assert_eq!(*d.who.value.syms(), [r, Within, q, r, Rank(1)]);
+    let d = descriptive("descriptive", "B×N/QB6");
+    assert_eq!(
+        (d.who.value.syms().to_vec(), syms(d.captured)),
+        (vec![b], vec![n])
+    );
+    assert_eq!(syms(d.at), [q, b, Rank(6)]);
+    assert_eq!(
+        descriptive("descriptive", "P-K8=Kt").promotion,
+        Some(Role::Knight)
+    );
+}
+
+#[test]
+fn spanish_descriptive_parts_carry_the_letters_the_grammar_read() {
+    use DescSym::Rank;
+    let (rey, dama, torre, alfil, caballo, peon) = (KING, QUEEN, ROOK, BISHOP, KNIGHT, PAWN);
+    let d = descriptive("descriptive_es", "CR-3AD");
+    assert_eq!(*d.who.value.syms(), [caballo, rey]);
+    assert_eq!(syms(d.to), [Rank(3), alfil, dama]);
+    let d = descriptive("descriptive_es", "T1TDxPAR");
+    assert_eq!(*d.who.value.syms(), [torre, Rank(1), torre, dama]);
+    assert_eq!(syms(d.captured), [peon, alfil, rey]);
+    let d = descriptive("descriptive_es", "PxC(3AD)");
+    assert_eq!(syms(d.at), [Rank(3), alfil, dama]);
+    assert_eq!(
+        descriptive("descriptive_es", "P8D=C").promotion,
+        Some(Role::Knight)
+    );
+}
+
+#[test]
+fn a_descriptive_part_longer_than_any_reading_is_kept_as_too_long() {
+    let d = descriptive("descriptive", "QBQBQBQBP-K4");
+    assert!(d.who.value.too_long());
+    assert!(d.who.value.syms().is_empty());
+    assert_eq!(d.who.span, Span::new(0, 9));
+    assert!(!d.to.is_some_and(|t| t.value.too_long()));
 }
