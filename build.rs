@@ -224,14 +224,24 @@ fn main() {
         src.push_str("    impl super::GrammarParser for P {\n        type Rule = Rule;\n");
         src.push_str("        const GAME: Rule = Rule::game;\n        const SINGLE_MOVE: Rule = Rule::single_move;\n    }\n}\n\n");
     }
-    // Registry of parsers.
+    // Registry of parsers (`B` is `Cow::Borrowed`).
+    let borrowed = |v: &[String]| {
+        v.iter()
+            .map(|s| format!("B({s:?})"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
     src.push_str("/// Every derived parser: (notation, language file, game parser).\npub static PARSERS: &[ParserEntry] = &[\n");
     for pair in &pairs {
         writeln!(
             src,
-            "    ParserEntry {{ notation: {:?}, lang_file: {:?}, parse: &crate::syntax::walker::parse_game::<{}::P>, explain: &crate::syntax::walker::explain_token::<{}::P>, user: None }},",
+            "    ParserEntry {{ notation: {:?}, lang_file: B({:?}), language: {}, parse: Shared::Static(&crate::syntax::walker::parse_game::<{}::P>), explain: Shared::Static(&crate::syntax::walker::explain_token::<{}::P>), user: None }},",
             pair.notation,
             pair.lang.clone().unwrap_or_default(),
+            pair.lang
+                .as_ref()
+                .and_then(|f| languages.iter().position(|l| l.file == *f))
+                .map_or("None".to_owned(), |i| format!("Some(Shared::Static(&LANGUAGE_FILES[{i}]))")),
             pair.module,
             pair.module
         )
@@ -248,12 +258,12 @@ fn main() {
             .collect();
         writeln!(
             src,
-            "    LanguageFile {{ file: {:?}, codes: &{:?}, names: &{:?}, customs: {:?}, letters: [{}], user: None }},",
+            "    LanguageFile {{ file: B({:?}), codes: B(&[{}]), names: B(&[{}]), customs: B({:?}), letters: [{}], user: None }},",
             l.file,
-            l.codes,
-            l.header.names,
+            borrowed(&l.codes),
+            borrowed(&l.header.names),
             l.header.customs,
-            letters.iter().map(|s| format!("{s:?}")).collect::<Vec<_>>().join(", ")
+            borrowed(&letters)
         )
         .unwrap();
     }

@@ -5,7 +5,7 @@
 use std::num::NonZeroUsize;
 
 use scoresheet::syntax::SyntaxIssue;
-use scoresheet::syntax::grammar::parser_for;
+use scoresheet::syntax::grammar::builtin_parser as parser_for;
 use scoresheet::syntax::user::vm_parser;
 
 #[test]
@@ -15,7 +15,7 @@ fn built_in_parsers_are_not_bounded_by_a_run_time_grammars_call_limit() {
         "/grammars/lang/en.pest"
     ))
     .expect("grammars/lang/en.pest");
-    let mut vm = vm_parser("algebraic", &english).expect("the English grammar composes");
+    let vm = vm_parser("algebraic", &english).expect("the English grammar composes");
     let game = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 *";
     let limited = |g: &scoresheet::syntax::GameSyntax| {
         g.issues

@@ -1,5 +1,6 @@
 //! What a check produces: the fate of every move, repairs, checked games and files.
 
+use std::borrow::Cow;
 use std::sync::Arc;
 
 use shakmaty::{Chess, Move};
@@ -7,6 +8,7 @@ use shakmaty::{Chess, Move};
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::span::Span;
 use crate::syntax::GameSyntax;
+use crate::syntax::grammar::Registry;
 
 /// What to read the input as.
 #[derive(Clone, Debug)]
@@ -15,6 +17,8 @@ pub struct Options {
     pub notation: String,
     /// `auto` or an ISO 639-1 code.
     pub lang: String,
+    /// The languages and parsers to read with (by default the built-in ones).
+    pub registry: Arc<Registry>,
 }
 
 impl Default for Options {
@@ -22,6 +26,18 @@ impl Default for Options {
         Options {
             notation: "auto".into(),
             lang: "auto".into(),
+            registry: Arc::default(),
+        }
+    }
+}
+
+impl Options {
+    /// Reads in this notation and language, with the built-in languages.
+    pub fn given(notation: &str, lang: &str) -> Options {
+        Options {
+            notation: notation.into(),
+            lang: lang.into(),
+            ..Options::default()
         }
     }
 }
@@ -135,7 +151,7 @@ pub struct CheckedFile {
     /// The notation read.
     pub notation: &'static str,
     /// The language read (ISO 639-1 code).
-    pub language: &'static str,
+    pub language: Cow<'static, str>,
     /// The games.
     pub games: Vec<CheckedGame>,
     /// Problems of the file as a whole (encoding, no game).

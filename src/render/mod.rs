@@ -82,8 +82,11 @@ pub enum SquareNotation {
 }
 
 impl Writer {
-    /// The writer for a notation as read (`lang_file` is the language file stem).
-    pub fn for_notation(notation: &str, lang_file: &str) -> Writer {
+    /// The writer for a notation as read in a language (English when none is given).
+    pub fn for_notation(
+        notation: &str,
+        language: Option<&crate::syntax::grammar::LanguageFile>,
+    ) -> Writer {
         match notation {
             "descriptive" => Writer::Descriptive { full: false },
             "descriptive_es" => Writer::DescriptiveEs,
@@ -92,7 +95,7 @@ impl Writer {
             "smith" => Writer::Squares(SquareNotation::Smith),
             "iccf" => Writer::Squares(SquareNotation::Iccf),
             _ => Writer::San(Box::new(
-                crate::syntax::grammar::language_file(lang_file)
+                language
                     .map(|l| Style::of(l, false))
                     .unwrap_or_else(Style::english),
             )),
