@@ -189,3 +189,22 @@ pub enum CheckError {
         lang: String,
     },
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::syntax::grammar::{LANGUAGE_FILES, Shared};
+
+    #[test]
+    fn default_options_see_exactly_the_built_in_languages() {
+        let options = Options::default();
+        let languages = options.registry.languages();
+        assert_eq!(languages.len(), LANGUAGE_FILES.len());
+        for (l, b) in languages.iter().zip(LANGUAGE_FILES) {
+            assert!(matches!(l, Shared::Static(_)), "{}", l.file);
+            assert!(std::ptr::eq(&**l, b));
+        }
+        assert!(options.registry.language("en-x-gazette").is_none());
+        assert_eq!((&*options.notation, &*options.lang), ("auto", "auto"));
+    }
+}
