@@ -20,10 +20,10 @@ use std::collections::BTreeSet;
 use shakmaty::Move;
 
 use crate::check::game::check_game;
-use crate::check::types::CheckError;
+use crate::check::types::{CheckError, Choice};
 use crate::diagnostic::{Diagnostic, Problem};
 use crate::span::Span;
-use crate::syntax::grammar::{Language, LanguageFile, Parser, ParserEntry, Registry};
+use crate::syntax::grammar::{Language, LanguageFile, Notation, Parser, ParserEntry, Registry};
 use crate::syntax::walker::{WrittenForm, written_form};
 use crate::syntax::{Item, MoveBody, SyntaxIssue};
 use std::borrow::Cow;
@@ -70,7 +70,8 @@ pub fn detect(
     notation: &str,
     lang: &str,
 ) -> Result<Detection, CheckError> {
-    let letterless = |name: &'static str, code: &'static str| -> Result<Detection, CheckError> {
+    let letterless = |n: Notation, code: &'static str| -> Result<Detection, CheckError> {
+        let name = n.name();
         let parser = registry
             .parser_for(name, "")
             .ok_or_else(|| CheckError::UnknownGrammar {
@@ -84,15 +85,21 @@ pub fn detect(
             warning: None,
         })
     };
-    match notation {
-        "algebraic" | "san" | "lan" | "figurine" => detect_language(registry, text, games, lang),
-        "descriptive" => letterless("descriptive", "en"),
-        "descriptive_es" | "descriptive-es" => letterless("descriptive_es", "es"),
-        "coordinate" => letterless("coordinate", NO_LANGUAGE),
-        "uci" => letterless("uci", NO_LANGUAGE),
-        "smith" => letterless("smith", NO_LANGUAGE),
-        "iccf" => letterless("iccf", NO_LANGUAGE),
-        "auto" => {
+    let Some(choice) = Choice::named(notation) else {
+        return Err(CheckError::UnknownGrammar {
+            notation: notation.into(),
+            lang: lang.into(),
+        });
+    };
+    // Exhaustive: a new notation grammar is read only once it is handled here.
+    match choice {
+        Choice::Given(Notation::Algebraic) => detect_language(registry, text, games, lang),
+        Choice::Given(n @ Notation::Descriptive) => letterless(n, "en"),
+        Choice::Given(n @ Notation::DescriptiveEs) => letterless(n, "es"),
+        Choice::Given(
+            n @ (Notation::Coordinate | Notation::Uci | Notation::Smith | Notation::Iccf),
+        ) => letterless(n, NO_LANGUAGE),
+        Choice::Auto => {
             let (english, spanish) = descriptive_hints(text, games);
             let squares = square_hints(text, games);
             if !english && !spanish && squares == SquareHints::default() {
@@ -100,12 +107,12 @@ pub fn detect(
             }
             let mut others = Vec::new();
             for (name, code, hinted) in [
-                ("uci", NO_LANGUAGE, squares.uci),
-                ("smith", NO_LANGUAGE, squares.smith),
-                ("coordinate", NO_LANGUAGE, squares.coordinate),
-                ("iccf", NO_LANGUAGE, squares.iccf),
-                ("descriptive", "en", english),
-                ("descriptive_es", "es", spanish),
+                (Notation::Uci, NO_LANGUAGE, squares.uci),
+                (Notation::Smith, NO_LANGUAGE, squares.smith),
+                (Notation::Coordinate, NO_LANGUAGE, squares.coordinate),
+                (Notation::Iccf, NO_LANGUAGE, squares.iccf),
+                (Notation::Descriptive, "en", english),
+                (Notation::DescriptiveEs, "es", spanish),
             ] {
                 if hinted {
                     others.push(letterless(name, code)?);
@@ -173,10 +180,6 @@ pub fn detect(
                 None => detect_language(registry, text, games, lang),
             }
         }
-        other => Err(CheckError::UnknownGrammar {
-            notation: other.into(),
-            lang: lang.into(),
-        }),
     }
 }
 
@@ -481,7 +484,12 @@ pub fn detect_prose(
     lang: &str,
     read: &ProseReader<'_>,
 ) -> Result<Detection, CheckError> {
-    if lang != "auto" || !matches!(notation, "auto" | "algebraic" | "san" | "lan" | "figurine") {
+    if lang != "auto"
+        || !matches!(
+            Choice::named(notation),
+            Some(Choice::Auto | Choice::Given(Notation::Algebraic))
+        )
+    {
         return detect(registry, prose, &[], notation, lang);
     }
     let words = crate::check::prose::move_like_words(prose);

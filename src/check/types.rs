@@ -8,7 +8,30 @@ use shakmaty::{Chess, Move};
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::span::Span;
 use crate::syntax::GameSyntax;
-use crate::syntax::grammar::Registry;
+use crate::syntax::grammar::{Notation, Registry};
+
+/// `auto` (detected) or a given value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Choice<T> {
+    /// Detected from the input.
+    Auto,
+    /// Given.
+    Given(T),
+}
+
+impl Choice<Notation> {
+    /// The notation named by `--notation` (`auto`, a notation grammar's name, or one of the
+    /// names it also answers to: `san`, `lan` and `figurine` are algebraic, `descriptive-es`
+    /// is `descriptive_es`); `None` for an unknown name.
+    pub fn named(name: &str) -> Option<Choice<Notation>> {
+        match name {
+            "auto" => Some(Choice::Auto),
+            "san" | "lan" | "figurine" => Some(Choice::Given(Notation::Algebraic)),
+            "descriptive-es" => Some(Choice::Given(Notation::DescriptiveEs)),
+            other => other.parse().ok().map(Choice::Given),
+        }
+    }
+}
 
 /// What to read the input as.
 #[derive(Clone, Debug)]

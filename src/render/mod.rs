@@ -87,14 +87,18 @@ impl Writer {
         notation: &str,
         language: Option<&crate::syntax::grammar::LanguageFile>,
     ) -> Writer {
-        match notation {
-            "descriptive" => Writer::Descriptive { full: false },
-            "descriptive_es" => Writer::DescriptiveEs,
-            "coordinate" => Writer::Squares(SquareNotation::Coordinate { upper: false }),
-            "uci" => Writer::Squares(SquareNotation::Uci),
-            "smith" => Writer::Squares(SquareNotation::Smith),
-            "iccf" => Writer::Squares(SquareNotation::Iccf),
-            _ => Writer::San(Box::new(
+        use crate::syntax::grammar::Notation;
+        // Exhaustive: a new notation grammar is written only once it is handled here.
+        match notation.parse::<Notation>() {
+            Ok(Notation::Descriptive) => Writer::Descriptive { full: false },
+            Ok(Notation::DescriptiveEs) => Writer::DescriptiveEs,
+            Ok(Notation::Coordinate) => {
+                Writer::Squares(SquareNotation::Coordinate { upper: false })
+            }
+            Ok(Notation::Uci) => Writer::Squares(SquareNotation::Uci),
+            Ok(Notation::Smith) => Writer::Squares(SquareNotation::Smith),
+            Ok(Notation::Iccf) => Writer::Squares(SquareNotation::Iccf),
+            Ok(Notation::Algebraic) | Err(_) => Writer::San(Box::new(
                 language
                     .map(|l| Style::of(l, false))
                     .unwrap_or_else(Style::english),
