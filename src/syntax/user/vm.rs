@@ -166,7 +166,7 @@ impl VmParser {
 }
 
 /// The run-time parser of a notation grammar composed with a language file's text, exactly as
-/// [`build`] composes it (tests compare it with the derived parser of a built-in language).
+/// [`super::build`] composes it (tests compare it with the derived parser of a built-in language).
 ///
 /// # Errors
 /// The composed grammar's problems (lines of the composed text), or none when the notation
