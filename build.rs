@@ -35,7 +35,7 @@ mod grammar_check;
 use compose::{
     camel, compose, header, header_value, language_header, notation_is_letterless, notation_takes,
 };
-use customs::{Customs, Mate, Promotion};
+use customs::Customs;
 use grammar_check::{LANGUAGE_RULES, check_grammar, check_language_rules, docs, rule_literals};
 
 /// One source file of a composed grammar.
@@ -232,14 +232,24 @@ fn main() {
         src.push_str("    impl super::GrammarParser for P {\n        type Rule = Rule;\n");
         src.push_str("        const GAME: Rule = Rule::game;\n        const SINGLE_MOVE: Rule = Rule::single_move;\n    }\n}\n\n");
     }
-    // Registry of parsers.
+    // Registry of parsers (`B` is `Cow::Borrowed`).
+    let borrowed = |v: &[String]| {
+        v.iter()
+            .map(|s| format!("B({s:?})"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
     src.push_str("/// Every derived parser: (notation, language file, game parser).\npub static PARSERS: &[ParserEntry] = &[\n");
     for pair in &pairs {
         writeln!(
             src,
-            "    ParserEntry {{ notation: {:?}, lang_file: {:?}, parse: &crate::syntax::walker::parse_game::<{}::P>, explain: &crate::syntax::walker::explain_token::<{}::P>, user: None }},",
+            "    ParserEntry {{ notation: {:?}, lang_file: B({:?}), language: {}, parse: Shared::Static(&crate::syntax::walker::parse_game::<{}::P>), explain: Shared::Static(&crate::syntax::walker::explain_token::<{}::P>), user: None }},",
             pair.notation,
             pair.lang.clone().unwrap_or_default(),
+            pair.lang
+                .as_ref()
+                .and_then(|f| languages.iter().position(|l| l.file == *f))
+                .map_or("None".to_owned(), |i| format!("Some(Shared::Static(&LANGUAGE_FILES[{i}]))")),
             pair.module,
             pair.module
         )
@@ -256,12 +266,12 @@ fn main() {
             .collect();
         writeln!(
             src,
-            "    LanguageFile {{ file: {:?}, codes: &{:?}, names: &{:?}, customs: {}, letters: [{}], user: None }},",
+            "    LanguageFile {{ file: B({:?}), codes: B(&[{}]), names: B(&[{}]), customs: B({:?}), letters: [{}], user: None }},",
             l.file,
-            l.codes,
-            l.header.names,
+            borrowed(&l.codes),
+            borrowed(&l.header.names),
             l.customs,
-            letters.iter().map(|s| format!("{s:?}")).collect::<Vec<_>>().join(", ")
+            borrowed(&letters)
         )
         .unwrap();
     }
@@ -303,16 +313,16 @@ struct Language {
     idx: usize,
     codes: Vec<String>,
     header: compose::LanguageHeader,
-    /// The typed customs, as a Rust expression.
+    /// The `//! customs:` header's value, checked by the library's own reader.
     customs: String,
 }
 
-/// A language file's `//! customs:` header, read with the library's own reader and written as
-/// a Rust expression; each mistake is an error naming the file, line, column, key or value.
+/// A language file's `//! customs:` header, checked with the library's own reader; each
+/// mistake is an error naming the file, line, column, key or value.
 fn customs_of(path: &Path, text: &str, errors: &mut Vec<String>) -> String {
     let (at, value) = header_value(text, "customs").unwrap_or((0, ""));
     match Customs::parse(value) {
-        Ok(c) => customs_literal(&c),
+        Ok(_) => value.to_owned(),
         Err(mistakes) => {
             for e in mistakes {
                 let before = &text[..at + e.span.start];
@@ -328,36 +338,6 @@ fn customs_of(path: &Path, text: &str, errors: &mut Vec<String>) -> String {
             String::new()
         }
     }
-}
-
-/// Typed customs as a Rust expression of the library's types.
-fn customs_literal(c: &Customs) -> String {
-    const M: &str = "crate::syntax::customs";
-    let Customs {
-        written,
-        capture,
-        capture_place,
-        mate,
-        check,
-        double_check,
-        castle,
-        promotion,
-        ep,
-    } = *c;
-    let mate = match mate {
-        Mate::DoublePlus => format!("{M}::Mate::DoublePlus"),
-        Mate::Sign(s) => format!("{M}::Mate::Sign({s:?})"),
-    };
-    let promotion = match promotion {
-        Promotion::Mark(s) => format!("{M}::Promotion::Mark({s:?})"),
-        other => format!("{M}::Promotion::{other:?}"),
-    };
-    format!(
-        "{M}::Customs {{ written: {written:?}, capture: {capture:?}, \
-         capture_place: {M}::CapturePlace::{capture_place:?}, mate: {mate}, check: {check:?}, \
-         double_check: {double_check:?}, castle: {M}::Castle::{castle:?}, \
-         promotion: {promotion}, ep: {ep:?} }}"
-    )
 }
 
 struct Pair {

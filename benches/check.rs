@@ -80,10 +80,7 @@ fn main() {
         })
         .collect();
     files.sort();
-    let options = Options {
-        notation: "algebraic".into(),
-        lang: "en".into(),
-    };
+    let options = Options::given("algebraic", "en");
     let single = rayon::ThreadPoolBuilder::new()
         .num_threads(1)
         .build()

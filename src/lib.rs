@@ -10,8 +10,9 @@
 //! - Report them: [`report::output`] (human text through miette, JSON) and conversion to any
 //!   notation and language ([`render::Writer`]).
 //! - Lint a manuscript (PGN, text, Markdown, LaTeX): [`lint::lint_bytes`], [`lint::fix_bytes`].
-//! - The languages and notations: [`syntax::grammar::languages`]; user languages from a grammar
-//!   file: [`check::smoke`].
+//! - The languages and notations: a [`syntax::grammar::Registry`] value (the built-in ones,
+//!   plus user languages loaded from grammar files with [`check::smoke`]), carried in
+//!   [`check::Options::registry`].
 //!
 //! ```
 //! use scoresheet::check::{check_str, Options};

@@ -5,8 +5,9 @@
 use std::num::NonZeroUsize;
 
 use scoresheet::syntax::SyntaxIssue;
-use scoresheet::syntax::grammar::parser_for;
-use scoresheet::syntax::user::vm_parser;
+use scoresheet::syntax::grammar::Registry;
+use scoresheet::syntax::grammar::builtin_parser as parser_for;
+use scoresheet::syntax::user::{self, vm_parser};
 
 #[test]
 fn built_in_parsers_are_not_bounded_by_a_run_time_grammars_call_limit() {
@@ -15,7 +16,7 @@ fn built_in_parsers_are_not_bounded_by_a_run_time_grammars_call_limit() {
         "/grammars/lang/en.pest"
     ))
     .expect("grammars/lang/en.pest");
-    let mut vm = vm_parser("algebraic", &english).expect("the English grammar composes");
+    let vm = vm_parser("algebraic", &english).expect("the English grammar composes");
     let game = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 *";
     let limited = |g: &scoresheet::syntax::GameSyntax| {
         g.issues
@@ -30,6 +31,34 @@ fn built_in_parsers_are_not_bounded_by_a_run_time_grammars_call_limit() {
     assert!(limited(&stopped), "{:?}", stopped.issues);
     // …and the built-in parser of the same grammar, run right after, is not bounded by it.
     let built_in = parser_for("algebraic", "en").expect("built in");
+    let read = (built_in.parse)(game, 0);
+    assert!(read.issues.is_empty(), "{:?}", read.issues);
+    assert_eq!(read.move_count, 10);
+
+    // The same through a registry: its call limit bounds its user languages' parses, never
+    // the built-in parsers it hands out.
+    let gazette = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/grammars/gazette.pest"
+    );
+    let mut registry = Registry::builtin();
+    registry.set_call_limit(NonZeroUsize::new(50));
+    registry
+        .register(
+            user::build(
+                gazette,
+                &std::fs::read_to_string(gazette).expect("fixture"),
+                |_| Vec::new(),
+            )
+            .expect("builds"),
+        )
+        .expect("registers");
+    let user = registry
+        .parser_for("algebraic", "en-x-gazette")
+        .expect("the user language");
+    let stopped = (user.parse)(game, 0);
+    assert!(limited(&stopped), "{:?}", stopped.issues);
+    let built_in = registry.parser_for("algebraic", "en").expect("built in");
     let read = (built_in.parse)(game, 0);
     assert!(read.issues.is_empty(), "{:?}", read.issues);
     assert_eq!(read.move_count, 10);

@@ -31,7 +31,7 @@ use scoresheet::diagnostic::{Diagnostic, Severity};
 use scoresheet::render::Writer;
 use scoresheet::report::output;
 use scoresheet::syntax::Item;
-use scoresheet::syntax::grammar::parser_for;
+use scoresheet::syntax::grammar::builtin_parser as parser_for;
 use shakmaty::fen::Fen;
 use shakmaty::san::SanPlus;
 use shakmaty::uci::UciMove;
@@ -44,10 +44,7 @@ const BIN: &str = env!("CARGO_BIN_EXE_scoresheet");
 // ---------------------------------------------------------------------------------------------
 
 fn options(notation: &str, lang: &str) -> Options {
-    Options {
-        notation: notation.into(),
-        lang: lang.into(),
-    }
+    Options::given(notation, lang)
 }
 
 fn check(text: &str, notation: &str) -> CheckedFile {

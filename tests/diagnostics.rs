@@ -153,10 +153,7 @@ fn fixtures_dir() -> std::path::PathBuf {
 /// The fixtures are English algebraic; they are read as such, not detected, so that a new
 /// language file cannot change what they test.
 fn english() -> Options {
-    Options {
-        notation: "algebraic".into(),
-        lang: "en".into(),
-    }
+    Options::given("algebraic", "en")
 }
 
 fn check_fixture(path: &Path) -> scoresheet::check::CheckedFile {

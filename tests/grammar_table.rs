@@ -4,7 +4,7 @@
 
 use scoresheet::read::split::split_games;
 use scoresheet::span::Span;
-use scoresheet::syntax::grammar::{ParserEntry, parser_for};
+use scoresheet::syntax::grammar::{ParserEntry, builtin_parser as parser_for};
 use scoresheet::syntax::{
     CaptureMark, CheckMark, GameSyntax, Item, Line, MoveBody, MoveToken, Outcome, SyntaxIssue,
 };

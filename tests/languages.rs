@@ -4,7 +4,9 @@
 //! as the same game in English.
 
 use scoresheet::check::{Options, check_str};
-use scoresheet::syntax::grammar::{LANGUAGE_FILES, language, parser_for};
+use scoresheet::syntax::grammar::{
+    LANGUAGE_FILES, builtin_language as language, builtin_parser as parser_for,
+};
 
 /// How a language marks a capture in the test game.
 #[derive(Clone, Copy, Debug)]
@@ -108,10 +110,7 @@ const CODES: &[&str] = &[
 ];
 
 fn options(code: &str) -> Options {
-    Options {
-        notation: "algebraic".into(),
-        lang: code.into(),
-    }
+    Options::given("algebraic", code)
 }
 
 /// A Ruy Lopez with castling, a disambiguated knight and rook, queen and king moves, pawn
@@ -153,8 +152,8 @@ fn every_code_is_served_exactly_once() {
     for code in CODES {
         let files: Vec<&str> = LANGUAGE_FILES
             .iter()
-            .filter(|l| l.codes.contains(code))
-            .map(|l| l.file)
+            .filter(|l| l.serves(code))
+            .map(|l| &*l.file)
             .collect();
         assert_eq!(files.len(), 1, "`{code}` is served by {files:?}");
     }

@@ -34,10 +34,7 @@ use shakmaty::{Chess, Color, EnPassantMode, Move, Position};
 // ---------------------------------------------------------------------------------------------
 
 fn options(notation: &str, lang: &str) -> Options {
-    Options {
-        notation: notation.into(),
-        lang: lang.into(),
-    }
+    Options::given(notation, lang)
 }
 
 /// Errors of a checked file, as text.
@@ -561,8 +558,8 @@ fn long_and_compact_algebraic_read_back_in_every_language() {
                 };
                 for (gi, game) in games.iter().enumerate() {
                     let text = write_game(&writer, game);
-                    let what = format!("{form:?} {} fide={fide} game {gi}", lang.codes[0]);
-                    assert_reads_back(&text, "algebraic", lang.codes[0], game, &what);
+                    let what = format!("{form:?} {} fide={fide} game {gi}", lang.code());
+                    assert_reads_back(&text, "algebraic", lang.code(), game, &what);
                     if gi == 0 {
                         assert_reads_back(&text, "auto", "auto", game, &what);
                     }
@@ -594,8 +591,8 @@ fn figurines_read_back() {
         ] {
             for (gi, game) in games.iter().enumerate() {
                 let text = write_game(&writer, game);
-                let what = format!("figurines {} game {gi}", lang.codes[0]);
-                assert_reads_back(&text, "algebraic", lang.codes[0], game, &what);
+                let what = format!("figurines {} game {gi}", lang.code());
+                assert_reads_back(&text, "algebraic", lang.code(), game, &what);
                 // Detection reads figurines in every language alike: once per language is
                 // enough.
                 if gi == 0 && matches!(writer, Writer::Long { .. }) {

@@ -24,11 +24,8 @@ fn render(style: &Style, moves: &[Move]) -> String {
     out
 }
 
-fn read(text: &str, lang: &str) -> (Vec<Move>, Vec<String>, &'static str) {
-    let options = Options {
-        notation: "algebraic".into(),
-        lang: lang.into(),
-    };
+fn read(text: &str, lang: &str) -> (Vec<Move>, Vec<String>, String) {
+    let options = Options::given("algebraic", lang);
     let file = check_str("roundtrip", text, &options).expect("grammar exists");
     let errors: Vec<String> = file
         .all_diagnostics()
@@ -40,7 +37,7 @@ fn read(text: &str, lang: &str) -> (Vec<Move>, Vec<String>, &'static str) {
         .first()
         .map(|g| g.mainline.iter().flatten().copied().collect())
         .unwrap_or_default();
-    (moves, errors, file.language)
+    (moves, errors, file.language.into_owned())
 }
 
 #[test]
@@ -52,7 +49,7 @@ fn every_language_and_custom_reads_back() {
             let style = Style::of(lang, fide);
             for (gi, game) in games.iter().enumerate() {
                 let text = render(&style, game);
-                for code in lang.codes {
+                for code in lang.codes.iter() {
                     let (moves, errors, _) = read(&text, code);
                     assert!(
                         errors.is_empty(),

@@ -12,10 +12,7 @@ use shakmaty::fen::Fen;
 use shakmaty::{Chess, Color, EnPassantMode, Position};
 
 fn english() -> Options {
-    Options {
-        notation: "algebraic".into(),
-        lang: "en".into(),
-    }
+    Options::given("algebraic", "en")
 }
 
 fn check_seed(name: &str, options: &Options) -> CheckedFile {

@@ -21,10 +21,7 @@ fn seeds() -> Option<PathBuf> {
 }
 
 fn read(text: &str, lang: &str) -> CheckedFile {
-    let options = Options {
-        notation: "auto".into(),
-        lang: lang.into(),
-    };
+    let options = Options::given("auto", lang);
     check_str("seed", text, &options).expect("grammar")
 }
 

@@ -7,13 +7,14 @@ mod common;
 use common::{Rng, random_move};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use pest::Parser as _;
 use scoresheet::check::smoke;
 use scoresheet::check::{Options, check_str};
 use scoresheet::render::{Style, san_styled};
-use scoresheet::syntax::grammar::{LANGUAGE_FILES, parser_for};
+use scoresheet::syntax::grammar::{LANGUAGE_FILES, Registry, builtin_parser as parser_for};
 use scoresheet::syntax::user as user_grammar;
 use shakmaty::{Chess, Color, Position};
 
@@ -325,24 +326,40 @@ fn grammar_check_exit_codes() {
 
 #[test]
 fn a_user_language_is_seen_by_the_library_once_registered() {
-    let lang = smoke::register_file(Path::new(&fixture("gazette.pest"))).expect("loads");
-    assert_eq!(lang.codes, ["en-x-gazette"]);
+    let mut registry = Registry::builtin();
+    let lang =
+        smoke::register_file(&mut registry, Path::new(&fixture("gazette.pest"))).expect("loads");
+    assert_eq!(
+        lang.codes.iter().map(|c| &**c).collect::<Vec<_>>(),
+        ["en-x-gazette"]
+    );
     assert!(lang.user.is_some());
     // Registering the same file again is a no-op.
-    smoke::register_file(Path::new(&fixture("gazette.pest"))).expect("again");
+    smoke::register_file(&mut registry, Path::new(&fixture("gazette.pest"))).expect("again");
     assert_eq!(
-        scoresheet::syntax::grammar::languages()
+        registry
+            .languages()
             .iter()
-            .filter(|l| l.codes.contains(&"en-x-gazette"))
+            .filter(|l| l.serves("en-x-gazette"))
             .count(),
         1
     );
-    let parser = parser_for("algebraic", "en-x-gazette").expect("parser");
+    let parser = registry
+        .parser_for("algebraic", "en-x-gazette")
+        .expect("parser");
     assert!(parser.user.is_some());
+    // A file whose code is built in is refused.
+    let taken = smoke::register_file(&mut registry, Path::new(&fixture("broken/code-taken.pest")));
+    let report = taken.expect_err("refused");
+    assert_eq!(
+        report.problems[0].kind,
+        user_grammar::ProblemKind::CodeTaken
+    );
+    let registry = Arc::new(registry);
     for lang in ["auto", "en-x-gazette"] {
         let options = Options {
-            notation: "auto".into(),
-            lang: lang.into(),
+            registry: Arc::clone(&registry),
+            ..Options::given("auto", lang)
         };
         let file = check_str("gazette.pgn", GAZETTE_GAME, &options).expect("checks");
         assert_eq!(file.language, "en-x-gazette");
@@ -351,7 +368,10 @@ fn a_user_language_is_seen_by_the_library_once_registered() {
     }
     // A slip is explained with the dialect's own letters.
     let slip = GAZETTE_GAME.replace("8. Ktc3", "8. Ktd2");
-    let options = Options::default();
+    let options = Options {
+        registry,
+        ..Options::default()
+    };
     let file = check_str("slip.pgn", &slip, &options).expect("checks");
     assert_eq!(file.language, "en-x-gazette");
     let d = file
@@ -362,13 +382,6 @@ fn a_user_language_is_seen_by_the_library_once_registered() {
         d.suggestions.iter().all(|s| !s.starts_with('N')),
         "{:?}",
         d.suggestions
-    );
-    // A file whose code is built in is refused.
-    let taken = smoke::register_file(Path::new(&fixture("broken/code-taken.pest")));
-    let report = taken.expect_err("refused");
-    assert_eq!(
-        report.problems[0].kind,
-        user_grammar::ProblemKind::CodeTaken
     );
 }
 
@@ -469,7 +482,7 @@ fn grammar_check_reports() {
                 .to_string();
             let text = std::fs::read_to_string(path).expect("fixture");
             let report = smoke::build(&shown, &text)
-                .and_then(user_grammar::register)
+                .and_then(|lang| Registry::builtin().register(lang).map(drop))
                 .expect_err("a broken file is refused");
             assert!(!report.problems.is_empty());
             insta::assert_snapshot!("check", report.render(false, 80));
@@ -597,7 +610,7 @@ fn the_run_time_path_gives_the_derived_parsers_trees() {
             .iter()
             .find(|p| p.notation == "algebraic")
             .expect("algebraic");
-        let derived = parser_for("algebraic", lang.codes[0]).expect("built in");
+        let derived = parser_for("algebraic", lang.code()).expect("built in");
         assert!(derived.user.is_none());
         let vm = user_grammar::vm_parser("algebraic", &text).expect("composes");
         for fide in [false, true] {
@@ -610,7 +623,7 @@ fn the_run_time_path_gives_the_derived_parsers_trees() {
                 let b = format!("{:#?}", (vm_entry.parse)(&score, 7));
                 assert_eq!(a, b, "{}: syntax differs on\n{score}", lang.file);
                 // The raw trees, rule by rule, where the derived parser is named here.
-                if let Some(d) = derived_tree(lang.file, "game", &score) {
+                if let Some(d) = derived_tree(&lang.file, "game", &score) {
                     assert_eq!(
                         d,
                         vm.tree("game", &score),
@@ -626,7 +639,7 @@ fn the_run_time_path_gives_the_derived_parsers_trees() {
                         "{}: explanation of {token:?} differs",
                         lang.file
                     );
-                    if let Some(d) = derived_tree(lang.file, "single_move", token) {
+                    if let Some(d) = derived_tree(&lang.file, "single_move", token) {
                         assert_eq!(d, vm.tree("single_move", token), "{}: {token:?}", lang.file);
                     }
                 }

@@ -11,10 +11,7 @@ use std::collections::HashMap;
 use std::fmt::Write as _;
 
 fn options() -> Options {
-    Options {
-        notation: "algebraic".into(),
-        lang: "en".into(),
-    }
+    Options::given("algebraic", "en")
 }
 
 /// One main-line move token of a clean game.

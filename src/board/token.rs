@@ -26,7 +26,7 @@ use crate::board::descriptive::{Origins, move_patterns, resolve_readings, writte
 use crate::board::pattern::Pattern;
 use crate::board::resolve::{Illegal, Resolution, resolve};
 use crate::span::Span;
-use crate::syntax::grammar::{ParserEntry, parser_for};
+use crate::syntax::grammar::{ParserEntry, builtin_parser as parser_for};
 use crate::syntax::kind::TokenExplanation;
 use crate::syntax::{Item, MoveBody, MoveToken};
 
@@ -242,7 +242,7 @@ mod tests {
     use crate::board::resolve::Illegal;
     use crate::board::resolve::tests::{position, uci};
     use crate::board::token::{TokenOutcome, resolve_token, resolve_token_with};
-    use crate::syntax::grammar::parser_for;
+    use crate::syntax::grammar::builtin_parser as parser_for;
 
     /// The move a token of `notation` × `lang` resolves to, in UCI.
     fn legal(notation: &str, lang: &str, pos: &Chess, token: &str) -> String {

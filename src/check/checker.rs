@@ -11,12 +11,14 @@ use crate::diagnostic::Diagnostic;
 use crate::render::words::strip_marks;
 use crate::render::{self, Style};
 use crate::span::Span;
-use crate::syntax::grammar::ParserEntry;
+use crate::syntax::grammar::{ParserEntry, Registry};
 use crate::syntax::{MoveBody, MoveToken};
 
 pub(super) struct GameChecker<'a> {
     pub(super) text: &'a str,
     pub(super) parser: &'a ParserEntry,
+    /// The languages the input could be in (for "it reads as … in another language").
+    pub(super) registry: &'a Registry,
     /// Writes moves in the input's notation and language (suggestions).
     pub(super) writer: render::Writer,
     /// The input's marks (check, mate) for marker fixes.

@@ -20,12 +20,13 @@ use std::collections::BTreeSet;
 use shakmaty::Move;
 
 use crate::check::game::check_game;
-use crate::check::types::CheckError;
+use crate::check::types::{CheckError, Choice};
 use crate::diagnostic::{Diagnostic, Problem};
 use crate::span::Span;
-use crate::syntax::grammar::{LANGUAGE_FILES, LanguageFile, ParserEntry, parser_for};
+use crate::syntax::grammar::{Language, LanguageFile, Notation, Parser, ParserEntry, Registry};
 use crate::syntax::walker::{WrittenForm, written_form};
 use crate::syntax::{MoveBody, SyntaxIssue};
+use std::borrow::Cow;
 
 /// Languages preferred when the board cannot tell them apart, most preferred first; the
 /// others follow in the order of `grammars/lang/`.
@@ -51,10 +52,10 @@ const MAX_GAMES: usize = 8;
 pub(crate) struct Detection {
     /// Notation name.
     pub notation: &'static str,
-    /// ISO 639-1 code.
-    pub lang: &'static str,
+    /// ISO 639-1 code (or a user language's code).
+    pub lang: Cow<'static, str>,
     /// The parser to use.
-    pub parser: &'static ParserEntry,
+    pub parser: Parser,
     /// A warning when the choice was made by preference, not by the board.
     pub warning: Option<Diagnostic>,
 }
@@ -64,45 +65,55 @@ pub(crate) struct Detection {
 /// # Errors
 /// When a notation or language is named that has no grammar.
 pub(crate) fn detect(
+    registry: &Registry,
     text: &str,
     games: &[Span],
     notation: &str,
     lang: &str,
 ) -> Result<Detection, CheckError> {
-    let letterless = |name: &'static str, code: &'static str| -> Result<Detection, CheckError> {
-        let parser = parser_for(name, "").ok_or_else(|| CheckError::UnknownGrammar {
-            notation: name.into(),
-            lang: lang.into(),
-        })?;
+    let letterless = |n: Notation, code: &'static str| -> Result<Detection, CheckError> {
+        let name = n.name();
+        let parser = registry
+            .parser_for(name, "")
+            .ok_or_else(|| CheckError::UnknownGrammar {
+                notation: name.into(),
+                lang: lang.into(),
+            })?;
         Ok(Detection {
             notation: name,
-            lang: code,
+            lang: Cow::Borrowed(code),
             parser,
             warning: None,
         })
     };
-    match notation {
-        "algebraic" | "san" | "lan" | "figurine" => detect_language(text, games, lang),
-        "descriptive" => letterless("descriptive", "en"),
-        "descriptive_es" | "descriptive-es" => letterless("descriptive_es", "es"),
-        "coordinate" => letterless("coordinate", NO_LANGUAGE),
-        "uci" => letterless("uci", NO_LANGUAGE),
-        "smith" => letterless("smith", NO_LANGUAGE),
-        "iccf" => letterless("iccf", NO_LANGUAGE),
-        "auto" => {
+    let Some(choice) = Choice::named(notation) else {
+        return Err(CheckError::UnknownGrammar {
+            notation: notation.into(),
+            lang: lang.into(),
+        });
+    };
+    // Exhaustive: a new notation grammar is read only once it is handled here.
+    match choice {
+        Choice::Given(Notation::Algebraic) => detect_language(registry, text, games, lang),
+        Choice::Given(n @ Notation::Descriptive) => letterless(n, "en"),
+        Choice::Given(n @ Notation::DescriptiveEs) => letterless(n, "es"),
+        Choice::Given(
+            n @ (Notation::Coordinate | Notation::Uci | Notation::Smith | Notation::Iccf),
+        ) => letterless(n, NO_LANGUAGE),
+        Choice::Auto => {
             let (english, spanish) = descriptive_hints(text, games);
             let squares = square_hints(text, games);
             if !english && !spanish && squares == SquareHints::default() {
-                return detect_language(text, games, lang);
+                return detect_language(registry, text, games, lang);
             }
             let mut others = Vec::new();
             for (name, code, hinted) in [
-                ("uci", NO_LANGUAGE, squares.uci),
-                ("smith", NO_LANGUAGE, squares.smith),
-                ("coordinate", NO_LANGUAGE, squares.coordinate),
-                ("iccf", NO_LANGUAGE, squares.iccf),
-                ("descriptive", "en", english),
-                ("descriptive_es", "es", spanish),
+                (Notation::Uci, NO_LANGUAGE, squares.uci),
+                (Notation::Smith, NO_LANGUAGE, squares.smith),
+                (Notation::Coordinate, NO_LANGUAGE, squares.coordinate),
+                (Notation::Iccf, NO_LANGUAGE, squares.iccf),
+                (Notation::Descriptive, "en", english),
+                (Notation::DescriptiveEs, "es", spanish),
             ] {
                 if hinted {
                     others.push(letterless(name, code)?);
@@ -114,20 +125,23 @@ pub(crate) fn detect(
             if squares != SquareHints::default() {
                 let counts: Vec<usize> = others
                     .iter()
-                    .map(|d| unread(d.parser, text, games))
+                    .map(|d| unread(&d.parser, text, games))
                     .collect();
                 // Algebraic in the languages whose letters start the move tokens (any one when
                 // no letter does: they read letterless moves alike).
                 let starts = token_starts(text, games);
-                let langs: Vec<&str> = if starts.is_empty() {
-                    vec![PREFERENCE[0]]
+                let langs: Vec<Cow<'static, str>> = if starts.is_empty() {
+                    vec![Cow::Borrowed(PREFERENCE[0])]
                 } else {
-                    narrow(&starts).iter().map(|l| l.codes[0]).collect()
+                    narrow(registry, &starts)
+                        .iter()
+                        .map(|l| l.codes[0].clone())
+                        .collect()
                 };
                 let algebraic = langs
                     .iter()
-                    .filter_map(|code| parser_for("algebraic", code))
-                    .map(|p| unread(p, text, games))
+                    .filter_map(|code| registry.parser_for("algebraic", code))
+                    .map(|p| unread(&p, text, games))
                     .min();
                 let least = counts
                     .iter()
@@ -145,8 +159,11 @@ pub(crate) fn detect(
             // The board decides between the notations left; algebraic wins ties, then the
             // order above.
             let mut best = if with_algebraic {
-                let algebraic = detect_language(text, games, lang)?;
-                Some((notation_score(algebraic.parser, text, games), algebraic))
+                let algebraic = detect_language(registry, text, games, lang)?;
+                Some((
+                    notation_score(registry, &algebraic.parser, text, games),
+                    algebraic,
+                ))
             } else {
                 None
             };
@@ -154,20 +171,16 @@ pub(crate) fn detect(
                 return Ok(others.remove(0));
             }
             for d in others {
-                let score = notation_score(d.parser, text, games);
+                let score = notation_score(registry, &d.parser, text, games);
                 if best.as_ref().is_none_or(|b| score > b.0) {
                     best = Some((score, d));
                 }
             }
             match best {
                 Some((_, d)) => Ok(d),
-                None => detect_language(text, games, lang),
+                None => detect_language(registry, text, games, lang),
             }
         }
-        other => Err(CheckError::UnknownGrammar {
-            notation: other.into(),
-            lang: lang.into(),
-        }),
     }
 }
 
@@ -314,14 +327,19 @@ fn unread(parser: &ParserEntry, text: &str, games: &[Span]) -> usize {
 /// plies, fewer errors), then fewer warnings, then whether the notation explains the text:
 /// algebraic only when some move uses its letters or short forms (`e2-e4 e7-e5 g1-f3` is
 /// coordinate notation even though algebraic reads it too).
-fn notation_score(parser: &ParserEntry, text: &str, games: &[Span]) -> (Score, usize, bool) {
+fn notation_score(
+    registry: &Registry,
+    parser: &ParserEntry,
+    text: &str,
+    games: &[Span],
+) -> (Score, usize, bool) {
     let mut warnings = 0usize;
     let mut fits = parser.notation != "algebraic";
     let mut score = (0, 0, usize::MAX);
     let mut errors = 0usize;
     for (i, span) in games.iter().take(MAX_GAMES).enumerate() {
         let syntax = (parser.parse)(&text[span.start..span.end], span.start);
-        let g = check_game(i + 1, syntax, text, parser);
+        let g = check_game(i + 1, syntax, text, parser, registry);
         if !fits {
             fits = g.syntax.root.moves().any(|tok| {
                 let src = text.get(tok.span.start..tok.span.end).unwrap_or("");
@@ -344,10 +362,15 @@ fn notation_score(parser: &ParserEntry, text: &str, games: &[Span]) -> (Score, u
 }
 
 /// Chooses the language of algebraic notation.
-fn detect_language(text: &str, games: &[Span], lang: &str) -> Result<Detection, CheckError> {
+fn detect_language(
+    registry: &Registry,
+    text: &str,
+    games: &[Span],
+    lang: &str,
+) -> Result<Detection, CheckError> {
     let notation: &'static str = "algebraic";
     if lang != "auto" {
-        let Some(file) = crate::syntax::grammar::language(lang) else {
+        let Some(file) = registry.language(lang) else {
             return Err(CheckError::UnknownGrammar {
                 notation: notation.into(),
                 lang: lang.into(),
@@ -357,12 +380,15 @@ fn detect_language(text: &str, games: &[Span], lang: &str) -> Result<Detection, 
             .codes
             .iter()
             .find(|c| **c == lang)
-            .copied()
-            .unwrap_or(file.codes[0]);
-        let parser = parser_for(notation, code).ok_or_else(|| CheckError::UnknownGrammar {
-            notation: notation.into(),
-            lang: lang.into(),
-        })?;
+            .unwrap_or(&file.codes[0])
+            .clone();
+        let parser =
+            registry
+                .parser_for(notation, &code)
+                .ok_or_else(|| CheckError::UnknownGrammar {
+                    notation: notation.into(),
+                    lang: lang.into(),
+                })?;
         return Ok(Detection {
             notation,
             lang: code,
@@ -372,7 +398,9 @@ fn detect_language(text: &str, games: &[Span], lang: &str) -> Result<Detection, 
     }
     let starts = token_starts(text, games);
     let at = games.first().copied().unwrap_or_default();
-    choose(&starts, at, &|p| board_score(p, text, games))
+    choose(registry, &starts, at, &|p| {
+        board_score(registry, &p, text, games)
+    })
 }
 
 /// Games detected one by one to find the language most of a document is in.
@@ -380,7 +408,7 @@ const MAJORITY_GAMES: usize = 32;
 
 /// Reads the prose of a document with a parser: finds the move fragments it reads and reads
 /// them on the board, in order.
-pub(crate) type ProseReader<'a> = dyn Fn(&'static ParserEntry) -> Reading + 'a;
+pub(crate) type ProseReader<'a> = dyn Fn(Parser) -> Reading + 'a;
 
 /// Chooses notation and language for a document of games and moves in prose, by the board:
 /// each of the first games alone, then the language and notation most games are in (the
@@ -393,6 +421,7 @@ pub(crate) type ProseReader<'a> = dyn Fn(&'static ParserEntry) -> Reading + 'a;
 /// # Errors
 /// When a notation or language is named that has no grammar.
 pub(crate) fn detect_document(
+    registry: &Registry,
     text: &str,
     games: &[Span],
     prose: Option<(&str, &ProseReader<'_>)>,
@@ -404,15 +433,15 @@ pub(crate) fn detect_document(
         .enumerate()
         .map(|(i, g)| {
             (games.len() > 1 && i < MAJORITY_GAMES)
-                .then(|| detect(text, std::slice::from_ref(g), notation, lang).ok())
+                .then(|| detect(registry, text, std::slice::from_ref(g), notation, lang).ok())
                 .flatten()
         })
         .collect();
-    let mut tally: Vec<(&'static ParserEntry, usize)> = Vec::new();
+    let mut tally: Vec<(&Parser, usize)> = Vec::new();
     for d in per_game.iter().flatten().filter(|d| d.warning.is_none()) {
-        match tally.iter_mut().find(|(p, _)| std::ptr::eq(*p, d.parser)) {
+        match tally.iter_mut().find(|(p, _)| p.same(&d.parser)) {
             Some((_, n)) => *n += 1,
-            None => tally.push((d.parser, 1)),
+            None => tally.push((&d.parser, 1)),
         }
     }
     let top = tally.iter().map(|(_, n)| *n).max().unwrap_or(0);
@@ -421,15 +450,15 @@ pub(crate) fn detect_document(
         per_game
             .iter()
             .flatten()
-            .find(|d| std::ptr::eq(d.parser, m))
+            .find(|d| d.parser.same(m))
             .cloned()
     });
     let chosen = match (chosen, prose) {
         (Some(d), _) => d,
         (None, Some((prose, read))) if games.is_empty() => {
-            detect_prose(prose, notation, lang, read)?
+            detect_prose(registry, prose, notation, lang, read)?
         }
-        (None, _) => detect(text, games, notation, lang)?,
+        (None, _) => detect(registry, text, games, notation, lang)?,
     };
     Ok((chosen, per_game))
 }
@@ -441,13 +470,19 @@ pub(crate) fn detect_document(
 /// # Errors
 /// When a notation or language is named that has no grammar.
 pub(crate) fn detect_prose(
+    registry: &Registry,
     prose: &str,
     notation: &str,
     lang: &str,
     read: &ProseReader<'_>,
 ) -> Result<Detection, CheckError> {
-    if lang != "auto" || !matches!(notation, "auto" | "algebraic" | "san" | "lan" | "figurine") {
-        return detect(prose, &[], notation, lang);
+    if lang != "auto"
+        || !matches!(
+            Choice::named(notation),
+            Some(Choice::Auto | Choice::Given(Notation::Algebraic))
+        )
+    {
+        return detect(registry, prose, &[], notation, lang);
     }
     let words = crate::check::prose::move_like_words(prose);
     let starts: BTreeSet<char> = words
@@ -458,88 +493,92 @@ pub(crate) fn detect_prose(
         .collect();
     if starts.is_empty() {
         // No piece letter: every language reads the moves alike.
-        return detect_language(prose, &[], lang);
+        return detect_language(registry, prose, &[], lang);
     }
     let at = words
         .first()
         .map_or_else(Span::default, |w| Span::new(w.start, w.start));
-    choose(&starts, at, read)
+    choose(registry, &starts, at, read)
 }
 
 /// Chooses among the languages whose letters explain `starts` by how `read` reads the text
 /// with each: the best board score wins; on a tie the [`PREFERENCE`] order decides, with a
 /// warning (at `at`) when the tied languages read different moves.
 fn choose(
+    registry: &Registry,
     starts: &BTreeSet<char>,
     at: Span,
     read: &ProseReader<'_>,
 ) -> Result<Detection, CheckError> {
     let notation: &'static str = "algebraic";
-    let mut candidates = narrow(starts);
+    let mut candidates = narrow(registry, starts);
     candidates.sort_by_key(|l| preference_rank(l));
-    type Scored = (&'static LanguageFile, Reading);
-    let english = LANGUAGE_FILES
-        .iter()
-        .find(|l| l.codes.contains(&"en"))
-        .unwrap_or(&LANGUAGE_FILES[0]);
-    let first = candidates.first().copied().unwrap_or(english);
+    type Scored = (Language, Reading);
+    let english = registry.language("en").expect("English is built in");
+    let first = candidates.first().cloned().unwrap_or(english);
     if candidates.len() <= 1 {
-        let parser =
-            parser_for(notation, first.codes[0]).ok_or_else(|| CheckError::UnknownGrammar {
+        let parser = registry.parser_for(notation, first.code()).ok_or_else(|| {
+            CheckError::UnknownGrammar {
                 notation: notation.into(),
-                lang: first.codes[0].into(),
-            })?;
+                lang: first.code().into(),
+            }
+        })?;
         return Ok(Detection {
             notation,
-            lang: first.codes[0],
+            lang: first.codes[0].clone(),
             parser,
             warning: None,
         });
     }
     let scored: Vec<Scored> = candidates
         .iter()
-        .filter_map(|l| parser_for(notation, l.codes[0]).map(|p| (*l, p)))
+        .filter_map(|l| {
+            registry
+                .parser_for(notation, l.code())
+                .map(|p| (l.clone(), p))
+        })
         .map(|(l, p)| (l, read(p)))
         .collect();
     // Best score; the sort above made ties keep the preference order.
     let best = scored.iter().map(|(_, s)| s.0).max().unwrap_or_default();
     let tied: Vec<&Scored> = scored.iter().filter(|(_, s)| s.0 == best).collect();
-    let chosen = tied.first().map(|t| t.0).unwrap_or(first);
+    let chosen = tied.first().map_or(first, |t| t.0.clone());
     // Languages that read the same moves (same letters for the pieces used) are no rival.
     let chosen_moves = tied.first().map(|t| &t.1.1);
-    let mut winners: Vec<&'static LanguageFile> = vec![chosen];
+    let mut winners: Vec<&LanguageFile> = vec![&chosen];
     winners.extend(
         tied.iter()
             .skip(1)
             .filter(|t| Some(&t.1.1) != chosen_moves)
-            .map(|t| t.0),
+            .map(|t| &*t.0),
     );
-    let parser =
-        parser_for(notation, chosen.codes[0]).ok_or_else(|| CheckError::UnknownGrammar {
+    let parser = registry
+        .parser_for(notation, chosen.code())
+        .ok_or_else(|| CheckError::UnknownGrammar {
             notation: notation.into(),
-            lang: chosen.codes[0].into(),
+            lang: chosen.code().into(),
         })?;
     let warning = (winners.len() > 1 && best.1 > 0).then(|| {
         let others: Vec<String> = winners[1..]
             .iter()
-            .map(|l| format!("{} (`--lang {}`)", l.names.first().copied().unwrap_or(l.codes[0]), l.codes[0]))
+            .map(|l| format!("{} (`--lang {}`)", l.names.first().map_or(l.code(), |n| n), l.code()))
             .collect();
         Diagnostic::new(
             Problem::LanguageUndecided {
-                chosen: chosen.names.first().copied().unwrap_or(chosen.codes[0]).into(),
+                chosen: chosen.names.first().map_or(chosen.code(), |n| n).into(),
                 others: others.join(", "),
             },
             Span::new(at.start, at.start),
         )
         .help(format!(
             "the moves are legal in each of these languages; scoresheet prefers {} (order: {}). Give --lang to choose",
-            chosen.codes[0],
+            chosen.code(),
             PREFERENCE.join(", ")
         ))
     });
     Ok(Detection {
         notation,
-        lang: chosen.codes[0],
+        lang: chosen.codes[0].clone(),
         parser,
         warning,
     })
@@ -555,14 +594,19 @@ fn preference_rank(l: &LanguageFile) -> usize {
 
 /// (complete games, resolved main-line plies, -errors) of the first games read with `parser`,
 /// and the main lines read.
-fn board_score(parser: &ParserEntry, text: &str, games: &[Span]) -> (Score, Vec<MainLine>) {
+fn board_score(
+    registry: &Registry,
+    parser: &ParserEntry,
+    text: &str,
+    games: &[Span],
+) -> (Score, Vec<MainLine>) {
     let mut lines = Vec::new();
     let mut complete = 0;
     let mut plies = 0;
     let mut errors = 0usize;
     for (i, span) in games.iter().take(MAX_GAMES).enumerate() {
         let syntax = (parser.parse)(&text[span.start..span.end], span.start);
-        let g = check_game(i + 1, syntax, text, parser);
+        let g = check_game(i + 1, syntax, text, parser, registry);
         if g.complete {
             complete += 1;
         }
@@ -578,15 +622,16 @@ fn board_score(parser: &ParserEntry, text: &str, games: &[Span]) -> (Score, Vec<
 }
 
 /// The languages whose letters explain the characters that start move tokens, best first.
-fn narrow(starts: &BTreeSet<char>) -> Vec<&'static LanguageFile> {
+fn narrow(registry: &Registry, starts: &BTreeSet<char>) -> Vec<Language> {
     // Piece letters count first; a pawn letter (rarely written) only breaks ties.
-    let starts_of = |alts: &[&str]| -> BTreeSet<char> {
+    let starts_of = |alts: &[Cow<'static, str>]| -> BTreeSet<char> {
         alts.iter()
             .flat_map(|a| a.split_whitespace())
             .filter_map(|s| s.chars().next())
             .collect()
     };
-    let scored: Vec<(&'static LanguageFile, (usize, usize))> = crate::syntax::grammar::languages()
+    let scored: Vec<(Language, (usize, usize))> = registry
+        .languages()
         .into_iter()
         .map(|l| {
             let pieces = starts_of(&l.letters[..5]);
@@ -661,16 +706,19 @@ fn is_sign(c: char) -> bool {
 mod tests {
     use super::*;
     use crate::read::split::split_games;
+    use crate::syntax::grammar::builtin_parser as parser_for;
+
+    const BUILTIN: Registry = Registry::builtin();
 
     fn detect_auto(text: &str) -> Detection {
         let games = split_games(text);
-        detect(text, &games, "auto", "auto").expect("detects")
+        detect(&BUILTIN, text, &games, "auto", "auto").expect("detects")
     }
 
     #[test]
     fn a_german_game_is_german_by_the_board() {
         let d = detect_auto("1. e4 e5 2. Sf3 Sc6 3. Lb5 a6 4. La4 Sf6 5. O-O Le7 6. Te1 b5 *");
-        assert_eq!((d.notation, d.lang), ("algebraic", "de"));
+        assert_eq!((d.notation, &*d.lang), ("algebraic", "de"));
         assert!(d.warning.is_none());
     }
 
@@ -684,7 +732,7 @@ mod tests {
             "1. e4 c5 2. Bc4 e6 3. Bb3 Nc6 *",
         ] {
             let d = detect_auto(text);
-            assert_eq!((d.notation, d.lang), ("algebraic", "en"), "{text}");
+            assert_eq!((d.notation, &*d.lang), ("algebraic", "en"), "{text}");
             assert!(d.warning.is_none(), "{text}: {:?}", d.warning);
         }
     }
@@ -703,8 +751,9 @@ mod tests {
 
     #[test]
     fn prose_without_piece_letters_is_read_alike_in_every_language() {
-        let read = |_: &'static ParserEntry| -> Reading { ((0, 0, usize::MAX), Vec::new()) };
+        let read = |_: Parser| -> Reading { ((0, 0, usize::MAX), Vec::new()) };
         let d = detect_prose(
+            &BUILTIN,
             "After 1.e4 e5 2.d4 exd4 the centre opens.",
             "auto",
             "auto",
@@ -721,14 +770,13 @@ mod tests {
         let german = parser_for("algebraic", "de").expect("German");
         let english = parser_for("algebraic", "en").expect("English");
         let seen = std::cell::RefCell::new(Vec::new());
-        let read = |p: &'static ParserEntry| -> Reading {
+        let read = |p: Parser| -> Reading {
+            let score = usize::from(std::ptr::eq(&*p, german));
             seen.borrow_mut().push(p);
-            (
-                (0, usize::from(std::ptr::eq(p, german)), usize::MAX),
-                Vec::new(),
-            )
+            ((0, score, usize::MAX), Vec::new())
         };
         let d = detect_prose(
+            &BUILTIN,
             "Nach 1.e4 e5 2.Sf3 Sc6 3.Lb5 a6 spielt Weiß.",
             "auto",
             "auto",
@@ -736,7 +784,7 @@ mod tests {
         )
         .expect("detects");
         assert_eq!(d.lang, "de");
-        assert!(!seen.borrow().iter().any(|p| std::ptr::eq(*p, english)));
+        assert!(!seen.borrow().iter().any(|p| std::ptr::eq(&**p, english)));
         assert!(!seen.borrow().is_empty());
     }
 }

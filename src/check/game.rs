@@ -11,7 +11,7 @@ use crate::check::words::{join_or, piece_letter_desc};
 use crate::diagnostic::{Diagnostic, Problem};
 use crate::render::{self, Style};
 use crate::span::Span;
-use crate::syntax::grammar::ParserEntry;
+use crate::syntax::grammar::{ParserEntry, Registry};
 use crate::syntax::walker::MAX_DEPTH;
 use crate::syntax::{GameSyntax, SyntaxIssue};
 
@@ -24,9 +24,10 @@ pub fn check_game(
     syntax: GameSyntax,
     text: &str,
     parser: &ParserEntry,
+    registry: &Registry,
 ) -> CheckedGame {
     let writer = game_writer(
-        render::Writer::for_notation(parser.notation, parser.lang_file),
+        render::Writer::for_notation(parser.notation, parser.language.as_deref()),
         &syntax,
         text,
     );
@@ -52,6 +53,7 @@ pub fn check_game(
     let mut g = GameChecker {
         text,
         parser,
+        registry,
         writer,
         style,
         black_figurines,

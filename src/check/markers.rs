@@ -223,10 +223,7 @@ mod tests {
 
     /// The codes of an English game's diagnostics, with the text each points at.
     fn found(text: &str) -> Vec<(Code, String)> {
-        let options = Options {
-            notation: "algebraic".into(),
-            lang: "en".into(),
-        };
+        let options = Options::given("algebraic", "en");
         let file = check_str("t.pgn", text, &options).expect("reads");
         file.games[0]
             .diagnostics

@@ -43,7 +43,7 @@ pub fn check_bytes(path: &str, bytes: &[u8], options: &Options) -> Result<Checke
             path: path.into(),
             text,
             notation: "algebraic",
-            language: "en",
+            language: "en".into(),
             games: Vec::new(),
             diagnostics: file_diags,
         });
@@ -77,14 +77,21 @@ pub fn check_bytes(path: &str, bytes: &[u8], options: &Options) -> Result<Checke
             warning,
         },
         _,
-    ) = detect_document(&game_text, &spans, None, &options.notation, &options.lang)?;
+    ) = detect_document(
+        &options.registry,
+        &game_text,
+        &spans,
+        None,
+        &options.notation,
+        &options.lang,
+    )?;
     file_diags.extend(warning);
     let games: Vec<CheckedGame> = spans
         .par_iter()
         .enumerate()
         .map(|(i, span)| {
             let syntax = (parser.parse)(&game_text[span.start..span.end], span.start);
-            check_game(i + 1, syntax, &game_text, parser)
+            check_game(i + 1, syntax, &game_text, &parser, &options.registry)
         })
         .collect();
     Ok(CheckedFile {

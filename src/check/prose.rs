@@ -223,7 +223,7 @@ mod tests {
     use super::*;
 
     fn fragments(text: &str) -> Vec<&str> {
-        let parser = crate::syntax::grammar::parser_for("algebraic", "en").expect("English");
+        let parser = crate::syntax::grammar::builtin_parser("algebraic", "en").expect("English");
         scan_fragments(text, parser)
             .into_iter()
             .map(|s| &text[s.start..s.end])

@@ -176,15 +176,13 @@ impl GameChecker<'_> {
     /// the move written in the current language.
     pub(super) fn other_languages(&self, span: Span, pos: &Chess) -> Option<(String, Vec<String>)> {
         let token = self.src(span);
-        let current = self.parser.lang_file;
-        let mut hits: Vec<(&'static crate::syntax::grammar::LanguageFile, Move)> = Vec::new();
-        for lang in crate::syntax::grammar::languages() {
-            if lang.file == current {
+        let current = &self.parser.lang_file;
+        let mut hits: Vec<(crate::syntax::grammar::Language, Move)> = Vec::new();
+        for lang in self.registry.languages() {
+            if lang.file == *current {
                 continue;
             }
-            let Some(entry) =
-                crate::syntax::grammar::parser_for(self.parser.notation, lang.codes[0])
-            else {
+            let Some(entry) = self.registry.parser_for(self.parser.notation, lang.code()) else {
                 continue;
             };
             let syntax = (entry.parse)(token, span.start);
@@ -200,11 +198,12 @@ impl GameChecker<'_> {
                 hits.push((lang, m));
             }
         }
-        let (first_lang, m) = *hits.first()?;
+        let (first_lang, m) = hits.first()?;
+        let m = *m;
         let same: Vec<&crate::syntax::grammar::LanguageFile> = hits
             .iter()
             .filter(|(_, h)| *h == m)
-            .map(|(l, _)| *l)
+            .map(|(l, _)| &**l)
             .collect();
         let letter = Style::of(first_lang, true).letter(m.role()).to_owned();
         let names: Vec<String> = same
@@ -213,14 +212,17 @@ impl GameChecker<'_> {
             .map(|l| {
                 format!(
                     "{} (`--lang {}`)",
-                    l.names.first().copied().unwrap_or(l.codes[0]),
-                    l.codes[0]
+                    l.names.first().map_or(l.code(), |n| n),
+                    l.code()
                 )
             })
             .collect();
-        let current_name = crate::syntax::grammar::language_file(current)
-            .and_then(|l| l.names.first().copied())
-            .unwrap_or("the language read");
+        let current_name = self
+            .parser
+            .language
+            .as_ref()
+            .and_then(|l| l.names.first())
+            .map_or("the language read", |n| n);
         let what = if m.role() == Role::Pawn || letter.is_empty() {
             format!("it reads as {} in {}", m, join_and(&names))
         } else {

@@ -5,7 +5,7 @@ use shakmaty::{Chess, Color, Move, Position};
 
 use std::path::{Path, PathBuf};
 
-use crate::syntax::kind::LanguageFile;
+use crate::syntax::grammar::Registry;
 use crate::syntax::user::{
     self, GrammarProblem, GrammarReport, ProblemKind, SAMPLE_GAMES, UserLanguage, customs_span,
     letters_span, sample_moves,
@@ -25,7 +25,7 @@ pub fn smoke_test(lang: &UserLanguage) -> Vec<GrammarProblem> {
         // FIDE style first: when it fails, the letters are at fault; when only the language's
         // customs fail, the customs are.
         for fide in [true, false] {
-            let style = crate::render::Style::of(lang.language, fide);
+            let style = crate::render::Style::of(&lang.language, fide);
             for sample in SAMPLE_GAMES {
                 let Some(moves) = sample_moves(sample) else {
                     continue;
@@ -42,7 +42,13 @@ pub fn smoke_test(lang: &UserLanguage) -> Vec<GrammarProblem> {
                 }
                 text.push('*');
                 let syntax = (parser.parse)(&text, 0);
-                let game = crate::check::game::check_game(1, syntax, &text, parser);
+                let game = crate::check::game::check_game(
+                    1,
+                    syntax,
+                    &text,
+                    parser,
+                    &crate::syntax::grammar::Registry::builtin(),
+                );
                 let read: Vec<Move> = game.mainline.iter().flatten().copied().collect();
                 if read != moves {
                     let why = game
@@ -104,19 +110,22 @@ pub fn load(path: &Path) -> Result<UserLanguage, GrammarReport> {
     user::load(path, smoke_test)
 }
 
-/// Loads and registers a user language file.
+/// Loads a user language file into a registry.
 ///
 /// # Errors
-/// See [`load`] and [`crate::syntax::user::register`].
-pub fn register_file(path: &Path) -> Result<&'static LanguageFile, GrammarReport> {
-    user::register_file(path, smoke_test)
+/// See [`load`] and [`crate::syntax::grammar::Registry::register`].
+pub fn register_file(
+    registry: &mut Registry,
+    path: &Path,
+) -> Result<crate::syntax::grammar::Language, GrammarReport> {
+    registry.load(path, smoke_test)
 }
 
-/// Loads and registers the given files, then the grammar directories' files (see
-/// [`crate::syntax::user::register_all`]).
+/// Loads the given files, then the grammar directories' files, into a registry (see
+/// [`Registry::load_all`]).
 ///
 /// # Errors
 /// The reports of every file that could not be loaded (the others are registered).
-pub fn register_all(files: &[PathBuf]) -> Result<(), Vec<GrammarReport>> {
-    user::register_all(files, smoke_test)
+pub fn register_all(registry: &mut Registry, files: &[PathBuf]) -> Result<(), Vec<GrammarReport>> {
+    registry.load_all(files, smoke_test)
 }

@@ -1,5 +1,6 @@
 //! What a check produces: the fate of every move, repairs, checked games and files.
 
+use std::borrow::Cow;
 use std::sync::Arc;
 
 use shakmaty::{Chess, Move};
@@ -7,6 +8,30 @@ use shakmaty::{Chess, Move};
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::span::Span;
 use crate::syntax::GameSyntax;
+use crate::syntax::grammar::{Notation, Registry};
+
+/// `auto` (detected) or a given value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Choice<T> {
+    /// Detected from the input.
+    Auto,
+    /// Given.
+    Given(T),
+}
+
+impl Choice<Notation> {
+    /// The notation named by `--notation` (`auto`, a notation grammar's name, or one of the
+    /// names it also answers to: `san`, `lan` and `figurine` are algebraic, `descriptive-es`
+    /// is `descriptive_es`); `None` for an unknown name.
+    pub fn named(name: &str) -> Option<Choice<Notation>> {
+        match name {
+            "auto" => Some(Choice::Auto),
+            "san" | "lan" | "figurine" => Some(Choice::Given(Notation::Algebraic)),
+            "descriptive-es" => Some(Choice::Given(Notation::DescriptiveEs)),
+            other => other.parse().ok().map(Choice::Given),
+        }
+    }
+}
 
 /// What to read the input as.
 #[derive(Clone, Debug)]
@@ -15,6 +40,8 @@ pub struct Options {
     pub notation: String,
     /// `auto` or an ISO 639-1 code.
     pub lang: String,
+    /// The languages and parsers to read with (by default the built-in ones).
+    pub registry: Arc<Registry>,
 }
 
 impl Default for Options {
@@ -22,6 +49,18 @@ impl Default for Options {
         Options {
             notation: "auto".into(),
             lang: "auto".into(),
+            registry: Arc::default(),
+        }
+    }
+}
+
+impl Options {
+    /// Reads in this notation and language, with the built-in languages.
+    pub fn given(notation: &str, lang: &str) -> Options {
+        Options {
+            notation: notation.into(),
+            lang: lang.into(),
+            ..Options::default()
         }
     }
 }
@@ -135,7 +174,7 @@ pub struct CheckedFile {
     /// The notation read.
     pub notation: &'static str,
     /// The language read (ISO 639-1 code).
-    pub language: &'static str,
+    pub language: Cow<'static, str>,
     /// The games.
     pub games: Vec<CheckedGame>,
     /// Problems of the file as a whole (encoding, no game).
@@ -172,4 +211,23 @@ pub enum CheckError {
         /// The language asked for.
         lang: String,
     },
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::syntax::grammar::{LANGUAGE_FILES, Shared};
+
+    #[test]
+    fn default_options_see_exactly_the_built_in_languages() {
+        let options = Options::default();
+        let languages = options.registry.languages();
+        assert_eq!(languages.len(), LANGUAGE_FILES.len());
+        for (l, b) in languages.iter().zip(LANGUAGE_FILES) {
+            assert!(matches!(l, Shared::Static(_)), "{}", l.file);
+            assert!(std::ptr::eq(&**l, b));
+        }
+        assert!(options.registry.language("en-x-gazette").is_none());
+        assert_eq!((&*options.notation, &*options.lang), ("auto", "auto"));
+    }
 }

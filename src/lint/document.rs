@@ -1,6 +1,7 @@
 //! A manuscript read for linting: its games and move fragments, each checked by the checker,
 //! with every move token placed on the board.
 
+use std::borrow::Cow;
 use std::sync::Arc;
 
 use shakmaty::fen::Fen;
@@ -15,7 +16,7 @@ use crate::lint::diag::{Applicability, Edit, Fix};
 use crate::lint::source::{Extracted, Format, extract};
 use crate::read::decode::{Encoding, Reader, decode};
 use crate::span::Span;
-use crate::syntax::grammar::ParserEntry;
+use crate::syntax::grammar::{Parser, ParserEntry, Registry};
 use crate::syntax::walker::MAX_DEPTH;
 use crate::syntax::{Item, Line, MoveBody, MoveToken, Tag};
 
@@ -52,7 +53,7 @@ pub struct Unit {
     /// The text its spans refer to (same offsets as the original).
     pub text: Arc<str>,
     /// The parser that read it.
-    pub parser: &'static ParserEntry,
+    pub parser: Parser,
     /// Every move token on the board, by `MoveToken::index`.
     pub placed: Vec<Option<Placed>>,
 }
@@ -91,7 +92,7 @@ pub struct Foreign {
     /// The notation it was read in.
     pub notation: &'static str,
     /// The language it was read in.
-    pub language: &'static str,
+    pub language: Cow<'static, str>,
 }
 
 /// What to read a manuscript as.
@@ -103,6 +104,8 @@ pub struct ReadOptions {
     pub notation: Option<String>,
     /// `auto` or an ISO 639-1 code.
     pub lang: Option<String>,
+    /// The languages and parsers to read with (by default the built-in ones).
+    pub registry: Arc<Registry>,
 }
 
 /// A manuscript, read.
@@ -119,9 +122,9 @@ pub struct Document {
     /// The notation read.
     pub notation: &'static str,
     /// The language read.
-    pub language: &'static str,
+    pub language: Cow<'static, str>,
     /// The parser of the document's notation and language.
-    pub parser: &'static ParserEntry,
+    pub parser: Parser,
     /// Games and fragments, in text order of their start.
     pub units: Vec<Unit>,
     /// How many games.
@@ -132,6 +135,8 @@ pub struct Document {
     pub foreign: Vec<Foreign>,
     /// The configuration in force.
     pub config: Config,
+    /// The languages it was read with.
+    pub registry: Arc<Registry>,
 }
 
 /// The half-moves played before a position, counted from the standard start (move 1, White).
@@ -274,7 +279,8 @@ fn drop_for_manuscript(g: &mut CheckedGame, fragment: bool) {
 fn check_fragment(
     span: Span,
     prose: &Arc<str>,
-    parser: &'static ParserEntry,
+    parser: &Parser,
+    registry: &Registry,
     game: &[&Unit],
     number: usize,
 ) -> Option<Unit> {
@@ -305,6 +311,7 @@ fn check_fragment(
                 with_fen(syntax.clone(), fen, span.start),
                 prose,
                 parser,
+                registry,
             );
             drop_for_manuscript(&mut g, true);
             let resolved = g
@@ -381,7 +388,7 @@ fn check_fragment(
         kind: UnitKind::Fragment,
         game: g,
         text: Arc::clone(prose),
-        parser,
+        parser: parser.clone(),
         placed,
     })
 }
@@ -411,7 +418,8 @@ fn fragment_spans(
 fn read_fragments(
     frags: &[Span],
     prose: &Arc<str>,
-    parser: &'static ParserEntry,
+    parser: &Parser,
+    registry: &Registry,
     games: &[Span],
     units: &[Unit],
 ) -> Vec<Unit> {
@@ -424,7 +432,14 @@ fn read_fragments(
             .into_iter()
             .chain(read.iter().filter(|(g, _)| *g == at).map(|(_, u)| u))
             .collect();
-        if let Some(u) = check_fragment(f, prose, parser, &against, at.map_or(0, |i| i + 1)) {
+        if let Some(u) = check_fragment(
+            f,
+            prose,
+            parser,
+            registry,
+            &against,
+            at.map_or(0, |i| i + 1),
+        ) {
             read.push((at, u));
         }
     }
@@ -461,7 +476,9 @@ struct GameReading<'a> {
     fens: &'a [Option<String>],
     format: Format,
     /// The document's parser.
-    parser: &'static ParserEntry,
+    parser: &'a Parser,
+    /// The languages to read with.
+    registry: &'a Registry,
     /// Each game's own detection (the first games).
     per_game: &'a [Option<Detection>],
     notation: &'a str,
@@ -479,38 +496,45 @@ fn read_game(r: &GameReading<'_>, i: usize, span: &Span) -> (Unit, Option<Foreig
         per_game,
         notation,
         lang,
+        registry,
     } = *r;
     let mut foreign = None;
-    let read = |parser: &'static ParserEntry| {
+    let read = |parser: &Parser| {
         let mut syntax = (parser.parse)(&game_text[span.start..span.end], span.start);
         if let Some(Some(fen)) = fens.get(i) {
             syntax = with_fen(syntax, fen.clone(), span.start);
         }
-        let mut g = check_game(i + 1, syntax, game_text, parser);
+        let mut g = check_game(i + 1, syntax, game_text, parser, registry);
         if format != Format::Pgn {
             drop_for_manuscript(&mut g, false);
         }
         g
     };
     let mut g = read(parser);
-    let mut used = parser;
+    let mut used = parser.clone();
     if count_errors(&g) > 0 {
         // A game in another language or notation: read it so, and say so.
         let alone = match per_game.get(i).cloned().flatten() {
             Some(d) if lang == "auto" => Ok(d),
-            _ => detect(game_text, std::slice::from_ref(span), notation, "auto"),
+            _ => detect(
+                registry,
+                game_text,
+                std::slice::from_ref(span),
+                notation,
+                "auto",
+            ),
         };
         if let Ok(other) = alone
-            && !std::ptr::eq(other.parser, parser)
+            && !other.parser.same(parser)
             && other.warning.is_none()
         {
-            let g2 = read(other.parser);
+            let g2 = read(&other.parser);
             if count_errors(&g2) < count_errors(&g) {
                 let first = Unit {
                     kind: UnitKind::Game,
                     game: g2.clone(),
                     text: Arc::clone(game_text),
-                    parser: other.parser,
+                    parser: other.parser.clone(),
                     placed: Vec::new(),
                 }
                 .tokens()
@@ -583,24 +607,32 @@ impl Document {
         let game_text: Arc<str> = Arc::from(game_text);
         let prose_text: Arc<str> = Arc::from(prose_text);
         // Moves in prose: the board decides between the languages of its fragments.
-        let read_prose = |p: &'static ParserEntry| -> Reading {
-            let frags = fragment_spans(&prose_text, p, &explicit_fragments, true);
+        let read_prose = |p: Parser| -> Reading {
+            let frags = fragment_spans(&prose_text, &p, &explicit_fragments, true);
             let frags = &frags[..frags.len().min(MAX_SCORED_FRAGMENTS)];
-            let read = read_fragments(frags, &prose_text, p, &[], &[]);
+            let read = read_fragments(frags, &prose_text, &p, &options.registry, &[], &[]);
             let errors: usize = read.iter().map(|u| count_errors(&u.game)).sum();
             let plies = read.iter().map(|u| u.game.mainline.len()).sum();
             let lines = read.into_iter().map(|u| u.game.mainline).collect();
             ((0, plies, usize::MAX - errors), lines)
         };
         let prose = scan_prose.then_some((&*prose_text, &read_prose as &ProseReader));
-        let (det, per_game) = detect_document(&game_text, &games, prose, &notation, &lang)?;
+        let (det, per_game) = detect_document(
+            &options.registry,
+            &game_text,
+            &games,
+            prose,
+            &notation,
+            &lang,
+        )?;
         file_diagnostics.extend(det.warning.clone());
-        let parser = det.parser;
+        let parser = det.parser.clone();
         let reading = GameReading {
             text: &game_text,
             fens: &fens,
             format,
-            parser,
+            parser: &parser,
+            registry: &options.registry,
             per_game: &per_game,
             notation: &notation,
             lang: &lang,
@@ -613,14 +645,21 @@ impl Document {
             foreign.extend(other);
         }
         // Fragments: LaTeX variations and moves in the prose, each against the game before it.
-        let frags = fragment_spans(&prose_text, parser, &explicit_fragments, scan_prose);
+        let frags = fragment_spans(&prose_text, &parser, &explicit_fragments, scan_prose);
         if scan_prose {
             for w in crate::check::prose::unread_moves(&prose_text, &frags) {
                 file_diagnostics.push(unread_move(&prose_text, w));
             }
         }
         let game_count = units.len();
-        let read = read_fragments(&frags, &prose_text, parser, &games, &units);
+        let read = read_fragments(
+            &frags,
+            &prose_text,
+            &parser,
+            &options.registry,
+            &games,
+            &units,
+        );
         units.extend(read);
         units.sort_by_key(|u| u.game.syntax.span.start);
         Ok(Document {
@@ -636,6 +675,7 @@ impl Document {
             file_diagnostics,
             foreign,
             config,
+            registry: Arc::clone(&options.registry),
         })
     }
 
@@ -728,7 +768,7 @@ impl Document {
 
     /// Does `new` read as one move token that is the same move as `tok` in its position?
     pub fn same_move(&self, unit: &Unit, tok: &MoveToken, new: &str) -> bool {
-        let Ok(t) = crate::board::token::parse_token_with(unit.parser, new) else {
+        let Ok(t) = crate::board::token::parse_token_with(&unit.parser, new) else {
             return false;
         };
         let Some(placed) = unit.placed(tok) else {

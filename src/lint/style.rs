@@ -197,8 +197,10 @@ pub(crate) fn mark(doc: &Document, aspect: Aspect) -> String {
         return p;
     }
     let descriptive = doc.notation == "descriptive";
-    let style = crate::syntax::grammar::language(doc.language)
-        .map(|l| crate::render::Style::of(l, false))
+    let style = doc
+        .registry
+        .language(&doc.language)
+        .map(|l| crate::render::Style::of(&l, false))
         .unwrap_or_else(crate::render::Style::english);
     match aspect {
         Aspect::Check if descriptive => "ch".into(),

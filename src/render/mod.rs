@@ -83,17 +83,24 @@ pub enum SquareNotation {
 }
 
 impl Writer {
-    /// The writer for a notation as read (`lang_file` is the language file stem).
-    pub fn for_notation(notation: &str, lang_file: &str) -> Writer {
-        match notation {
-            "descriptive" => Writer::Descriptive { full: false },
-            "descriptive_es" => Writer::DescriptiveEs,
-            "coordinate" => Writer::Squares(SquareNotation::Coordinate { upper: false }),
-            "uci" => Writer::Squares(SquareNotation::Uci),
-            "smith" => Writer::Squares(SquareNotation::Smith),
-            "iccf" => Writer::Squares(SquareNotation::Iccf),
-            _ => Writer::San(Box::new(
-                crate::syntax::grammar::language_file(lang_file)
+    /// The writer for a notation as read in a language (English when none is given).
+    pub fn for_notation(
+        notation: &str,
+        language: Option<&crate::syntax::grammar::LanguageFile>,
+    ) -> Writer {
+        use crate::syntax::grammar::Notation;
+        // Exhaustive: a new notation grammar is written only once it is handled here.
+        match notation.parse::<Notation>() {
+            Ok(Notation::Descriptive) => Writer::Descriptive { full: false },
+            Ok(Notation::DescriptiveEs) => Writer::DescriptiveEs,
+            Ok(Notation::Coordinate) => {
+                Writer::Squares(SquareNotation::Coordinate { upper: false })
+            }
+            Ok(Notation::Uci) => Writer::Squares(SquareNotation::Uci),
+            Ok(Notation::Smith) => Writer::Squares(SquareNotation::Smith),
+            Ok(Notation::Iccf) => Writer::Squares(SquareNotation::Iccf),
+            Ok(Notation::Algebraic) | Err(_) => Writer::San(Box::new(
+                language
                     .map(|l| Style::of(l, false))
                     .unwrap_or_else(Style::english),
             )),
@@ -553,7 +560,7 @@ impl Style {
         if fide {
             return Style::fide(letters);
         }
-        let c = &lang.customs;
+        let c = lang.read_customs();
         Style {
             letters,
             capture: c.capture.unwrap_or("").into(),

@@ -28,7 +28,7 @@ fn written(writer: &Writer, pos: &Chess, m: &Move) -> String {
 }
 
 fn language(code: &str) -> Writer {
-    Writer::for_notation("algebraic", code)
+    Writer::for_notation("algebraic", crate::syntax::grammar::builtin_language(code))
 }
 
 const RUY: [&str; 4] = ["e2e4", "e7e5", "g1f3", "b8c6"];

@@ -1,55 +1,15 @@
-//! The languages and parsers in use: the built-in ones ([`crate::syntax::builtin`]) and those
-//! loaded from user language files ([`crate::syntax::user`]).
+//! The languages and parsers in use: the built-in ones ([`crate::syntax::builtin`]) and a
+//! [`Registry`] value of those plus the languages loaded from user language files
+//! ([`crate::syntax::user`]).
 
 pub use crate::syntax::builtin::{
     COMMON_GRAMMAR, LANGUAGE_FILES, NOTATION_FILES, NOTATION_GRAMMARS, PARSERS,
 };
 pub use crate::syntax::kind::{
-    ExplainFn, GrammarParser, Kind, LanguageFile, Notation, ParseFn, ParserEntry, RuleKind,
-    TokenExplanation, UnknownNotation,
+    ExplainFn, GrammarParser, Kind, Language, LanguageFile, Notation, ParseFn, Parser, ParserEntry,
+    RuleKind, Shared, TokenExplanation, UnknownNotation,
 };
-
-/// The parser for a notation and language code, if there is one: built in, or loaded from a
-/// user language file ([`crate::syntax::user::register`]).
-pub fn parser_for(notation: &str, lang: &str) -> Option<&'static ParserEntry> {
-    let file = language(lang).map(|l| l.file).unwrap_or("");
-    let matches =
-        |p: &ParserEntry| p.notation == notation && (p.lang_file.is_empty() || p.lang_file == file);
-    PARSERS.iter().find(|p| matches(p)).or_else(|| {
-        crate::syntax::user::parsers()
-            .into_iter()
-            .find(|p| matches(p))
-    })
-}
-
-/// The language file serving an ISO 639-1 code (or a user language's code).
-pub fn language(code: &str) -> Option<&'static LanguageFile> {
-    LANGUAGE_FILES
-        .iter()
-        .find(|l| l.codes.contains(&code))
-        .or_else(|| {
-            crate::syntax::user::languages()
-                .into_iter()
-                .find(|l| l.codes.contains(&code))
-        })
-}
-
-/// The language file with this file stem, built in or user-supplied.
-pub fn language_file(file: &str) -> Option<&'static LanguageFile> {
-    LANGUAGE_FILES.iter().find(|l| l.file == file).or_else(|| {
-        crate::syntax::user::languages()
-            .into_iter()
-            .find(|l| l.file == file)
-    })
-}
-
-/// Every language: the built-in ones in the order of `grammars/lang/`, then the user-supplied
-/// ones in the order they were loaded.
-pub fn languages() -> Vec<&'static LanguageFile> {
-    let mut v: Vec<&'static LanguageFile> = LANGUAGE_FILES.iter().collect();
-    v.extend(crate::syntax::user::languages());
-    v
-}
+pub use crate::syntax::user::{Registry, builtin_language, builtin_parser};
 
 #[cfg(test)]
 mod tests {

@@ -2,6 +2,9 @@
 //! the traits that let one generic walker read every parser, and the records of a parser and
 //! a language file.
 
+use std::borrow::Cow;
+use std::sync::Arc;
+
 use crate::syntax::GameSyntax;
 use crate::syntax::customs::Customs;
 
@@ -49,9 +52,58 @@ pub trait GrammarParser: pest::Parser<Self::Rule> {
 }
 
 /// Reads one game whose text starts at byte `base` of its file.
-pub type ParseFn = dyn Fn(&str, usize) -> GameSyntax + Sync;
+pub type ParseFn = dyn Fn(&str, usize) -> GameSyntax + Send + Sync;
 /// Explains why a token is not a move of a grammar.
-pub type ExplainFn = dyn Fn(&str) -> TokenExplanation + Sync;
+pub type ExplainFn = dyn Fn(&str) -> TokenExplanation + Send + Sync;
+
+/// A value that is either generated static data (a built-in grammar's) or shared and owned
+/// (a user language's, owned by a [`crate::syntax::grammar::Registry`]). Cloning it copies a
+/// reference or counts one more owner: no allocation, no lock.
+pub enum Shared<T: ?Sized + 'static> {
+    /// Generated data, living as long as the program.
+    Static(&'static T),
+    /// Built at run time and shared.
+    Owned(Arc<T>),
+}
+
+impl<T: ?Sized> Clone for Shared<T> {
+    #[inline]
+    fn clone(&self) -> Self {
+        match self {
+            Shared::Static(r) => Shared::Static(r),
+            Shared::Owned(a) => Shared::Owned(Arc::clone(a)),
+        }
+    }
+}
+
+impl<T: ?Sized> std::ops::Deref for Shared<T> {
+    type Target = T;
+    #[inline]
+    fn deref(&self) -> &T {
+        match self {
+            Shared::Static(r) => r,
+            Shared::Owned(a) => a,
+        }
+    }
+}
+
+impl<T: ?Sized + std::fmt::Debug> std::fmt::Debug for Shared<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        (**self).fmt(f)
+    }
+}
+
+impl<T: ?Sized> Shared<T> {
+    /// True when both are the same value (the same static data or the same shared one).
+    pub fn same(&self, other: &Shared<T>) -> bool {
+        std::ptr::addr_eq(&**self as *const T, &**other as *const T)
+    }
+}
+
+/// A parser: a built-in one (static) or a user language's (shared). Cheap to clone.
+pub type Parser = Shared<ParserEntry>;
+/// A language: a built-in one (static) or a user language's (shared). Cheap to clone.
+pub type Language = Shared<LanguageFile>;
 
 /// One parser in the registry: a derived one (built in) or one built at run time from a user
 /// language file ([`crate::syntax::user`]).
@@ -60,23 +112,25 @@ pub type ExplainFn = dyn Fn(&str) -> TokenExplanation + Sync;
 /// monomorphised `walker::parse_game::<P>` of its derived parser, behind a reference to a
 /// zero-sized function item (one indirect call per game, as with a function pointer); a user
 /// entry's are closures over its pest_vm parser.
-#[derive(Clone, Copy)]
+#[derive(Clone)]
 pub struct ParserEntry {
     /// The notation (file stem of `grammars/<notation>.pest`).
     pub notation: &'static str,
     /// The language file stem (`grammars/lang/<file>.pest`), empty for letterless notations.
-    pub lang_file: &'static str,
+    pub lang_file: Cow<'static, str>,
+    /// The language file it reads (`None` for letterless notations).
+    pub language: Option<Language>,
     /// Reads one game whose text starts at byte `base` of the file.
-    pub parse: &'static ParseFn,
+    pub parse: Shared<ParseFn>,
     /// Explains why a token is not a move of this grammar.
-    pub explain: &'static ExplainFn,
+    pub explain: Shared<ExplainFn>,
     /// The user language file this parser was built from at run time; `None` when built in.
-    pub user: Option<&'static str>,
+    pub user: Option<Cow<'static, str>>,
 }
 
 impl std::fmt::Debug for ParserEntry {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self.user {
+        match &self.user {
             None => write!(f, "ParserEntry({}, {})", self.notation, self.lang_file),
             Some(path) => write!(
                 f,
@@ -88,22 +142,41 @@ impl std::fmt::Debug for ParserEntry {
 }
 
 /// A language file: its codes, names, customs and piece letters.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct LanguageFile {
     /// File stem in `grammars/lang/` (`user:` and the file stem for a user language file).
-    pub file: &'static str,
+    pub file: Cow<'static, str>,
     /// ISO 639-1 codes this file serves.
-    pub codes: &'static [&'static str],
+    pub codes: Cow<'static, [Cow<'static, str>]>,
     /// Language names, in the order of `codes`.
-    pub names: &'static [&'static str],
-    /// How the language writes moves (its `//! customs:` header, typed; its `Display` is the
-    /// header as written).
-    pub customs: Customs<'static>,
+    pub names: Cow<'static, [Cow<'static, str>]>,
+    /// The `//! customs:` header's value as written (checked when the file was built or
+    /// loaded); [`LanguageFile::read_customs`] gives it typed.
+    pub customs: Cow<'static, str>,
     /// Letters of king, queen, rook, bishop, knight, pawn (alternatives separated by spaces).
-    pub letters: [&'static str; 6],
+    pub letters: [Cow<'static, str>; 6],
     /// The path of the user language file this language was loaded from at run time; `None`
     /// when built in.
-    pub user: Option<&'static str>,
+    pub user: Option<Cow<'static, str>>,
+}
+
+impl LanguageFile {
+    /// The customs, typed. The header was checked when the file was built (build.rs) or
+    /// loaded (a user file with a bad header is refused), so FIDE's customs stand in only for
+    /// a value that could not have been stored.
+    pub fn read_customs(&self) -> Customs<'_> {
+        Customs::parse(&self.customs).unwrap_or(Customs::FIDE)
+    }
+
+    /// True when this file serves the code.
+    pub fn serves(&self, code: &str) -> bool {
+        self.codes.iter().any(|c| c == code)
+    }
+
+    /// The file's first code.
+    pub fn code(&self) -> &str {
+        self.codes.first().map_or("", |c| c)
+    }
 }
 
 /// Why a token is not a move of a grammar, in words.

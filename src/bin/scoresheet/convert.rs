@@ -1,6 +1,9 @@
 //! `scoresheet convert`: scores to another notation, games with errors refused (or, with
 //! `--repair`, converted as the checker repaired them, every repair listed).
 
+use std::sync::Arc;
+
+use scoresheet::syntax::grammar::Registry;
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
@@ -48,11 +51,15 @@ pub(crate) struct ConvertArgs {
 }
 
 /// `scoresheet convert`.
-pub(crate) fn run(args: ConvertArgs, out: &mut impl Write) -> std::io::Result<ExitCode> {
-    let Some(writer) = writer(&args) else {
+pub(crate) fn run(
+    args: ConvertArgs,
+    registry: &Arc<Registry>,
+    out: &mut impl Write,
+) -> std::io::Result<ExitCode> {
+    let Some(writer) = writer(&args, registry) else {
         return Ok(ExitCode::from(2));
     };
-    let checked = match check_files(&args.files, &args.read) {
+    let checked = match check_files(&args.files, &args.read, registry) {
         Ok(c) => c,
         Err(code) => return Ok(code),
     };
@@ -70,9 +77,9 @@ pub(crate) fn run(args: ConvertArgs, out: &mut impl Write) -> std::io::Result<Ex
 
 /// The writer of the target notation and language; `None` (after saying why) when they
 /// cannot be written.
-fn writer(args: &ConvertArgs) -> Option<Writer> {
+fn writer(args: &ConvertArgs, registry: &Registry) -> Option<Writer> {
     let to_lang = &args.to_lang;
-    let Some(lang) = scoresheet::syntax::grammar::language(to_lang) else {
+    let Some(lang) = registry.language(to_lang) else {
         eprintln!("scoresheet: --to-lang {to_lang}: no such language (see `scoresheet languages`)");
         return None;
     };
@@ -83,7 +90,7 @@ fn writer(args: &ConvertArgs) -> Option<Writer> {
         return None;
     }
     let style = || {
-        let style = Style::of(lang, args.fide);
+        let style = Style::of(&lang, args.fide);
         Box::new(if args.figurines || matches!(args.to, Target::Figurine) {
             style.figurines()
         } else {

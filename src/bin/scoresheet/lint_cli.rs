@@ -1,5 +1,8 @@
 //! The `lint` and `rule` subcommands.
 
+use std::sync::Arc;
+
+use scoresheet::syntax::grammar::Registry;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -69,7 +72,7 @@ fn usage(message: impl std::fmt::Display) -> ExitCode {
 }
 
 /// The lint options of the command line.
-fn lint_options(args: &LintArgs) -> Result<LintOptions, ExitCode> {
+fn lint_options(args: &LintArgs, registry: &Arc<Registry>) -> Result<LintOptions, ExitCode> {
     let format = match args.input_format.as_deref() {
         None => None,
         Some(f) => Some(InputFormat::from_name(f).ok_or_else(|| {
@@ -83,6 +86,7 @@ fn lint_options(args: &LintArgs) -> Result<LintOptions, ExitCode> {
             format,
             notation: args.notation.clone(),
             lang: args.lang.clone(),
+            registry: Arc::clone(registry),
         },
         selection: Selection {
             select: args.select.clone(),
@@ -204,13 +208,17 @@ fn write_reports(
 }
 
 /// Runs `scoresheet lint`.
-pub fn run(args: LintArgs, out: &mut impl Write) -> std::io::Result<ExitCode> {
+pub fn run(
+    args: LintArgs,
+    registry: &Arc<Registry>,
+    out: &mut impl Write,
+) -> std::io::Result<ExitCode> {
     let files = if args.files.is_empty() {
         vec!["-".to_owned()]
     } else {
         args.files.clone()
     };
-    let options = match lint_options(&args) {
+    let options = match lint_options(&args, registry) {
         Ok(o) => o,
         Err(code) => return Ok(code),
     };

@@ -5,11 +5,13 @@
 
 use std::io::{IsTerminal, Read, Write};
 use std::process::ExitCode;
+use std::sync::Arc;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
 use scoresheet::check::{CheckedFile, Options, check_bytes};
 use scoresheet::report::output;
+use scoresheet::syntax::grammar::Registry;
 
 #[derive(Parser)]
 #[command(
@@ -140,10 +142,12 @@ mod lint_cli;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    // User languages are registered before any command runs, so that checking, converting,
-    // detection and `languages` all see them. `grammar` commands work on files as given.
+    // User languages are loaded into the registry before any command runs, so that checking,
+    // converting, detection and `languages` all see them. `grammar` commands work on files as
+    // given.
+    let mut registry = bounded_registry();
     if !matches!(cli.command, Command::Grammar { .. })
-        && let Err(reports) = scoresheet::check::smoke::register_all(&cli.grammars)
+        && let Err(reports) = scoresheet::check::smoke::register_all(&mut registry, &cli.grammars)
     {
         let color = use_color(ColorChoice::Auto, std::io::stderr().is_terminal());
         for r in reports {
@@ -154,7 +158,7 @@ fn main() -> ExitCode {
         );
         return ExitCode::from(2);
     }
-    match run(cli) {
+    match run(cli, &Arc::new(registry)) {
         Ok(code) => code,
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {
@@ -162,6 +166,14 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// The built-in languages, with the call limit of user languages' parses (pest's, set around
+/// those parses only): [`scoresheet::syntax::user::CALL_LIMIT`] or `SCORESHEET_CALL_LIMIT`.
+fn bounded_registry() -> Registry {
+    let mut registry = Registry::builtin();
+    registry.set_call_limit(scoresheet::syntax::user::env_call_limit());
+    registry
 }
 
 fn read_input(path: &str) -> std::io::Result<Vec<u8>> {
@@ -182,7 +194,11 @@ fn use_color(choice: ColorChoice, terminal: bool) -> bool {
     }
 }
 
-fn check_files(files: &[String], read: &ReadArgs) -> Result<Vec<CheckedFile>, ExitCode> {
+fn check_files(
+    files: &[String],
+    read: &ReadArgs,
+    registry: &Arc<Registry>,
+) -> Result<Vec<CheckedFile>, ExitCode> {
     let files: Vec<String> = if files.is_empty() {
         vec!["-".into()]
     } else {
@@ -191,6 +207,7 @@ fn check_files(files: &[String], read: &ReadArgs) -> Result<Vec<CheckedFile>, Ex
     let options = Options {
         notation: read.notation.clone(),
         lang: read.lang.clone(),
+        registry: Arc::clone(registry),
     };
     let mut out = Vec::new();
     for path in &files {
@@ -217,7 +234,7 @@ fn check_files(files: &[String], read: &ReadArgs) -> Result<Vec<CheckedFile>, Ex
     Ok(out)
 }
 
-fn run(cli: Cli) -> std::io::Result<ExitCode> {
+fn run(cli: Cli, registry: &Arc<Registry>) -> std::io::Result<ExitCode> {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     match cli.command {
@@ -226,11 +243,11 @@ fn run(cli: Cli) -> std::io::Result<ExitCode> {
             read,
             format,
             color,
-        } => check_command(&files, &read, format, color, &mut out),
-        Command::Convert(args) => convert::run(args, &mut out),
-        Command::Lint(args) => lint_cli::run(args, &mut out),
+        } => check_command(&files, &read, format, color, registry, &mut out),
+        Command::Convert(args) => convert::run(args, registry, &mut out),
+        Command::Lint(args) => lint_cli::run(args, registry, &mut out),
         Command::Rule { code } => lint_cli::rule(code.as_deref(), &mut out),
-        Command::Languages => languages(&mut out),
+        Command::Languages => languages(registry, &mut out),
         Command::Grammar { action } => grammar_command(action, &mut out),
     }
 }
@@ -241,9 +258,10 @@ fn check_command(
     read: &ReadArgs,
     format: Format,
     color: ColorChoice,
+    registry: &Arc<Registry>,
     out: &mut impl Write,
 ) -> std::io::Result<ExitCode> {
-    let checked = match check_files(files, read) {
+    let checked = match check_files(files, read, registry) {
         Ok(c) => c,
         Err(code) => return Ok(code),
     };
@@ -273,8 +291,8 @@ fn check_command(
 }
 
 /// `scoresheet languages`: every language, its code, name and piece letters.
-fn languages(out: &mut impl Write) -> std::io::Result<ExitCode> {
-    let languages = scoresheet::syntax::grammar::languages();
+fn languages(registry: &Registry, out: &mut impl Write) -> std::io::Result<ExitCode> {
+    let languages = registry.languages();
     // Columns as wide as the longest code and name (user codes such as `en-x-gazette`
     // are longer than ISO 639-1 codes).
     let cw = languages
@@ -296,12 +314,16 @@ fn languages(out: &mut impl Write) -> std::io::Result<ExitCode> {
     )?;
     for l in languages {
         for (i, code) in l.codes.iter().enumerate() {
-            let name = l.names.get(i).or(l.names.first()).copied().unwrap_or("");
-            let [k, q, r, b, n, p] = l.letters.map(|s| if s.is_empty() { "-" } else { s });
-            let customs = l.customs;
+            let name = l.names.get(i).or(l.names.first()).map_or("", |n| n);
+            let [k, q, r, b, n, p] = std::array::from_fn(|i| {
+                let s: &str = &l.letters[i];
+                if s.is_empty() { "-" } else { s }
+            });
+            let customs = &l.customs;
             // A language loaded at run time is marked with its file.
             let user = l
                 .user
+                .as_ref()
                 .map(|path| format!("  (user-supplied: {path})"))
                 .unwrap_or_default();
             writeln!(
@@ -321,12 +343,13 @@ fn grammar_command(action: GrammarAction, out: &mut impl Write) -> std::io::Resu
         GrammarAction::Check { files, color } => {
             let color = use_color(color, std::io::stdout().is_terminal());
             let mut failed = false;
+            let mut registry = bounded_registry();
             for path in &files {
                 // Built and checked against the built-in languages' codes (registering it in
                 // this process checks that; nothing is written anywhere).
-                let result = smoke::load(path).and_then(|lang| {
+                let result = registry.build(path, smoke::smoke_test).and_then(|lang| {
                     let summary = grammar_summary(&lang);
-                    user_grammar::register(lang).map(|()| summary)
+                    registry.register(lang).map(|_| summary)
                 });
                 match result {
                     Ok(summary) => writeln!(out, "{summary}")?,
@@ -381,17 +404,17 @@ fn grammar_command(action: GrammarAction, out: &mut impl Write) -> std::io::Resu
 
 /// One line about a language file that passed every check.
 fn grammar_summary(lang: &scoresheet::syntax::user::UserLanguage) -> String {
-    let l = lang.language;
+    let l = &lang.language;
     let letters: Vec<String> = ["king", "queen", "rook", "bishop", "knight", "pawn"]
         .iter()
-        .zip(l.letters)
+        .zip(&l.letters)
         .map(|(role, s)| format!("{role} {}", if s.is_empty() { "-" } else { s }))
         .collect();
     let notations: Vec<&str> = lang.parsers.iter().map(|p| p.notation).collect();
     format!(
         "{}: ok: {} ({}), {}; composed with {}; the sample games written with its letters read back",
         lang.path,
-        l.names.first().copied().unwrap_or(l.codes[0]),
+        l.names.first().map_or(l.code(), |n| n),
         l.codes.join(" "),
         letters.join(", "),
         notations.join(", ")

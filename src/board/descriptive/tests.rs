@@ -10,7 +10,7 @@ use crate::board::descriptive::{
 use crate::board::resolve::tests::{position, uci};
 use crate::board::resolve::{Resolution, resolve};
 use crate::board::token::parse_token_with;
-use crate::syntax::grammar::parser_for;
+use crate::syntax::grammar::builtin_parser as parser_for;
 use crate::syntax::{CheckMark, DescSym, MoveBody};
 
 fn play(pos: &mut Chess, origins: &mut Origins, san: &str) {

@@ -4,12 +4,13 @@ use crate::check::types::MoveState;
 
 /// Reads `text` as an English algebraic game and walks its main line with `f`.
 fn with_walk(text: &str, f: impl FnOnce(&mut LineWalk<'_, '_, '_>)) {
-    let parser = crate::syntax::grammar::parser_for("algebraic", "en").expect("a parser");
+    let parser = crate::syntax::grammar::builtin_parser("algebraic", "en").expect("a parser");
     let syntax = (parser.parse)(text, 0);
     let mut g = GameChecker {
         text,
         parser,
-        writer: render::Writer::for_notation(parser.notation, parser.lang_file),
+        registry: &crate::syntax::grammar::Registry::builtin(),
+        writer: render::Writer::for_notation(parser.notation, parser.language.as_deref()),
         style: render::Style::english(),
         black_figurines: false,
         diags: Vec::new(),

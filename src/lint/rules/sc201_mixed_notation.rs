@@ -42,11 +42,12 @@ pub static RULE: Rule = Rule {
     run,
 };
 
-fn language_name(code: &str) -> String {
-    crate::syntax::grammar::language(code)
+fn language_name(doc: &Document, code: &str) -> String {
+    doc.registry
+        .language(code)
         .and_then(|l| {
             let i = l.codes.iter().position(|c| *c == code)?;
-            l.names.get(i).or(l.names.first()).map(|n| (*n).to_owned())
+            l.names.get(i).or(l.names.first()).map(|n| n.to_string())
         })
         .unwrap_or_else(|| code.to_owned())
 }
@@ -56,12 +57,16 @@ fn run(doc: &Document, out: &mut Vec<LintDiagnostic>) {
     long_and_short(doc, out);
     for f in &doc.foreign {
         let what = if f.notation == doc.notation {
-            format!("in {}", language_name(f.language))
+            format!("in {}", language_name(doc, &f.language))
         } else {
-            format!("in {} notation ({})", f.notation, language_name(f.language))
+            format!(
+                "in {} notation ({})",
+                f.notation,
+                language_name(doc, &f.language)
+            )
         };
         let main = if f.notation == doc.notation {
-            language_name(doc.language)
+            language_name(doc, &doc.language)
         } else {
             format!("{} notation", doc.notation)
         };

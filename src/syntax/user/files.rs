@@ -1,6 +1,6 @@
 //! Where user language files are found, and the template of a new one.
 
-use super::{GRAMMARS_ENV, GrammarReport, Verify, register_file};
+use super::GRAMMARS_ENV;
 use std::path::PathBuf;
 
 /// The grammar directories, in order: those named by [`GRAMMARS_ENV`], then the platform's
@@ -53,33 +53,6 @@ pub fn directory_files() -> Vec<PathBuf> {
         out.extend(files);
     }
     out
-}
-
-/// Loads and registers the given files, then the grammar directories' files. A directory
-/// file named like a given file (same file name) is left out: the given one replaces it.
-///
-/// # Errors
-/// The reports of every file that could not be loaded (the others are registered).
-pub fn register_all(files: &[PathBuf], verify: Verify) -> Result<(), Vec<GrammarReport>> {
-    let mut errors = Vec::new();
-    for f in files {
-        if let Err(e) = register_file(f, verify) {
-            errors.push(e);
-        }
-    }
-    for f in directory_files() {
-        if files.iter().any(|g| g.file_name() == f.file_name()) {
-            continue;
-        }
-        if let Err(e) = register_file(&f, verify) {
-            errors.push(e);
-        }
-    }
-    if errors.is_empty() {
-        Ok(())
-    } else {
-        Err(errors)
-    }
 }
 
 /// A commented template of a language file for `code` (`scoresheet grammar new CODE`).

@@ -8,23 +8,24 @@
 //! *exactly* as build.rs composes the built-in ones ([`crate::syntax::compose`] is shared by both),
 //! and finally tried on sample games written with its letters (the checker's smoke test).
 //!
-//! The parsers are registered in a process-wide registry ([`register`]) that
-//! [`crate::syntax::grammar::parser_for`], [`crate::syntax::grammar::language`] and
-//! [`crate::syntax::grammar::languages`] consult after the built-in ones, so checking, converting,
-//! detection (`--lang auto`) and `scoresheet languages` see user languages with no further
-//! plumbing. The same generic walker reads the trees of both kinds of parsers (rule names map
+//! A built language is registered in a [`Registry`] value, whose
+//! [`Registry::parser_for`], [`Registry::language`] and [`Registry::languages`] consult the
+//! built-in ones first; the registry is carried in the options
+//! ([`crate::check::Options::registry`]), so checking, converting, detection (`--lang auto`)
+//! and `scoresheet languages` see the user languages of the registry they are given. The same generic walker reads the trees of both kinds of parsers (rule names map
 //! to the same [`crate::syntax::grammar::Kind`]).
 //!
 //! Run-time parsers are bounded: a grammar file is at most [`MAX_GRAMMAR_BYTES`], a game read
-//! with a run-time parser at most [`MAX_GAME_BYTES`], and every parse at most [`CALL_LIMIT`]
+//! with a run-time parser at most [`MAX_GAME_BYTES`], and, when the registry has a call limit
+//! ([`Registry::set_call_limit`]; the CLI sets [`CALL_LIMIT`]), every parse at most that many
 //! rule calls (pest's call limit; deep recursion is stopped by pest's stack guard). A grammar
-//! that backtracks exponentially ends with a "call limit reached" error, never a hang.
+//! that backtracks exponentially then ends with a "call limit reached" error, never a hang.
 //!
 //! pest's call limit is process-wide and read when a parse starts; per-parser budgets through
 //! pest_vm's listener were ruled out (aborting from the listener hands pest a fresh parser
-//! state in the middle of a parse). So a run-time parse sets the limit while it runs and the
-//! last one in flight clears it ([`VmParser::set_call_limit`]): the built-in parsers stay
-//! unbounded, also once a user grammar is loaded.
+//! state in the middle of a parse). So a bounded run-time parse sets the limit while it runs
+//! and the last one in flight clears it ([`VmParser::set_call_limit`]): the built-in parsers
+//! stay unbounded, also once a user grammar is loaded. The library sets no limit of its own.
 
 use std::path::Path;
 use std::sync::Arc;
@@ -39,7 +40,9 @@ use crate::syntax::compose::{
 };
 use crate::syntax::customs::Customs;
 use crate::syntax::grammar_check::{LANGUAGE_RULES, letters, rule_literals};
-use crate::syntax::kind::{LanguageFile, ParserEntry};
+use crate::syntax::kind::{LanguageFile, Parser, ParserEntry, Shared};
+use std::borrow::Cow;
+use std::num::NonZeroUsize;
 
 mod files;
 mod problems;
@@ -48,11 +51,11 @@ mod registry;
 mod tests;
 mod vm;
 
-pub use files::{directory_files, grammar_dirs, register_all, template};
+pub use files::{directory_files, grammar_dirs, template};
 pub(crate) use problems::Lines;
 pub use problems::{GrammarProblem, GrammarReport, ProblemKind, check_source};
 use problems::{code_span, customs_problems, issue_problem};
-pub use registry::{languages, parsers, register, register_file};
+pub use registry::{Registry, builtin_language, builtin_parser};
 pub use vm::{VmParser, vm_parser};
 
 /// The last check of a built language (the checker's smoke test, [`crate::check::smoke`]): every
@@ -63,8 +66,9 @@ pub type Verify = fn(&UserLanguage) -> Vec<GrammarProblem>;
 pub const MAX_GRAMMAR_BYTES: usize = 64 * 1024;
 /// The longest game a run-time parser reads (longer ones are reported, not read).
 pub const MAX_GAME_BYTES: usize = 256 * 1024;
-/// The most rule calls one parse of a run-time parser may make (pest's call limit, set around
-/// each of its parses only). Real games take
+/// The call limit the CLI gives its registry ([`Registry::set_call_limit`]): the most rule
+/// calls one parse of a run-time parser may make (pest's call limit, set around each of its
+/// parses only). Real games take
 /// about 15 calls per byte, so games of a few hundred kilobytes stay readable, while a
 /// grammar that backtracks exponentially is stopped after a second or so (release build)
 /// with "call limit reached". [`CALL_LIMIT_ENV`] overrides it.
@@ -83,10 +87,31 @@ pub struct UserLanguage {
     pub path: String,
     /// The file's text.
     pub text: String,
-    /// The language (strings leaked once: a language lives as long as the process).
-    pub language: &'static LanguageFile,
-    /// (notation, parser), one per notation that takes this language.
-    pub parsers: Vec<&'static ParserEntry>,
+    /// The language.
+    pub language: Arc<LanguageFile>,
+    /// One parser per notation that takes this language.
+    pub parsers: Vec<Parser>,
+    /// The run-time parsers behind `parsers`.
+    vms: Vec<Arc<VmParser>>,
+}
+
+impl UserLanguage {
+    /// Sets the call limit of every parser of this language.
+    pub(crate) fn set_call_limit(&self, limit: Option<NonZeroUsize>) {
+        for vm in &self.vms {
+            vm.set_call_limit(limit);
+        }
+    }
+}
+
+/// The call limit of the environment for the CLI: [`CALL_LIMIT`], or the value of
+/// [`CALL_LIMIT_ENV`] when it is a number (0: unbounded).
+pub fn env_call_limit() -> Option<NonZeroUsize> {
+    let limit = std::env::var(CALL_LIMIT_ENV)
+        .ok()
+        .and_then(|v| v.trim().parse().ok())
+        .unwrap_or(CALL_LIMIT);
+    NonZeroUsize::new(limit)
 }
 
 /// Builds a user language from a file's text: checks it, composes it with every notation
@@ -96,6 +121,16 @@ pub struct UserLanguage {
 /// # Errors
 /// Every problem found, as one report in the file's own line numbers.
 pub fn build(path: &str, text: &str, verify: Verify) -> Result<UserLanguage, GrammarReport> {
+    build_limited(path, text, verify, None)
+}
+
+/// [`build`], its parsers bounded by a call limit (also while `verify` runs).
+pub(crate) fn build_limited(
+    path: &str,
+    text: &str,
+    verify: Verify,
+    call_limit: Option<NonZeroUsize>,
+) -> Result<UserLanguage, GrammarReport> {
     let report = |problems| GrammarReport {
         path: path.to_owned(),
         text: Arc::from(text),
@@ -118,18 +153,17 @@ pub fn build(path: &str, text: &str, verify: Verify) -> Result<UserLanguage, Gra
         return Err(report(problems));
     }
     let header = language_header(text);
-    let leak = |s: String| -> &'static str { Box::leak(s.into_boxed_str()) };
     let stem = Path::new(path).file_stem().map_or_else(
         || header.codes[0].clone(),
         |s| s.to_string_lossy().into_owned(),
     );
     // `user:` keeps it apart from the built-in file stems (`parser_for` matches parsers to
     // languages by this name).
-    let file = leak(format!("user:{stem}"));
+    let file: Cow<'static, str> = format!("user:{stem}").into();
     // Letters as `LanguageFile::letters`: the built-in ones are every literal of the rule;
     // here, every letter (guards left out), falling back to the literals.
     let found = letters(text);
-    let letters: [&'static str; 6] = std::array::from_fn(|i| {
+    let letters: [Cow<'static, str>; 6] = std::array::from_fn(|i| {
         let rule = LANGUAGE_RULES[i];
         let mine: Vec<&str> = found
             .iter()
@@ -141,32 +175,31 @@ pub fn build(path: &str, text: &str, verify: Verify) -> Result<UserLanguage, Gra
         } else {
             mine.join(" ")
         };
-        leak(joined)
+        joined.into()
     });
-    let codes: &'static [&'static str] =
-        Box::leak(header.codes.iter().map(|c| leak(c.clone())).collect());
-    let names: &'static [&'static str] =
-        Box::leak(header.names.iter().map(|c| leak(c.clone())).collect());
+    let owned = |v: &[String]| -> Cow<'static, [Cow<'static, str>]> {
+        v.iter().map(|c| Cow::Owned(c.clone())).collect()
+    };
     let (at, customs) = header_value(text, "customs").unwrap_or((0, ""));
-    let customs =
-        Customs::parse(leak(customs.to_owned())).map_err(|e| report(customs_problems(at, &e)))?;
-    let user_path = leak(path.to_owned());
-    let language: &'static LanguageFile = Box::leak(Box::new(LanguageFile {
-        file,
-        codes,
-        names,
-        customs,
+    Customs::parse(customs).map_err(|e| report(customs_problems(at, &e)))?;
+    let user_path: Cow<'static, str> = path.to_owned().into();
+    let language = Arc::new(LanguageFile {
+        file: file.clone(),
+        codes: owned(&header.codes),
+        names: owned(&header.names),
+        customs: customs.to_owned().into(),
         letters,
-        user: Some(user_path),
-    }));
+        user: Some(user_path.clone()),
+    });
     let mut parsers = Vec::new();
+    let mut vms = Vec::new();
     for (notation, spec, notation_text) in NOTATION_GRAMMARS {
         if notation_is_letterless(spec) || !notation_takes(spec, &header.codes) {
             continue;
         }
         let composed: Composed = compose(&[COMMON_GRAMMAR, notation_text, text]);
-        let vm: &'static VmParser = match VmParser::new(&composed.text) {
-            Ok(vm) => Box::leak(Box::new(vm)),
+        let vm: Arc<VmParser> = match VmParser::new(&composed.text) {
+            Ok(vm) => Arc::new(vm),
             Err(issues) => {
                 let lines = Lines::new(text);
                 return Err(report(
@@ -182,19 +215,24 @@ pub fn build(path: &str, text: &str, verify: Verify) -> Result<UserLanguage, Gra
                 ));
             }
         };
-        parsers.push(&*Box::leak(Box::new(ParserEntry {
+        vm.set_call_limit(call_limit);
+        let (reads, explains) = (Arc::clone(&vm), Arc::clone(&vm));
+        parsers.push(Shared::Owned(Arc::new(ParserEntry {
             notation,
-            lang_file: file,
-            parse: Box::leak(Box::new(move |t: &str, b: usize| vm.parse_game(t, b))),
-            explain: Box::leak(Box::new(move |t: &str| vm.explain(t))),
-            user: Some(user_path),
+            lang_file: file.clone(),
+            language: Some(Shared::Owned(Arc::clone(&language))),
+            parse: Shared::Owned(Arc::new(move |t: &str, b: usize| reads.parse_game(t, b))),
+            explain: Shared::Owned(Arc::new(move |t: &str| explains.explain(t))),
+            user: Some(user_path.clone()),
         })));
+        vms.push(vm);
     }
     let built = UserLanguage {
         path: path.to_owned(),
         text: text.to_owned(),
         language,
         parsers,
+        vms,
     };
     let problems = verify(&built);
     if !problems.is_empty() {
@@ -208,6 +246,12 @@ pub fn build(path: &str, text: &str, verify: Verify) -> Result<UserLanguage, Gra
 /// # Errors
 /// The file cannot be read, or has problems.
 pub fn load(path: &Path, verify: Verify) -> Result<UserLanguage, GrammarReport> {
+    let (shown, text) = read_source(path)?;
+    build(&shown, &text, verify)
+}
+
+/// A user language file's path as shown and its text, if it can be read and is not too long.
+fn read_source(path: &Path) -> Result<(String, String), GrammarReport> {
     let shown = path.display().to_string();
     let io = |message: String| GrammarReport {
         path: shown.clone(),
@@ -232,7 +276,7 @@ pub fn load(path: &Path, verify: Verify) -> Result<UserLanguage, GrammarReport> 
     }
     let text =
         std::fs::read_to_string(path).map_err(|e| io(format!("cannot read the file: {e}")))?;
-    build(&shown, &text, verify)
+    Ok((shown, text))
 }
 
 /// The sample games of the smoke test, in English SAN: every piece moves and captures, both

@@ -1,137 +1,256 @@
-//! The registry of user languages loaded at run time.
+//! The registry: the built-in languages and parsers plus the user languages loaded into it.
+//! A value, passed to whatever reads games (in [`crate::check::Options`]); nothing global.
 
-use super::{GrammarProblem, GrammarReport, ProblemKind, UserLanguage, Verify, code_span, load};
-use std::path::Path;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, RwLock};
+use super::{
+    GrammarProblem, GrammarReport, ProblemKind, UserLanguage, Verify, build_limited, code_span,
+    directory_files, read_source,
+};
+use std::num::NonZeroUsize;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use crate::span::Span;
-use crate::syntax::builtin::LANGUAGE_FILES;
-use crate::syntax::kind::{LanguageFile, ParserEntry};
+use crate::syntax::builtin::{LANGUAGE_FILES, PARSERS};
+use crate::syntax::kind::{Language, LanguageFile, Parser, ParserEntry, Shared};
 
-/// The registry of user languages and their parsers (append-only: entries live as long as
-/// the process).
-struct Registry {
-    languages: Vec<&'static LanguageFile>,
-    parsers: Vec<&'static ParserEntry>,
-    /// (path, text) of every file registered, to make registering it again a no-op.
-    sources: Vec<(String, String)>,
-}
-
-static REGISTRY: RwLock<Registry> = RwLock::new(Registry {
-    languages: Vec::new(),
-    parsers: Vec::new(),
-    sources: Vec::new(),
-});
-/// True once a user language is registered (the built-in path skips the lock before).
-static ANY: AtomicBool = AtomicBool::new(false);
-
-/// The user languages registered, in order.
-pub fn languages() -> Vec<&'static LanguageFile> {
-    if !ANY.load(Ordering::Acquire) {
-        return Vec::new();
-    }
-    REGISTRY
-        .read()
-        .unwrap_or_else(std::sync::PoisonError::into_inner)
-        .languages
-        .clone()
-}
-
-/// The parsers of the user languages registered, in order.
-pub fn parsers() -> Vec<&'static ParserEntry> {
-    if !ANY.load(Ordering::Acquire) {
-        return Vec::new();
-    }
-    REGISTRY
-        .read()
-        .unwrap_or_else(std::sync::PoisonError::into_inner)
-        .parsers
-        .clone()
-}
-
-/// Makes a user language visible to checking, converting, detection and `languages`.
-/// Registering the same file (path and text) again does nothing.
+/// The languages and parsers a reading may use: the built-in ones always, then the user
+/// languages loaded into this registry, in the order they were loaded.
 ///
-/// # Errors
-/// One of its codes or its file name is already taken by a built-in language or by another
-/// user file.
-pub fn register(lang: UserLanguage) -> Result<(), GrammarReport> {
-    let mut reg = REGISTRY
-        .write()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
-    if reg
-        .sources
-        .iter()
-        .any(|(p, t)| *p == lang.path && *t == lang.text)
-    {
-        return Ok(());
-    }
-    let mut problems = Vec::new();
-    for code in lang.language.codes {
-        let builtin = LANGUAGE_FILES.iter().find(|l| l.codes.contains(code));
-        let user = reg.languages.iter().find(|l| l.codes.contains(code));
-        let taken_by = match (builtin, user) {
-            (Some(l), _) => Some(format!(
-                "the built-in language {} (grammars/lang/{}.pest)",
-                l.names.first().copied().unwrap_or(l.file),
-                l.file
-            )),
-            (None, Some(l)) => Some(format!(
-                "the user language file {}",
-                l.user.unwrap_or(l.file)
-            )),
-            (None, None) => None,
-        };
-        if let Some(by) = taken_by {
-            problems.push(GrammarProblem {
-                kind: ProblemKind::CodeTaken,
-                message: format!("the code `{code}` is already taken by {by}"),
-                span: code_span(&lang.text, code),
-                label: "this code".into(),
-                help: Some(format!(
-                    "give the file a code of its own, such as `{code}-x-house` for a house style of that language"
-                )),
-            });
+/// Two registries are independent: a language loaded into one is not seen by the other.
+/// Looking up a built-in parser neither allocates nor locks.
+#[derive(Clone, Debug, Default)]
+pub struct Registry {
+    user: Vec<Loaded>,
+    /// The most rule calls one parse of a user language's parser may make (`None`: unbounded).
+    call_limit: Option<NonZeroUsize>,
+}
+
+/// A user language in a registry.
+#[derive(Clone, Debug)]
+struct Loaded {
+    language: Language,
+    parsers: Vec<Parser>,
+    lang: Arc<UserLanguage>,
+}
+
+/// The built-in parser for a notation and language code (no user language is consulted).
+pub fn builtin_parser(notation: &str, lang: &str) -> Option<&'static ParserEntry> {
+    let file = builtin_language(lang).map_or("", |l| &*l.file);
+    PARSERS.iter().find(|p| entry_matches(p, notation, file))
+}
+
+/// The built-in language file serving an ISO 639-1 code.
+pub fn builtin_language(code: &str) -> Option<&'static LanguageFile> {
+    LANGUAGE_FILES.iter().find(|l| l.serves(code))
+}
+
+fn entry_matches(p: &ParserEntry, notation: &str, file: &str) -> bool {
+    p.notation == notation && (p.lang_file.is_empty() || p.lang_file == file)
+}
+
+impl Registry {
+    /// The built-in languages alone (no allocation).
+    pub const fn builtin() -> Registry {
+        Registry {
+            user: Vec::new(),
+            call_limit: None,
         }
     }
-    let file = lang.language.file;
-    if problems.is_empty()
-        && (LANGUAGE_FILES.iter().any(|l| l.file == file)
-            || reg.languages.iter().any(|l| l.file == file))
-    {
-        problems.push(GrammarProblem {
-            kind: ProblemKind::CodeTaken,
-            message: format!(
-                "a language file named `{}.pest` is already loaded",
-                file.trim_start_matches("user:")
-            ),
-            span: Span::new(0, 0),
-            label: "this file".into(),
-            help: Some("rename the file".into()),
-        });
-    }
-    if !problems.is_empty() {
-        return Err(GrammarReport {
-            path: lang.path.clone(),
-            text: Arc::from(lang.text.as_str()),
-            problems,
-        });
-    }
-    reg.languages.push(lang.language);
-    reg.parsers.extend(lang.parsers.iter().copied());
-    reg.sources.push((lang.path, lang.text));
-    ANY.store(true, Ordering::Release);
-    Ok(())
-}
 
-/// Loads and registers a user language file.
-///
-/// # Errors
-/// See [`load`] and [`register`].
-pub fn register_file(path: &Path, verify: Verify) -> Result<&'static LanguageFile, GrammarReport> {
-    let lang = load(path, verify)?;
-    let l = lang.language;
-    register(lang)?;
-    Ok(l)
+    /// The most rule calls one parse of a user language's parser may make (pest's call
+    /// limit, set around that parse only; `None`, the default: unbounded). The built-in
+    /// parsers are never bounded.
+    pub fn call_limit(&self) -> Option<NonZeroUsize> {
+        self.call_limit
+    }
+
+    /// Sets [`Registry::call_limit`] for the languages loaded so far and those loaded later
+    /// (and their smoke tests while loading).
+    pub fn set_call_limit(&mut self, limit: Option<NonZeroUsize>) {
+        self.call_limit = limit;
+        for l in &self.user {
+            l.lang.set_call_limit(limit);
+        }
+    }
+
+    /// The parser for a notation and language code, if there is one: built in, or of a user
+    /// language of this registry.
+    pub fn parser_for(&self, notation: &str, lang: &str) -> Option<Parser> {
+        if let Some(p) = builtin_parser(notation, lang) {
+            return Some(Shared::Static(p));
+        }
+        let language = self.language(lang);
+        let file = language.as_ref().map_or("", |l| &*l.file);
+        self.user
+            .iter()
+            .flat_map(|l| &l.parsers)
+            .find(|p| entry_matches(p, notation, file))
+            .cloned()
+    }
+
+    /// The language file serving an ISO 639-1 code (or a user language's code).
+    pub fn language(&self, code: &str) -> Option<Language> {
+        builtin_language(code).map(Shared::Static).or_else(|| {
+            self.user
+                .iter()
+                .find(|l| l.language.serves(code))
+                .map(|l| l.language.clone())
+        })
+    }
+
+    /// The language file with this file stem, built in or of a user language.
+    pub fn language_file(&self, file: &str) -> Option<Language> {
+        LANGUAGE_FILES
+            .iter()
+            .find(|l| l.file == file)
+            .map(Shared::Static)
+            .or_else(|| {
+                self.user
+                    .iter()
+                    .find(|l| l.language.file == file)
+                    .map(|l| l.language.clone())
+            })
+    }
+
+    /// Every language: the built-in ones in the order of `grammars/lang/`, then the user
+    /// languages in the order they were loaded.
+    pub fn languages(&self) -> Vec<Language> {
+        LANGUAGE_FILES
+            .iter()
+            .map(Shared::Static)
+            .chain(self.user.iter().map(|l| l.language.clone()))
+            .collect()
+    }
+
+    /// Adds a built user language. Registering the same file (path and text) again does
+    /// nothing.
+    ///
+    /// # Errors
+    /// One of its codes or its file name is already taken by a built-in language or by
+    /// another user language of this registry.
+    pub fn register(&mut self, lang: UserLanguage) -> Result<Language, GrammarReport> {
+        if let Some(l) = self
+            .user
+            .iter()
+            .find(|l| l.lang.path == lang.path && l.lang.text == lang.text)
+        {
+            return Ok(l.language.clone());
+        }
+        let problems = self.taken(&lang);
+        if !problems.is_empty() {
+            return Err(GrammarReport {
+                path: lang.path.clone(),
+                text: Arc::from(lang.text.as_str()),
+                problems,
+            });
+        }
+        lang.set_call_limit(self.call_limit);
+        let language = Shared::Owned(Arc::clone(&lang.language));
+        self.user.push(Loaded {
+            language: language.clone(),
+            parsers: lang.parsers.clone(),
+            lang: Arc::new(lang),
+        });
+        Ok(language)
+    }
+
+    /// The problems of a language whose codes or file name are taken.
+    fn taken(&self, lang: &UserLanguage) -> Vec<GrammarProblem> {
+        let mut problems = Vec::new();
+        for code in lang.language.codes.iter() {
+            let builtin = builtin_language(code);
+            let user = self.user.iter().find(|l| l.language.serves(code));
+            let taken_by = match (builtin, user) {
+                (Some(l), _) => Some(format!(
+                    "the built-in language {} (grammars/lang/{}.pest)",
+                    l.names.first().map_or(&*l.file, |n| n),
+                    l.file
+                )),
+                (None, Some(l)) => Some(format!(
+                    "the user language file {}",
+                    l.language.user.as_deref().unwrap_or(&l.language.file)
+                )),
+                (None, None) => None,
+            };
+            if let Some(by) = taken_by {
+                problems.push(GrammarProblem {
+                    kind: ProblemKind::CodeTaken,
+                    message: format!("the code `{code}` is already taken by {by}"),
+                    span: code_span(&lang.text, code),
+                    label: "this code".into(),
+                    help: Some(format!(
+                        "give the file a code of its own, such as `{code}-x-house` for a house style of that language"
+                    )),
+                });
+            }
+        }
+        let file = &lang.language.file;
+        if problems.is_empty()
+            && (LANGUAGE_FILES.iter().any(|l| l.file == *file)
+                || self.user.iter().any(|l| l.language.file == *file))
+        {
+            problems.push(GrammarProblem {
+                kind: ProblemKind::CodeTaken,
+                message: format!(
+                    "a language file named `{}.pest` is already loaded",
+                    file.trim_start_matches("user:")
+                ),
+                span: Span::new(0, 0),
+                label: "this file".into(),
+                help: Some("rename the file".into()),
+            });
+        }
+        problems
+    }
+
+    /// Reads, builds (bounded by this registry's call limit) and registers a user language
+    /// file.
+    ///
+    /// # Errors
+    /// See [`super::load`] and [`Registry::register`].
+    pub fn load(&mut self, path: &Path, verify: Verify) -> Result<Language, GrammarReport> {
+        let lang = self.build(path, verify)?;
+        self.register(lang)
+    }
+
+    /// Reads and builds a user language file, bounded by this registry's call limit, without
+    /// registering it.
+    ///
+    /// # Errors
+    /// See [`super::load`].
+    pub fn build(&self, path: &Path, verify: Verify) -> Result<UserLanguage, GrammarReport> {
+        let (shown, text) = read_source(path)?;
+        build_limited(&shown, &text, verify, self.call_limit)
+    }
+
+    /// Loads the given files, then the grammar directories' files. A directory file named
+    /// like a given file (same file name) is left out: the given one replaces it.
+    ///
+    /// # Errors
+    /// The reports of every file that could not be loaded (the others are registered).
+    pub fn load_all(
+        &mut self,
+        files: &[PathBuf],
+        verify: Verify,
+    ) -> Result<(), Vec<GrammarReport>> {
+        let mut errors = Vec::new();
+        for f in files {
+            if let Err(e) = self.load(f, verify) {
+                errors.push(e);
+            }
+        }
+        for f in directory_files() {
+            if files.iter().any(|g| g.file_name() == f.file_name()) {
+                continue;
+            }
+            if let Err(e) = self.load(&f, verify) {
+                errors.push(e);
+            }
+        }
+        if errors.is_empty() {
+            Ok(())
+        } else {
+            Err(errors)
+        }
+    }
 }

@@ -5,6 +5,7 @@ use super::*;
 use crate::syntax::SyntaxIssue;
 use crate::syntax::builtin::LANGUAGE_FILES;
 use crate::syntax::grammar_check::IssueKind;
+use crate::syntax::kind::Shared;
 
 #[test]
 fn the_sample_games_are_legal() {
@@ -96,4 +97,66 @@ fn lines_place_columns_in_characters() {
     assert_eq!(l.offset((2, 1)), 3);
     assert_eq!(l.offset((2, 3)), 3 + "Кр".len());
     assert_eq!(l.span((2, 1), None), Span::new(3, 3 + "Кр".len()));
+}
+
+/// The gazette fixture, built (no smoke test: that is the checker's, a later stage).
+fn gazette() -> UserLanguage {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/grammars/gazette.pest"
+    );
+    let text = std::fs::read_to_string(path).expect("the gazette fixture");
+    build(path, &text, |_| Vec::new()).expect("the gazette fixture builds")
+}
+
+#[test]
+fn two_registries_are_independent() {
+    let mut loaded = Registry::builtin();
+    let other = Registry::builtin();
+    let lang = loaded.register(gazette()).expect("registers");
+    assert!(lang.serves("en-x-gazette"));
+    assert!(loaded.language("en-x-gazette").is_some());
+    assert!(loaded.parser_for("algebraic", "en-x-gazette").is_some());
+    assert_eq!(loaded.languages().len(), LANGUAGE_FILES.len() + 1);
+    // The other registry (and a fresh one) never sees it.
+    for r in [&other, &Registry::default()] {
+        assert!(r.language("en-x-gazette").is_none());
+        assert!(r.parser_for("algebraic", "en-x-gazette").is_none());
+        assert_eq!(r.languages().len(), LANGUAGE_FILES.len());
+    }
+    // A clone carries the languages loaded so far; loading into it leaves the original alone.
+    let mut copy = loaded.clone();
+    assert!(copy.language("en-x-gazette").is_some());
+    let again = copy
+        .register(gazette())
+        .expect("the same file again is a no-op");
+    assert!(again.same(&lang));
+    assert_eq!(copy.languages().len(), loaded.languages().len());
+}
+
+#[test]
+fn a_code_taken_in_one_registry_is_free_in_another() {
+    let mut first = Registry::builtin();
+    first.register(gazette()).expect("registers");
+    let mut renamed = gazette();
+    renamed.path = "elsewhere/gazette.pest".into();
+    let report = first.register(renamed).expect_err("its code is taken here");
+    assert_eq!(report.problems[0].kind, ProblemKind::CodeTaken);
+    let mut second = Registry::builtin();
+    let mut renamed = gazette();
+    renamed.path = "elsewhere/gazette.pest".into();
+    second.register(renamed).expect("free in another registry");
+}
+
+#[test]
+fn built_in_lookups_are_static() {
+    let r = Registry::builtin();
+    let p = r.parser_for("algebraic", "de").expect("German");
+    assert!(matches!(p, Shared::Static(_)));
+    assert!(std::ptr::eq(
+        &*p,
+        builtin_parser("algebraic", "de").expect("German")
+    ));
+    assert!(r.languages().iter().all(|l| matches!(l, Shared::Static(_))));
+    assert!(r.call_limit().is_none());
 }

@@ -1,9 +1,10 @@
 //! Parsers built at run time: a composed grammar run by pest_vm, bounded in size and calls.
 
 use std::num::NonZeroUsize;
-use std::sync::{Mutex, OnceLock, PoisonError};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Mutex, PoisonError};
 
-use super::{CALL_LIMIT, CALL_LIMIT_ENV, MAX_GAME_BYTES};
+use super::MAX_GAME_BYTES;
 use crate::span::Span;
 use crate::syntax::builtin::{COMMON_GRAMMAR, NOTATION_GRAMMARS};
 use crate::syntax::compose::compose;
@@ -19,8 +20,9 @@ pub struct VmParser {
     /// rules in grammar order), to list expected rules in the derived parser's order: pest
     /// sorts them by the rule type's order, which for pest_vm's names is alphabetical.
     order: std::collections::HashMap<String, usize>,
-    /// The most rule calls one of its parses may make (see [`CALL_LIMIT`]).
-    call_limit: Option<NonZeroUsize>,
+    /// The most rule calls one of its parses may make (0: unbounded; see
+    /// [`super::CALL_LIMIT`]).
+    call_limit: AtomicUsize,
 }
 
 impl std::fmt::Debug for VmParser {
@@ -50,7 +52,7 @@ impl VmParser {
                 Ok(VmParser {
                     vm: pest_vm::Vm::new(rules),
                     order,
-                    call_limit: default_call_limit(),
+                    call_limit: AtomicUsize::new(0),
                 })
             }
             // Checked above; kept for safety.
@@ -58,10 +60,11 @@ impl VmParser {
         }
     }
 
-    /// Sets the most rule calls one parse of this parser may make (`None`: unbounded). The
-    /// default is [`CALL_LIMIT`], or the value of [`CALL_LIMIT_ENV`].
-    pub fn set_call_limit(&mut self, limit: Option<NonZeroUsize>) {
-        self.call_limit = limit;
+    /// Sets the most rule calls one parse of this parser may make (`None`, the default:
+    /// unbounded; the CLI uses [`super::CALL_LIMIT`]).
+    pub fn set_call_limit(&self, limit: Option<NonZeroUsize>) {
+        self.call_limit
+            .store(limit.map_or(0, NonZeroUsize::get), Ordering::Relaxed);
     }
 
     /// Parses `text` with a rule and returns the tree as (rule name, start, end) in
@@ -129,7 +132,8 @@ impl VmParser {
         rule: &'a str,
         text: &'a str,
     ) -> Result<pest::iterators::Pairs<'a, &'a str>, pest::error::Error<&'a str>> {
-        let _bounded = Bounded::start(self.call_limit);
+        let _bounded =
+            NonZeroUsize::new(self.call_limit.load(Ordering::Relaxed)).map(Bounded::start);
         std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.vm.parse(rule, text)))
             .unwrap_or_else(|_| {
                 Err(pest::error::Error::new_from_pos(
@@ -174,18 +178,6 @@ pub fn vm_parser(notation: &str, language_text: &str) -> Result<VmParser, Vec<Is
     VmParser::new(&compose(&[COMMON_GRAMMAR, notation_text, language_text]).text)
 }
 
-/// [`CALL_LIMIT`], or the value of [`CALL_LIMIT_ENV`] when it is a number (read once).
-fn default_call_limit() -> Option<NonZeroUsize> {
-    static LIMIT: OnceLock<Option<NonZeroUsize>> = OnceLock::new();
-    *LIMIT.get_or_init(|| {
-        let limit = std::env::var(CALL_LIMIT_ENV)
-            .ok()
-            .and_then(|v| v.trim().parse().ok())
-            .unwrap_or(CALL_LIMIT);
-        NonZeroUsize::new(limit)
-    })
-}
-
 /// The run-time parses in flight. pest's call limit is one process-wide setting, read when a
 /// parse starts: a run-time parse sets it while it runs, and the last one in flight clears it,
 /// so that the built-in parsers are not bounded by a run-time grammar's limit (a built-in
@@ -197,10 +189,10 @@ static IN_FLIGHT: Mutex<usize> = Mutex::new(0);
 struct Bounded;
 
 impl Bounded {
-    fn start(limit: Option<NonZeroUsize>) -> Bounded {
+    fn start(limit: NonZeroUsize) -> Bounded {
         let mut n = IN_FLIGHT.lock().unwrap_or_else(PoisonError::into_inner);
         *n += 1;
-        pest::set_call_limit(limit);
+        pest::set_call_limit(Some(limit));
         Bounded
     }
 }
