@@ -1129,7 +1129,7 @@ fn read_with_marks(fen: Option<&str>, text: &str, notation: &str) -> Result<Vec<
     for item in &syntax.root.items {
         let Item::Move(tok) = item else { continue };
         let token = &text[tok.span.start..tok.span.end];
-        let res = resolve_move_token(tok, text, &pos, &origins);
+        let res = resolve_move_token(tok, &pos, &origins);
         match res {
             Resolution::Legal(m) => {
                 origins.play(&m);

@@ -134,7 +134,7 @@ pub fn resolve_token_with(parser: &ParserEntry, pos: &Chess, token: &str) -> Tok
         Ok(t) => t,
         Err(e) => return TokenOutcome::Invalid(e),
     };
-    match resolve_move_token(&tok, token, pos, &Origins::from_position(pos)) {
+    match resolve_move_token(&tok, pos, &Origins::from_position(pos)) {
         Resolution::Legal(m) => TokenOutcome::Legal(m),
         Resolution::Null => TokenOutcome::Null,
         Resolution::Illegal(why) => TokenOutcome::Illegal(why),
@@ -149,17 +149,10 @@ pub fn resolve_token_with(parser: &ParserEntry, pos: &Chess, token: &str) -> Tok
 /// Every notation's token is read here. A descriptive token has every reading its parts
 /// allow, relative to the mover, with `origins` telling where each piece started (`KR`,
 /// `QN`); when several legal moves remain, its check or mate mark (or its absence) and its
-/// e.p. mark choose, as readers of descriptive scores do (`B-N5ch`). `text` is the source
-/// text the token's spans index (the whole file or game for a token of a game); no reading
-/// needs it any more (a descriptive token carries the symbols its grammar read), and it is
-/// kept so that callers do not change.
-pub fn resolve_move_token(
-    tok: &MoveToken,
-    text: &str,
-    pos: &Chess,
-    origins: &Origins,
-) -> Resolution {
-    let pats = token_patterns(tok, text, pos, origins);
+/// e.p. mark choose, as readers of descriptive scores do (`B-N5ch`). A descriptive token
+/// carries the symbols its grammar read, so no source text is needed.
+pub fn resolve_move_token(tok: &MoveToken, pos: &Chess, origins: &Origins) -> Resolution {
+    let pats = token_patterns(tok, pos, origins);
     match tok.body {
         MoveBody::Descriptive(_) => {
             resolve_readings(pos, pats.as_slice(), written_mark(tok), tok.ep.is_some())
@@ -170,7 +163,7 @@ pub fn resolve_move_token(
 
 /// The patterns of a parsed move token in a position: one for every notation but
 /// descriptive, whose token has every reading its parts allow (see [`resolve_move_token`]
-/// for `text` and `origins`).
+/// for `origins`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum TokenPatterns {
     /// The one pattern of a token (no heap allocation).
@@ -190,14 +183,9 @@ impl TokenPatterns {
 }
 
 /// The patterns of a parsed move token in `pos` (see [`TokenPatterns`]).
-pub fn token_patterns(
-    tok: &MoveToken,
-    text: &str,
-    pos: &Chess,
-    origins: &Origins,
-) -> TokenPatterns {
+pub fn token_patterns(tok: &MoveToken, pos: &Chess, origins: &Origins) -> TokenPatterns {
     match &tok.body {
-        MoveBody::Descriptive(d) => TokenPatterns::Many(move_patterns(d, text, pos, origins)),
+        MoveBody::Descriptive(d) => TokenPatterns::Many(move_patterns(d, pos, origins)),
         body => TokenPatterns::One([Pattern::from_body(body)]),
     }
 }

@@ -101,7 +101,7 @@ impl GameChecker<'_> {
     pub(super) fn hint(&self, tok: &MoveToken, pos: &Chess, origins: &Origins) -> Pattern {
         match tok.body {
             MoveBody::Descriptive(_) => {
-                let pats = crate::board::token::token_patterns(tok, self.text, pos, origins);
+                let pats = crate::board::token::token_patterns(tok, pos, origins);
                 let pats = pats.as_slice();
                 let role = pats
                     .first()
@@ -130,6 +130,6 @@ impl GameChecker<'_> {
         pos: &Chess,
         origins: &Origins,
     ) -> Resolution {
-        crate::board::token::resolve_move_token(tok, self.text, pos, origins)
+        crate::board::token::resolve_move_token(tok, pos, origins)
     }
 }

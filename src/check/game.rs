@@ -26,46 +26,7 @@ pub fn check_game(
     parser: &ParserEntry,
     registry: &Registry,
 ) -> CheckedGame {
-    let writer = game_writer(
-        render::Writer::for_notation(parser.notation, parser.language.as_deref()),
-        &syntax,
-        text,
-    );
-    let style = match &writer {
-        render::Writer::San(style) => (**style).clone(),
-        render::Writer::DescriptiveEs => Style {
-            mate: "++".into(),
-            double_plus_mate: true,
-            ..Style::english()
-        },
-        render::Writer::Descriptive { .. } => Style {
-            mate: " mate".into(),
-            check: " ch".into(),
-            ..Style::english()
-        },
-        render::Writer::Long { style, .. } => (**style).clone(),
-        render::Writer::Squares(_) => Style::english(),
-    };
-    let black_figurines = syntax
-        .root
-        .moves()
-        .any(|t| t.figurine == Some(Color::Black));
-    let mut g = GameChecker {
-        text,
-        parser,
-        registry,
-        writer,
-        style,
-        black_figurines,
-        diags: Vec::new(),
-        moves: vec![MoveState::NotChecked; syntax.move_count],
-        mainline: Vec::new(),
-        main_broken: false,
-        repairs: Vec::new(),
-        repaired: Vec::new(),
-        repaired_broken: false,
-        work: std::cell::Cell::new(0),
-    };
+    let mut g = GameChecker::new(text, parser, registry, &syntax);
     g.syntax_issues(&syntax);
     // Long and short algebraic in one score (read all the same; a warning).
     g.diags
@@ -104,6 +65,58 @@ pub fn check_game(
         repaired,
         repairs: g.repairs,
         syntax,
+    }
+}
+
+impl<'a> GameChecker<'a> {
+    /// A checker for one game read by `parser`: its writer and marks in the game's own form
+    /// (see [`game_writer`]), nothing found yet.
+    pub(super) fn new(
+        text: &'a str,
+        parser: &'a ParserEntry,
+        registry: &'a Registry,
+        syntax: &GameSyntax,
+    ) -> GameChecker<'a> {
+        let writer = game_writer(
+            render::Writer::for_notation(parser.notation, parser.language.as_deref()),
+            syntax,
+            text,
+        );
+        let style = match &writer {
+            render::Writer::San(style) => (**style).clone(),
+            render::Writer::DescriptiveEs => Style {
+                mate: "++".into(),
+                double_plus_mate: true,
+                ..Style::english()
+            },
+            render::Writer::Descriptive { .. } => Style {
+                mate: " mate".into(),
+                check: " ch".into(),
+                ..Style::english()
+            },
+            render::Writer::Long { style, .. } => (**style).clone(),
+            render::Writer::Squares(_) => Style::english(),
+        };
+        let black_figurines = syntax
+            .root
+            .moves()
+            .any(|t| t.figurine == Some(Color::Black));
+        GameChecker {
+            text,
+            parser,
+            registry,
+            writer,
+            style,
+            black_figurines,
+            diags: Vec::new(),
+            moves: vec![MoveState::NotChecked; syntax.move_count],
+            mainline: Vec::new(),
+            main_broken: false,
+            repairs: Vec::new(),
+            repaired: Vec::new(),
+            repaired_broken: false,
+            work: std::cell::Cell::new(0),
+        }
     }
 }
 

@@ -777,7 +777,7 @@ impl Document {
         match (t.body, placed.m) {
             (MoveBody::Descriptive(_), _) => matches!(tok.body, MoveBody::Descriptive(_)),
             (_, Some(m)) => matches!(
-                crate::board::token::resolve_move_token(&t, new, &placed.before, &crate::board::descriptive::Origins::from_position(&placed.before)),
+                crate::board::token::resolve_move_token(&t, &placed.before, &crate::board::descriptive::Origins::from_position(&placed.before)),
                 crate::board::resolve::Resolution::Legal(x) if x == m
             ),
             (MoveBody::Null, None) => true,

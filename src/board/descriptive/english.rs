@@ -4,8 +4,8 @@ use shakmaty::{Bitboard, Chess, Color, Role};
 
 use crate::board::descriptive::origins::Origins;
 use crate::board::descriptive::squares::{
-    Designation, LegalMoves, Written, back_ranks, file_of, paired, prefer_quiet, rank_for, single,
-    wing_of,
+    Designation, LegalMoves, Written, back_ranks, captured_choices, file_of, paired, prefer_quiet,
+    rank_for, single, wing_of,
 };
 use crate::board::pattern::Pattern;
 use crate::syntax::DescSym::{self, Letter, Rank, Within};
@@ -78,19 +78,17 @@ pub(super) fn english_patterns_in(
         None => Bitboard::FULL,
     };
     // Captured: a piece designation (possibly by file or origin) or a square.
-    let mut captured: Vec<(Option<Role>, Bitboard)> = Vec::new();
-    match w.captured {
-        None => captured.push((None, Bitboard::FULL)),
-        Some(c) => {
-            if let Some(d) = english_designations(&c.syms()) {
-                // The captured piece is the other side's: its origin is theirs.
-                captured.push((Some(d.role), d.squares(!color, origins, pos)));
-            }
-            if let Some(sq) = english_squares(&c.syms(), color, false) {
-                captured.push((None, sq));
-            }
-        }
-    }
+    let captured = captured_choices(
+        w.captured.map(|c| {
+            (
+                english_designations(&c.syms()),
+                english_squares(&c.syms(), color, false),
+            )
+        }),
+        color,
+        origins,
+        pos,
+    );
     for (role, from) in english_movers(&w.who.syms(), color, origins, pos) {
         for to in &to_sets {
             for (crole, con) in &captured {

@@ -4,8 +4,8 @@ use shakmaty::{Bitboard, Chess, Color, Role};
 
 use crate::board::descriptive::origins::Origins;
 use crate::board::descriptive::squares::{
-    Designation, LegalMoves, Written, back_ranks, file_of, paired, prefer_quiet, rank_for, single,
-    wing_of,
+    Designation, LegalMoves, Written, back_ranks, captured_choices, file_of, paired, prefer_quiet,
+    rank_for, single, wing_of,
 };
 use crate::board::pattern::Pattern;
 use crate::syntax::DescSym::{self, Letter, Rank};
@@ -96,20 +96,19 @@ pub(super) fn spanish_patterns_in(
         },
         None => Bitboard::FULL,
     };
-    let mut captured: Vec<(Option<Role>, Bitboard)> = Vec::new();
-    match w.captured {
-        None => captured.push((None, Bitboard::FULL)),
-        Some(c) => {
+    let captured = captured_choices(
+        w.captured.map(|c| {
             // A captured piece has no square qualifier.
-            if let Some((d, Bitboard::FULL)) = spanish_designation(&c.syms(), color) {
-                // The captured piece is the other side's: its origin is theirs.
-                captured.push((Some(d.role), d.squares(!color, origins, pos)));
-            }
-            if let Some(sq) = spanish_square(&c.syms(), color) {
-                captured.push((None, sq));
-            }
-        }
-    }
+            let piece = match spanish_designation(&c.syms(), color) {
+                Some((d, Bitboard::FULL)) => Some(d),
+                _ => None,
+            };
+            (piece, spanish_square(&c.syms(), color))
+        }),
+        color,
+        origins,
+        pos,
+    );
     let Some((d, within)) = spanish_designation(&w.who.syms(), color) else {
         return out;
     };

@@ -64,6 +64,25 @@ pub(super) struct Designation {
     pub(super) origin: Option<Bitboard>,
 }
 
+/// What the captured part of a move allows, as (captured role, squares) choices: with no part
+/// written, anything; else the other side's piece it designates (its origin is theirs, so its
+/// squares are read for `!color`) and the square it names, each when it reads as one.
+pub(super) fn captured_choices(
+    written: Option<(Option<Designation>, Option<Bitboard>)>,
+    color: Color,
+    origins: &Origins,
+    pos: &Chess,
+) -> Vec<(Option<Role>, Bitboard)> {
+    let Some((designation, square)) = written else {
+        return vec![(None, Bitboard::FULL)];
+    };
+    let piece = designation.map(|d| (Some(d.role), d.squares(!color, origins, pos)));
+    piece
+        .into_iter()
+        .chain(square.map(|sq| (None, sq)))
+        .collect()
+}
+
 impl Designation {
     pub(super) const fn any(role: Role) -> Designation {
         Designation {

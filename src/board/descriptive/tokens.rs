@@ -13,14 +13,8 @@ use crate::syntax::{CheckMark, DescriptiveMove, MoveBody, MoveToken, System};
 
 /// Every reading of a descriptive move as patterns (`Castles` alone: both sides), from the
 /// symbols its grammar read. A move that names nothing on the board gets one pattern that
-/// matches no move, so that the resolver explains it. `_text` (the source text the move's
-/// spans index) is not read: it is kept so that callers do not change.
-pub fn move_patterns(
-    d: &DescriptiveMove,
-    _text: &str,
-    pos: &Chess,
-    origins: &Origins,
-) -> Vec<Pattern> {
+/// matches no move, so that the resolver explains it.
+pub fn move_patterns(d: &DescriptiveMove, pos: &Chess, origins: &Origins) -> Vec<Pattern> {
     if let Some(side) = d.castles {
         let sides: &[CastlingSide] = match side {
             Some(CastlingSide::KingSide) => &[CastlingSide::KingSide],

@@ -6,22 +6,8 @@ use crate::check::types::MoveState;
 fn with_walk(text: &str, f: impl FnOnce(&mut LineWalk<'_, '_, '_>)) {
     let parser = crate::syntax::grammar::builtin_parser("algebraic", "en").expect("a parser");
     let syntax = (parser.parse)(text, 0);
-    let mut g = GameChecker {
-        text,
-        parser,
-        registry: &crate::syntax::grammar::Registry::builtin(),
-        writer: render::Writer::for_notation(parser.notation, parser.language.as_deref()),
-        style: render::Style::english(),
-        black_figurines: false,
-        diags: Vec::new(),
-        moves: vec![MoveState::NotChecked; syntax.move_count],
-        mainline: Vec::new(),
-        main_broken: false,
-        repairs: Vec::new(),
-        repaired: Vec::new(),
-        repaired_broken: false,
-        work: std::cell::Cell::new(0),
-    };
+    let registry = crate::syntax::grammar::Registry::builtin();
+    let mut g = GameChecker::new(text, parser, &registry, &syntax);
     let pos = Chess::default();
     let start = LineStart {
         origins: Origins::from_position(&pos),

@@ -99,8 +99,11 @@ impl Selection {
             || rule.name == s
             || rule.category.as_str() == s
             || (s.len() >= 2
-                && rule.code.as_str().len() >= s.len()
-                && rule.code.as_str()[..s.len()].eq_ignore_ascii_case(s))
+                && rule
+                    .code
+                    .as_str()
+                    .get(..s.len())
+                    .is_some_and(|p| p.eq_ignore_ascii_case(s)))
     }
 
     /// Is the rule on?
