@@ -5,6 +5,7 @@
 use std::path::Path;
 
 use scoresheet::check::{Options, check_bytes};
+use scoresheet::diagnostic::Code;
 use scoresheet::lint::config::Config;
 use scoresheet::lint::{LintOptions, lint_bytes};
 
@@ -95,7 +96,7 @@ fn check_points_at_lint_when_it_sees_prose() {
     let hint = file
         .diagnostics
         .iter()
-        .find(|d| d.code().as_str() == "scoresheet::prose_not_checked")
+        .find(|d| d.code() == Code::ProseNotChecked)
         .expect("a hint");
     assert!(
         hint.help

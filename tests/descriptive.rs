@@ -27,7 +27,7 @@ use scoresheet::board::descriptive::{Origins, write_english, write_spanish};
 use scoresheet::board::resolve::Resolution;
 use scoresheet::board::token::resolve_move_token;
 use scoresheet::check::{CheckedFile, MoveState, Options, check_str};
-use scoresheet::diagnostic::{Diagnostic, Severity};
+use scoresheet::diagnostic::{Code, Diagnostic, Severity};
 use scoresheet::render::Writer;
 use scoresheet::report::output;
 use scoresheet::syntax::Item;
@@ -73,9 +73,7 @@ fn errors(file: &CheckedFile) -> Vec<&Diagnostic> {
 
 fn warnings(file: &CheckedFile) -> Vec<String> {
     file.all_diagnostics()
-        .filter(|d| {
-            d.severity == Severity::Warning && d.code().as_str() != "scoresheet::missing_result"
-        })
+        .filter(|d| d.severity == Severity::Warning && d.code() != Code::MissingResult)
         .map(|d| format!("{}: {}", d.code().as_str(), d.problem))
         .collect()
 }
@@ -983,9 +981,7 @@ fn run_table(notation: &str, rows: &[(Option<&str>, &str, &str, Want)]) {
                 }
             }
             Want::Ambiguous(expected) => {
-                let d = token_diags
-                    .iter()
-                    .find(|d| d.code().as_str() == "scoresheet::ambiguous_move");
+                let d = token_diags.iter().find(|d| d.code() == Code::AmbiguousMove);
                 let Some(d) = d else {
                     failures.push(format!(
                         "{context}: not ambiguous ({:?})\n{}",
@@ -1033,7 +1029,7 @@ fn run_table(notation: &str, rows: &[(Option<&str>, &str, &str, Want)]) {
             Want::MissingPromotion => {
                 if !token_diags
                     .iter()
-                    .any(|d| d.code().as_str() == "scoresheet::missing_promotion")
+                    .any(|d| d.code() == Code::MissingPromotion)
                 {
                     failures.push(format!(
                         "{context}: no missing promotion\n{}",

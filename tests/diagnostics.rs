@@ -24,6 +24,7 @@
 use std::path::Path;
 
 use scoresheet::check::{Options, check_bytes};
+use scoresheet::diagnostic::Code;
 use scoresheet::report::output;
 
 /// The codes each fixture produces, in report order (`scoresheet::` left off).
@@ -234,7 +235,7 @@ fn too_many_counts_the_rest() {
     );
     let rest = file
         .all_diagnostics()
-        .find(|d| d.code().as_str() == "scoresheet::too_many")
+        .find(|d| d.code() == Code::TooMany)
         .expect("too_many")
         .to_string();
     assert!(

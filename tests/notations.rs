@@ -22,6 +22,7 @@ use std::process::Command;
 
 use scoresheet::board::descriptive::Origins;
 use scoresheet::check::{CheckedFile, Options, check_bytes, check_str};
+use scoresheet::diagnostic::Code;
 use scoresheet::diagnostic::Severity;
 use scoresheet::render::{LongForm, SquareNotation, Style, Writer};
 use scoresheet::report::output;
@@ -261,7 +262,7 @@ fn no_mixed_notation_warning_on_corpus_pgn() {
         let file = check_bytes("corpus", &bytes, &options("algebraic", "en")).expect("grammar");
         games += file.games.len();
         for d in file.all_diagnostics() {
-            if d.code().as_str() == "scoresheet::mixed_notation" {
+            if d.code() == Code::MixedNotation {
                 found.push(format!("{}: {}", p.display(), d.problem));
             }
         }
@@ -530,9 +531,7 @@ fn assert_reads_back(text: &str, notation: &str, lang: &str, game: &[Move], what
     );
     let warnings: Vec<String> = file
         .all_diagnostics()
-        .filter(|d| {
-            d.severity == Severity::Warning && d.code().as_str() != "scoresheet::language_undecided"
-        })
+        .filter(|d| d.severity == Severity::Warning && d.code() != Code::LanguageUndecided)
         .map(|d| format!("{}: {}", d.code().as_str(), d.problem))
         .collect();
     assert!(
