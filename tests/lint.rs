@@ -677,3 +677,15 @@ fn rule_examples_are_true() {
         }
     }
 }
+
+/// A descriptive score's fixes are checked like any other: the fixed token is resolved on the
+/// board, with the pieces' origins at that move, and must be the same move.
+#[test]
+fn descriptive_fixes_are_read_back_on_the_board() {
+    let text = "1. P-K4 P-K4 2. B-B4 N-QB3 3. Q-R5 N-B3 4. QxBP *\n";
+    let fixed = check_fix("mate.pgn", text.as_bytes(), &LintOptions::default());
+    assert_eq!(
+        fixed,
+        "1. P-K4 P-K4 2. B-B4 N-QB3 3. Q-R5 N-B3 4. QxBP mate *\n"
+    );
+}

@@ -7,6 +7,7 @@ use std::sync::Arc;
 use shakmaty::fen::Fen;
 use shakmaty::{Chess, Color, EnPassantMode, Move, Position};
 
+use crate::board::descriptive::Origins;
 use crate::check::detect::{Detection, ProseReader, Reading, detect, detect_document};
 use crate::check::prose::scan_fragments;
 use crate::check::{CheckError, CheckedGame, MoveState, check_game};
@@ -37,6 +38,8 @@ pub enum UnitKind {
 pub struct Placed {
     /// The position before it.
     pub before: Chess,
+    /// Where each piece of `before` started (descriptive `QN`, `KR` read by it).
+    pub origins: Origins,
     /// The move (`None`: a null move).
     pub m: Option<Move>,
     /// On the unit's main line.
@@ -148,14 +151,22 @@ pub fn abs_ply(pos: &Chess) -> u32 {
 pub fn place(game: &CheckedGame) -> Vec<Option<Placed>> {
     let mut out = vec![None; game.syntax.move_count];
     if let Some(start) = &game.start {
-        place_line(&game.syntax.root, start.clone(), game, &mut out, true, 0);
+        let origins = Origins::from_position(start);
+        place_line(
+            &game.syntax.root,
+            (start.clone(), origins),
+            game,
+            &mut out,
+            true,
+            0,
+        );
     }
     out
 }
 
 fn place_line(
     line: &Line,
-    start: Chess,
+    start: (Chess, Origins),
     game: &CheckedGame,
     out: &mut Vec<Option<Placed>>,
     main: bool,
@@ -164,8 +175,8 @@ fn place_line(
     if depth > MAX_DEPTH {
         return;
     }
-    let mut pos = start;
-    let mut before: Option<Chess> = None;
+    let (mut pos, mut origins) = start;
+    let mut before: Option<(Chess, Origins)> = None;
     for item in &line.items {
         match item {
             Item::Move(tok) => {
@@ -179,22 +190,25 @@ fn place_line(
                         if let Some(slot) = out.get_mut(tok.index) {
                             *slot = Some(Placed {
                                 before: pos.clone(),
+                                origins,
                                 m: Some(m),
                                 main,
                             });
                         }
-                        before = Some(pos.clone());
+                        before = Some((pos.clone(), origins));
+                        origins.play(&m);
                         pos.play_unchecked(m);
                     }
                     MoveState::Null => {
                         if let Some(slot) = out.get_mut(tok.index) {
                             *slot = Some(Placed {
                                 before: pos.clone(),
+                                origins,
                                 m: None,
                                 main,
                             });
                         }
-                        before = Some(pos.clone());
+                        before = Some((pos.clone(), origins));
                         match pos.clone().swap_turn() {
                             Ok(p) => pos = p,
                             Err(_) => break,
@@ -775,9 +789,8 @@ impl Document {
             return false;
         };
         match (t.body, placed.m) {
-            (MoveBody::Descriptive(_), _) => matches!(tok.body, MoveBody::Descriptive(_)),
             (_, Some(m)) => matches!(
-                crate::board::token::resolve_move_token(&t, &placed.before, &crate::board::descriptive::Origins::from_position(&placed.before)),
+                crate::board::token::resolve_move_token(&t, &placed.before, &placed.origins),
                 crate::board::resolve::Resolution::Legal(x) if x == m
             ),
             (MoveBody::Null, None) => true,
