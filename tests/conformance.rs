@@ -116,13 +116,8 @@ fn position(fen: &str, mode: CastlingMode) -> Chess {
 }
 
 /// English algebraic: the corpus is written in it (language detection is tested elsewhere).
-#[allow(clippy::needless_update)] // robust to options added later
 fn english() -> Options {
-    Options {
-        notation: "algebraic".into(),
-        lang: "en".into(),
-        ..Options::default()
-    }
+    Options::given("algebraic", "en")
 }
 
 // ---------------------------------------------------------------------------------------------

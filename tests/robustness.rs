@@ -38,13 +38,8 @@ fn check_within(name: &str, bytes: Vec<u8>, secs: u64) -> CheckedFile {
 }
 
 /// English algebraic, whatever other options exist.
-#[allow(clippy::needless_update)] // robust to options added later
 fn english() -> Options {
-    Options {
-        notation: "algebraic".into(),
-        lang: "en".into(),
-        ..Options::default()
-    }
+    Options::given("algebraic", "en")
 }
 
 fn codes(file: &CheckedFile) -> Vec<&'static str> {

@@ -357,10 +357,7 @@ fn a_user_language_is_seen_by_the_library_once_registered() {
     );
     let registry = Arc::new(registry);
     for lang in ["auto", "en-x-gazette"] {
-        let options = Options {
-            registry: Arc::clone(&registry),
-            ..Options::given("auto", lang)
-        };
+        let options = Options::named("auto", lang, Arc::clone(&registry)).expect("loaded");
         let file = check_str("gazette.pgn", GAZETTE_GAME, &options).expect("checks");
         assert_eq!(file.language, "en-x-gazette");
         assert!(!file.has_errors(), "{:?}", file.games[0].diagnostics);

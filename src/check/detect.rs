@@ -20,7 +20,7 @@ use std::collections::BTreeSet;
 use shakmaty::Move;
 
 use crate::check::game::check_game;
-use crate::check::types::{CheckError, Choice};
+use crate::check::types::{CheckError, Choice, LangCode};
 use crate::diagnostic::{Diagnostic, Problem};
 use crate::span::Span;
 use crate::syntax::grammar::{Language, LanguageFile, Notation, Parser, ParserEntry, Registry};
@@ -68,8 +68,8 @@ pub(crate) fn detect(
     registry: &Registry,
     text: &str,
     games: &[Span],
-    notation: &str,
-    lang: &str,
+    notation: Choice<Notation>,
+    lang: &Choice<LangCode>,
 ) -> Result<Detection, CheckError> {
     let letterless = |n: Notation, code: &'static str| -> Result<Detection, CheckError> {
         let name = n.name();
@@ -77,7 +77,7 @@ pub(crate) fn detect(
             .parser_for(name, "")
             .ok_or_else(|| CheckError::UnknownGrammar {
                 notation: name.into(),
-                lang: lang.into(),
+                lang: lang.to_string(),
             })?;
         Ok(Detection {
             notation: name,
@@ -86,14 +86,8 @@ pub(crate) fn detect(
             warning: None,
         })
     };
-    let Some(choice) = Choice::named(notation) else {
-        return Err(CheckError::UnknownGrammar {
-            notation: notation.into(),
-            lang: lang.into(),
-        });
-    };
     // Exhaustive: a new notation grammar is read only once it is handled here.
-    match choice {
+    match notation {
         Choice::Given(Notation::Algebraic) => detect_language(registry, text, games, lang),
         Choice::Given(n @ Notation::Descriptive) => letterless(n, "en"),
         Choice::Given(n @ Notation::DescriptiveEs) => letterless(n, "es"),
@@ -366,32 +360,19 @@ fn detect_language(
     registry: &Registry,
     text: &str,
     games: &[Span],
-    lang: &str,
+    lang: &Choice<LangCode>,
 ) -> Result<Detection, CheckError> {
     let notation: &'static str = "algebraic";
-    if lang != "auto" {
-        let Some(file) = registry.language(lang) else {
-            return Err(CheckError::UnknownGrammar {
+    if let Choice::Given(code) = lang {
+        let parser = registry.parser_for(notation, code.code()).ok_or_else(|| {
+            CheckError::UnknownGrammar {
                 notation: notation.into(),
-                lang: lang.into(),
-            });
-        };
-        let code = file
-            .codes
-            .iter()
-            .find(|c| **c == lang)
-            .unwrap_or(&file.codes[0])
-            .clone();
-        let parser =
-            registry
-                .parser_for(notation, &code)
-                .ok_or_else(|| CheckError::UnknownGrammar {
-                    notation: notation.into(),
-                    lang: lang.into(),
-                })?;
+                lang: code.to_string(),
+            }
+        })?;
         return Ok(Detection {
             notation,
-            lang: code,
+            lang: code.shared_code(),
             parser,
             warning: None,
         });
@@ -425,8 +406,8 @@ pub(crate) fn detect_document(
     text: &str,
     games: &[Span],
     prose: Option<(&str, &ProseReader<'_>)>,
-    notation: &str,
-    lang: &str,
+    notation: Choice<Notation>,
+    lang: &Choice<LangCode>,
 ) -> Result<(Detection, Vec<Option<Detection>>), CheckError> {
     let per_game: Vec<Option<Detection>> = games
         .iter()
@@ -472,15 +453,12 @@ pub(crate) fn detect_document(
 pub(crate) fn detect_prose(
     registry: &Registry,
     prose: &str,
-    notation: &str,
-    lang: &str,
+    notation: Choice<Notation>,
+    lang: &Choice<LangCode>,
     read: &ProseReader<'_>,
 ) -> Result<Detection, CheckError> {
-    if lang != "auto"
-        || !matches!(
-            Choice::named(notation),
-            Some(Choice::Auto | Choice::Given(Notation::Algebraic))
-        )
+    if matches!(lang, Choice::Given(_))
+        || !matches!(notation, Choice::Auto | Choice::Given(Notation::Algebraic))
     {
         return detect(registry, prose, &[], notation, lang);
     }
@@ -712,7 +690,7 @@ mod tests {
 
     fn detect_auto(text: &str) -> Detection {
         let games = split_games(text);
-        detect(&BUILTIN, text, &games, "auto", "auto").expect("detects")
+        detect(&BUILTIN, text, &games, Choice::Auto, &Choice::Auto).expect("detects")
     }
 
     #[test]
@@ -755,8 +733,8 @@ mod tests {
         let d = detect_prose(
             &BUILTIN,
             "After 1.e4 e5 2.d4 exd4 the centre opens.",
-            "auto",
-            "auto",
+            Choice::Auto,
+            &Choice::Auto,
             &read,
         )
         .expect("detects");
@@ -778,8 +756,8 @@ mod tests {
         let d = detect_prose(
             &BUILTIN,
             "Nach 1.e4 e5 2.Sf3 Sc6 3.Lb5 a6 spielt Weiß.",
-            "auto",
-            "auto",
+            Choice::Auto,
+            &Choice::Auto,
             &read,
         )
         .expect("detects");

@@ -82,7 +82,7 @@ pub fn check_bytes(path: &str, bytes: &[u8], options: &Options) -> Result<Checke
         &game_text,
         &spans,
         None,
-        &options.notation,
+        options.notation,
         &options.lang,
     )?;
     file_diags.extend(warning);

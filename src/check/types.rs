@@ -8,7 +8,7 @@ use shakmaty::{Chess, Move};
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::span::Span;
 use crate::syntax::GameSyntax;
-use crate::syntax::grammar::{Notation, Registry};
+use crate::syntax::grammar::{Language, Notation, Registry};
 
 /// `auto` (detected) or a given value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -19,27 +19,128 @@ pub enum Choice<T> {
     Given(T),
 }
 
+impl<'a> Choice<&'a str> {
+    /// A name as written on the command line or in `scoresheet.toml`: `auto`, or a name to be
+    /// looked up. The one place where the word `auto` is read.
+    pub fn of(name: &'a str) -> Choice<&'a str> {
+        match name {
+            "auto" => Choice::Auto,
+            name => Choice::Given(name),
+        }
+    }
+}
+
+impl<T> Choice<T> {
+    /// The given value, `None` for `auto`.
+    pub fn given(&self) -> Option<&T> {
+        match self {
+            Choice::Auto => None,
+            Choice::Given(t) => Some(t),
+        }
+    }
+}
+
+/// `auto`, or the value as it is named.
+impl<T: std::fmt::Display> std::fmt::Display for Choice<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Choice::Auto => f.write_str("auto"),
+            Choice::Given(t) => t.fmt(f),
+        }
+    }
+}
+
 impl Choice<Notation> {
     /// The notation named by `--notation` (`auto`, a notation grammar's name, or one of the
     /// names it also answers to: `san`, `lan` and `figurine` are algebraic, `descriptive-es`
     /// is `descriptive_es`); `None` for an unknown name.
     pub fn named(name: &str) -> Option<Choice<Notation>> {
-        match name {
-            "auto" => Some(Choice::Auto),
-            "san" | "lan" | "figurine" => Some(Choice::Given(Notation::Algebraic)),
-            "descriptive-es" => Some(Choice::Given(Notation::DescriptiveEs)),
-            other => other.parse().ok().map(Choice::Given),
+        match Choice::of(name) {
+            Choice::Auto => Some(Choice::Auto),
+            Choice::Given("san" | "lan" | "figurine") => Some(Choice::Given(Notation::Algebraic)),
+            Choice::Given("descriptive-es") => Some(Choice::Given(Notation::DescriptiveEs)),
+            Choice::Given(other) => other.parse().ok().map(Choice::Given),
         }
+    }
+
+    /// The notation whose grammar a language is asked of: algebraic unless a notation is given
+    /// (detection reads a language's letters in algebraic notation).
+    fn grammar_name(self) -> &'static str {
+        match self {
+            Choice::Auto => Notation::Algebraic.name(),
+            Choice::Given(n) => n.name(),
+        }
+    }
+}
+
+impl Choice<LangCode> {
+    /// The language named by `--lang` (`auto`, or a code of a language of `registry`); `None`
+    /// for an unknown code.
+    pub fn named(registry: &Registry, name: &str) -> Option<Choice<LangCode>> {
+        match Choice::of(name) {
+            Choice::Auto => Some(Choice::Auto),
+            Choice::Given(code) => LangCode::new(registry, code).map(Choice::Given),
+        }
+    }
+}
+
+/// A language of a [`Registry`] (built in, or a user language loaded into it) and the code it
+/// was named by. Made only by looking the code up in a registry, so it never holds a code that
+/// no language serves.
+#[derive(Clone, Debug)]
+pub struct LangCode {
+    language: Language,
+    code: Cow<'static, str>,
+}
+
+impl LangCode {
+    /// The language of `registry` that serves `code` (an ISO 639-1 code, or a user language's
+    /// code such as `en-x-gazette`); `None` when no language serves it.
+    pub fn new(registry: &Registry, code: &str) -> Option<LangCode> {
+        let language = registry.language(code)?;
+        let code = language.codes.iter().find(|c| **c == code)?.clone();
+        Some(LangCode { language, code })
+    }
+
+    /// The code, as the language file spells it.
+    pub fn code(&self) -> &str {
+        &self.code
+    }
+
+    /// The code, shared with the language file.
+    pub fn shared_code(&self) -> Cow<'static, str> {
+        self.code.clone()
+    }
+
+    /// The language file.
+    pub fn language(&self) -> &Language {
+        &self.language
+    }
+}
+
+/// Two handles are equal when they name the same code of the same language file.
+impl PartialEq for LangCode {
+    fn eq(&self, other: &Self) -> bool {
+        self.code == other.code && self.language.file == other.language.file
+    }
+}
+
+impl Eq for LangCode {}
+
+impl std::fmt::Display for LangCode {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.code)
     }
 }
 
 /// What to read the input as.
 #[derive(Clone, Debug)]
 pub struct Options {
-    /// `auto` or a notation name (`algebraic`).
-    pub notation: String,
-    /// `auto` or an ISO 639-1 code.
-    pub lang: String,
+    /// The notation, or `auto`.
+    pub notation: Choice<Notation>,
+    /// The language, or `auto`. A given language should be one of `registry`'s (a language
+    /// of another registry is refused when reading, as an unknown grammar).
+    pub lang: Choice<LangCode>,
     /// The languages and parsers to read with (by default the built-in ones).
     pub registry: Arc<Registry>,
 }
@@ -47,21 +148,52 @@ pub struct Options {
 impl Default for Options {
     fn default() -> Self {
         Options {
-            notation: "auto".into(),
-            lang: "auto".into(),
+            notation: Choice::Auto,
+            lang: Choice::Auto,
             registry: Arc::default(),
         }
     }
 }
 
 impl Options {
-    /// Reads in this notation and language, with the built-in languages.
-    pub fn given(notation: &str, lang: &str) -> Options {
+    /// Reads in this notation and language (typed), with `registry`'s languages.
+    pub fn new(
+        notation: Choice<Notation>,
+        lang: Choice<LangCode>,
+        registry: Arc<Registry>,
+    ) -> Options {
         Options {
-            notation: notation.into(),
-            lang: lang.into(),
-            ..Options::default()
+            notation,
+            lang,
+            registry,
         }
+    }
+
+    /// Reads in the notation and language named as on the command line (`auto`, a notation's
+    /// name, a language's code), with `registry`'s languages.
+    ///
+    /// # Errors
+    /// [`CheckError::UnknownGrammar`] when no notation or no language of `registry` has that
+    /// name (the notation is looked up first).
+    pub fn named(
+        notation: &str,
+        lang: &str,
+        registry: Arc<Registry>,
+    ) -> Result<Options, CheckError> {
+        let notation = Choice::<Notation>::named(notation)
+            .ok_or_else(|| CheckError::unknown_notation(notation, lang))?;
+        let lang = Choice::<LangCode>::named(&registry, lang)
+            .ok_or_else(|| CheckError::unknown_language(notation, lang))?;
+        Ok(Options::new(notation, lang, registry))
+    }
+
+    /// Reads in the notation and language named (as [`Options::named`]), with the built-in
+    /// languages: a shorthand for tests and examples.
+    ///
+    /// # Panics
+    /// When a name is unknown (use [`Options::named`] for names from users).
+    pub fn given(notation: &str, lang: &str) -> Options {
+        Options::named(notation, lang, Arc::default()).unwrap_or_else(|e| panic!("{e}"))
     }
 }
 
@@ -213,6 +345,24 @@ pub enum CheckError {
     },
 }
 
+impl CheckError {
+    /// No notation has this name (`lang`: the language as named with it).
+    pub fn unknown_notation(notation: &str, lang: &str) -> CheckError {
+        CheckError::UnknownGrammar {
+            notation: notation.into(),
+            lang: lang.into(),
+        }
+    }
+
+    /// No language of the registry has this code (`notation`: the notation it was asked in).
+    pub fn unknown_language(notation: Choice<Notation>, lang: &str) -> CheckError {
+        CheckError::UnknownGrammar {
+            notation: notation.grammar_name().into(),
+            lang: lang.into(),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -228,6 +378,95 @@ mod tests {
             assert!(std::ptr::eq(&**l, b));
         }
         assert!(options.registry.language("en-x-gazette").is_none());
-        assert_eq!((&*options.notation, &*options.lang), ("auto", "auto"));
+        assert_eq!(
+            (options.notation, options.lang),
+            (Choice::Auto, Choice::Auto)
+        );
+    }
+
+    #[test]
+    fn options_are_named_as_on_the_command_line() {
+        let builtin = Arc::new(Registry::builtin());
+        let o = Options::named("auto", "auto", Arc::clone(&builtin)).expect("auto");
+        assert_eq!((o.notation, o.lang), (Choice::Auto, Choice::Auto));
+        let o = Options::named("san", "de", Arc::clone(&builtin)).expect("built in");
+        assert_eq!(o.notation, Choice::Given(Notation::Algebraic));
+        let Choice::Given(de) = &o.lang else {
+            panic!("a language is given")
+        };
+        assert_eq!((de.code(), &*de.language().file), ("de", "de"));
+        assert_eq!(o.lang.to_string(), "de");
+        assert_eq!(
+            Options::given("descriptive-es", "auto").notation,
+            Choice::Given(Notation::DescriptiveEs)
+        );
+        // A code that a language file serves besides its first one keeps its own spelling.
+        for l in builtin.languages() {
+            for code in l.codes.iter() {
+                let lang = LangCode::new(&builtin, code).expect("served");
+                assert_eq!((lang.code(), &*lang.language().file), (&**code, &*l.file));
+            }
+        }
+    }
+
+    #[test]
+    fn a_user_language_is_named_only_in_the_registry_it_was_loaded_into() {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/data/grammars/gazette.pest"
+        );
+        let mut registry = Registry::builtin();
+        crate::check::smoke::register_file(&mut registry, std::path::Path::new(path))
+            .expect("loads");
+        let registry = Arc::new(registry);
+        let o = Options::named("auto", "en-x-gazette", Arc::clone(&registry)).expect("loaded");
+        let Choice::Given(gazette) = &o.lang else {
+            panic!("a language is given")
+        };
+        assert_eq!(gazette.code(), "en-x-gazette");
+        assert!(gazette.language().user.is_some());
+        let err = Options::named("auto", "en-x-gazette", Arc::default()).expect_err("not loaded");
+        assert_eq!(
+            err.to_string(),
+            "no grammar for notation `algebraic` in language `en-x-gazette`"
+        );
+    }
+
+    #[test]
+    fn unknown_names_are_refused_with_the_command_line_error() {
+        let refused = |notation: &str, lang: &str| {
+            Options::named(notation, lang, Arc::default())
+                .expect_err("refused")
+                .to_string()
+        };
+        // The notation is looked up first, and named with the language as given.
+        assert_eq!(
+            refused("algebriac", "auto"),
+            "no grammar for notation `algebriac` in language `auto`"
+        );
+        assert_eq!(
+            refused("algebriac", "xx"),
+            "no grammar for notation `algebriac` in language `xx`"
+        );
+        // A language is asked in algebraic unless another notation is given.
+        assert_eq!(
+            refused("auto", "xx"),
+            "no grammar for notation `algebraic` in language `xx`"
+        );
+        assert_eq!(
+            refused("figurine", "EN"),
+            "no grammar for notation `algebraic` in language `EN`"
+        );
+        assert_eq!(
+            refused("uci", "xx"),
+            "no grammar for notation `uci` in language `xx`"
+        );
+        assert!(Choice::<LangCode>::named(&Registry::builtin(), "").is_none());
+    }
+
+    #[test]
+    #[should_panic(expected = "no grammar for notation `algebraic` in language `xx`")]
+    fn the_shorthand_panics_on_an_unknown_name() {
+        let _ = Options::given("algebraic", "xx");
     }
 }

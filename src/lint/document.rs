@@ -10,14 +10,14 @@ use shakmaty::{Chess, Color, EnPassantMode, Move, Position};
 use crate::board::descriptive::Origins;
 use crate::check::detect::{Detection, ProseReader, Reading, detect, detect_document};
 use crate::check::prose::scan_fragments;
-use crate::check::{CheckError, CheckedGame, MoveState, check_game};
+use crate::check::{CheckError, CheckedGame, Choice, LangCode, MoveState, check_game};
 use crate::diagnostic::{Code, Diagnostic, Problem, Severity};
 use crate::lint::config::Config;
 use crate::lint::diag::{Applicability, Edit, Fix};
 use crate::lint::source::{Extracted, Format, extract};
 use crate::read::decode::{Encoding, Reader, decode};
 use crate::span::Span;
-use crate::syntax::grammar::{Parser, ParserEntry, Registry};
+use crate::syntax::grammar::{Notation, Parser, ParserEntry, Registry};
 use crate::syntax::walker::MAX_DEPTH;
 use crate::syntax::{Item, Line, MoveBody, MoveToken, Tag};
 
@@ -103,10 +103,10 @@ pub struct Foreign {
 pub struct ReadOptions {
     /// The format (`None`: by extension and content).
     pub format: Option<Format>,
-    /// `auto` or a notation.
-    pub notation: Option<String>,
-    /// `auto` or an ISO 639-1 code.
-    pub lang: Option<String>,
+    /// The notation, or `auto` (`None`: the configuration's, else `auto`).
+    pub notation: Option<Choice<Notation>>,
+    /// The language, or `auto` (`None`: the configuration's, else `auto`).
+    pub lang: Option<Choice<LangCode>>,
     /// The languages and parsers to read with (by default the built-in ones).
     pub registry: Arc<Registry>,
 }
@@ -495,8 +495,8 @@ struct GameReading<'a> {
     registry: &'a Registry,
     /// Each game's own detection (the first games).
     per_game: &'a [Option<Detection>],
-    notation: &'a str,
-    lang: &'a str,
+    notation: Choice<Notation>,
+    lang: &'a Choice<LangCode>,
 }
 
 /// Reads game `i` with the document's parser, or, when it has errors and reads better in
@@ -529,13 +529,13 @@ fn read_game(r: &GameReading<'_>, i: usize, span: &Span) -> (Unit, Option<Foreig
     if count_errors(&g) > 0 {
         // A game in another language or notation: read it so, and say so.
         let alone = match per_game.get(i).cloned().flatten() {
-            Some(d) if lang == "auto" => Ok(d),
+            Some(d) if matches!(lang, Choice::Auto) => Ok(d),
             _ => detect(
                 registry,
                 game_text,
                 std::slice::from_ref(span),
                 notation,
-                "auto",
+                &Choice::Auto,
             ),
         };
         if let Ok(other) = alone
@@ -596,16 +596,12 @@ impl Document {
             .format
             .or(config.format)
             .unwrap_or_else(|| Format::detect(path, &original));
-        let notation = options
-            .notation
-            .clone()
-            .or_else(|| config.notation.clone())
-            .unwrap_or_else(|| "auto".into());
+        let notation = options.notation.or(config.notation).unwrap_or(Choice::Auto);
         let lang = options
             .lang
             .clone()
             .or_else(|| config.language.clone())
-            .unwrap_or_else(|| "auto".into());
+            .unwrap_or(Choice::Auto);
         let Extracted {
             game_text,
             prose_text,
@@ -636,7 +632,7 @@ impl Document {
             &game_text,
             &games,
             prose,
-            &notation,
+            notation,
             &lang,
         )?;
         file_diagnostics.extend(det.warning.clone());
@@ -648,7 +644,7 @@ impl Document {
             parser: &parser,
             registry: &options.registry,
             per_game: &per_game,
-            notation: &notation,
+            notation,
             lang: &lang,
         };
         let mut units: Vec<Unit> = Vec::new();

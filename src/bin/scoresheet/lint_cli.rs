@@ -7,6 +7,7 @@ use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use scoresheet::check::{Choice, Options};
 use scoresheet::lint::config::Config;
 use scoresheet::lint::document::ReadOptions;
 use scoresheet::lint::rules::{RULES, Selection, find};
@@ -81,11 +82,24 @@ fn lint_options(args: &LintArgs, registry: &Arc<Registry>) -> Result<LintOptions
             ))
         })?),
     };
+    // Named as `check` names them: an unknown name is the same error.
+    let auto = Choice::<&str>::Auto.to_string();
+    let (notation, lang) = match Options::named(
+        args.notation.as_deref().unwrap_or(&auto),
+        args.lang.as_deref().unwrap_or(&auto),
+        Arc::clone(registry),
+    ) {
+        Ok(o) => (o.notation, o.lang),
+        Err(e) => {
+            eprintln!("{:?}", miette::Report::new(e));
+            return Err(ExitCode::from(2));
+        }
+    };
     let options = LintOptions {
         read: ReadOptions {
             format,
-            notation: args.notation.clone(),
-            lang: args.lang.clone(),
+            notation: args.notation.is_some().then_some(notation),
+            lang: args.lang.is_some().then_some(lang),
             registry: Arc::clone(registry),
         },
         selection: Selection {
@@ -105,13 +119,13 @@ fn lint_options(args: &LintArgs, registry: &Arc<Registry>) -> Result<LintOptions
 }
 
 /// The configuration for one file: none, the one named, or the nearest `scoresheet.toml`.
-fn config_for(args: &LintArgs, path: &str) -> Result<Config, ExitCode> {
+fn config_for(args: &LintArgs, path: &str, registry: &Registry) -> Result<Config, ExitCode> {
     let config = if args.no_config {
         Ok(Config::default())
     } else if let Some(c) = &args.config {
-        Config::load(c)
+        Config::load(c, registry)
     } else {
-        Config::find_for(path)
+        Config::find_for(path, registry)
     };
     let config = config.map_err(usage)?;
     let unknown = Selection {
@@ -229,7 +243,7 @@ pub fn run(
             Ok(b) => b,
             Err(e) => return Ok(usage(e)),
         };
-        let config = match config_for(&args, path) {
+        let config = match config_for(&args, path, registry) {
             Ok(c) => c,
             Err(code) => return Ok(code),
         };

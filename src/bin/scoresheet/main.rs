@@ -204,10 +204,12 @@ fn check_files(
     } else {
         files.to_vec()
     };
-    let options = Options {
-        notation: read.notation.clone(),
-        lang: read.lang.clone(),
-        registry: Arc::clone(registry),
+    let options = match Options::named(&read.notation, &read.lang, Arc::clone(registry)) {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("{:?}", miette::Report::new(e));
+            return Err(ExitCode::from(2));
+        }
     };
     let mut out = Vec::new();
     for path in &files {
