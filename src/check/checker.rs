@@ -48,6 +48,8 @@ pub(super) type PendingNumber = (crate::span::Spanned<crate::syntax::MoveNumber>
 pub(super) struct Played {
     pub(super) m: Move,
     pub(super) span: Span,
+    /// The part of the token that names the move, without its marks.
+    pub(super) bare: Span,
     /// Its move number.
     pub(super) number: u32,
     /// A Black move.
@@ -57,12 +59,12 @@ pub(super) struct Played {
 impl Played {
     /// "5. Nbd2" or "12... Bxg3".
     pub(super) fn label(&self, text: &str) -> String {
-        let token = text.get(self.span.start..self.span.end).unwrap_or("");
+        let token = text.get(self.bare.start..self.bare.end).unwrap_or("");
         format!(
             "{}{} {}",
             self.number,
             if self.black { "..." } else { "." },
-            strip_marks(token)
+            token
         )
     }
 }
@@ -95,6 +97,14 @@ impl GameChecker<'_> {
 
     pub(super) fn src(&self, span: Span) -> &str {
         self.text.get(span.start..span.end).unwrap_or("")
+    }
+
+    /// Where an unreadable token names its move: without the marks it ends with. No parse
+    /// read the token, so its marks are found by their spellings ([`strip_marks`]).
+    pub(super) fn unreadable_bare(&self, span: Span) -> Span {
+        let token = self.src(span);
+        let start = span.start + (token.len() - token.trim_start().len());
+        Span::new(start, start + strip_marks(token).len())
     }
 
     /// What the token says about the move, merged over its readings, to rank suggestions.

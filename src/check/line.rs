@@ -219,13 +219,14 @@ impl<'g, 'a, 'l> LineWalk<'g, 'a, 'l> {
     }
 
     /// Plays a move: position, origins, history and ply move on.
-    fn play(&mut self, m: Move, span: Span) {
+    fn play(&mut self, m: Move, span: Span, bare: Span) {
         let s = &mut self.state;
         let number = self.fullmove + (s.ply + self.first_ply_offset) / 2;
         let black = s.pos.turn() == Color::Black;
         self.history.push(Played {
             m,
             span,
+            bare,
             number,
             black,
         });
@@ -408,7 +409,7 @@ impl<'g, 'a, 'l> LineWalk<'g, 'a, 'l> {
                         )),
                     });
                 }
-                self.play(m, span);
+                self.play(m, span, self.g.unreadable_bare(span));
             }
             _ => {
                 if self.record {
@@ -487,7 +488,7 @@ impl<'g, 'a, 'l> LineWalk<'g, 'a, 'l> {
     fn on_legal(&mut self, tok: &MoveToken, m: Move, snap: Snapshot<'l>) {
         self.streak = 0;
         let before = self.branch_here();
-        self.play(m, tok.span);
+        self.play(m, tok.span, tok.unmarked_span(self.g.text));
         let ply = self.state.ply;
         self.g
             .markers(tok, &before.pos, &before.origins, &self.state.pos, &m, ply);

@@ -566,9 +566,10 @@ impl GameChecker<'_> {
         }
     }
 
-    /// Is this token the same text as the move token just before it?
+    /// Is this token the same text as the move token just before it? (The word before it may
+    /// be any text, read by no parse: its marks are found by their spellings.)
     pub(super) fn written_twice(&self, tok: &MoveToken) -> bool {
-        let text = strip_marks(self.src(tok.span));
+        let text = tok.unmarked(self.text);
         let before = &self.text[..tok.span.start];
         let prev = before
             .split_whitespace()

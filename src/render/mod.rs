@@ -114,13 +114,39 @@ impl Writer {
         origins: &crate::board::descriptive::Origins,
         m: &Move,
     ) -> String {
+        let mut out = self.write_unmarked(pos, origins, m);
+        out.push_str(&self.marks(pos, m));
+        out
+    }
+
+    /// The marks [`Writer::write`] writes after a legal move of `pos`: its e.p. mark, then its
+    /// check or mate sign ("" when it has none, or the notation writes none).
+    pub fn marks(&self, pos: &Chess, m: &Move) -> String {
         match self {
-            Writer::San(style) => san_styled(style, pos, m),
+            Writer::San(style) | Writer::Long { style, .. } => style_marks(style, pos, m),
+            Writer::Descriptive { .. } => crate::board::descriptive::english_marks(pos, m),
+            Writer::DescriptiveEs => crate::board::descriptive::spanish_marks(pos, m),
+            Writer::Squares(_) => String::new(),
+        }
+    }
+
+    /// Writes a legal move of `pos` as [`Writer::write`] does, without its check or mate sign
+    /// and its e.p. mark: the move as people compare it with what they wrote.
+    pub fn write_unmarked(
+        &self,
+        pos: &Chess,
+        origins: &crate::board::descriptive::Origins,
+        m: &Move,
+    ) -> String {
+        match self {
+            Writer::San(style) => san_unmarked(style, pos, m),
             Writer::Descriptive { full } => {
-                crate::board::descriptive::write_english(pos, origins, m, *full)
+                crate::board::descriptive::write_english_unmarked(pos, origins, m, *full)
             }
-            Writer::DescriptiveEs => crate::board::descriptive::write_spanish(pos, origins, m),
-            Writer::Long { style, form } => long_styled(style, *form, pos, m),
+            Writer::DescriptiveEs => {
+                crate::board::descriptive::write_spanish_unmarked(pos, origins, m)
+            }
+            Writer::Long { style, form } => long_unmarked(style, *form, m),
             Writer::Squares(n) => squares(*n, pos, m),
         }
     }
@@ -407,15 +433,13 @@ pub fn score_moves(
         .legal_moves()
         .iter()
         .map(|m| {
-            let full = writer.write(pos, origins, m);
-            let bare = words::strip_marks(&full);
+            let bare = writer.write_unmarked(pos, origins, m);
+            let full = format!("{bare}{}", writer.marks(pos, m));
             let mut cost = typing_distance(written, &bare);
             if let Writer::Descriptive { full: false } = writer {
                 // The writer may name the origin square (`NB3-K2`): also compare with the
                 // full form, with and without the side letter of the origin (`NKN3`, `NN3`).
-                let long = words::strip_marks(&crate::board::descriptive::write_english(
-                    pos, origins, m, true,
-                ));
+                let long = crate::board::descriptive::write_english_unmarked(pos, origins, m, true);
                 cost = cost.min(typing_distance(written, &long));
                 cost = cost.min(typing_distance(written, &without_side_letter(&long)));
             }
@@ -595,6 +619,13 @@ impl Style {
 /// A legal move of `pos` written in `style`, shortest unambiguous form (SAN disambiguation),
 /// with its check or mate sign.
 pub fn san_styled(style: &Style, pos: &Chess, m: &Move) -> String {
+    let mut out = san_unmarked(style, pos, m);
+    out.push_str(&style_marks(style, pos, m));
+    out
+}
+
+/// [`san_styled`] without the marks (e.p., check, mate).
+fn san_unmarked(style: &Style, pos: &Chess, m: &Move) -> String {
     let mut out = String::new();
     match San::from_move(pos, *m) {
         San::Castle(side) => castling(style, side, &mut out),
@@ -627,14 +658,20 @@ pub fn san_styled(style: &Style, pos: &Chess, m: &Move) -> String {
                     &style.capture
                 });
             }
-            if m.is_en_passant()
-                && let Some(ep) = &style.ep
-            {
-                out.push(' ');
-                out.push_str(ep);
-            }
         }
         San::Put { .. } | San::Null => out.push_str("--"),
+    }
+    out
+}
+
+/// The marks of a move in `style`: its e.p. mark (after a space), then its check or mate sign.
+fn style_marks(style: &Style, pos: &Chess, m: &Move) -> String {
+    let mut out = String::new();
+    if m.is_en_passant()
+        && let Some(ep) = &style.ep
+    {
+        out.push(' ');
+        out.push_str(ep);
     }
     out.push_str(check_suffix(style, pos, m));
     out
@@ -686,6 +723,13 @@ fn promotion_in(style: &Style, role: shakmaty::Role, out: &mut String) {
 /// A legal move of `pos` in long or compact algebraic, in `style`, with its check or mate
 /// sign: `Ng1-f3`, `Bf1xb5`, `e7-e8=Q` (hyphen); `Кg1f3`, `d24`, `Оg5:Кf6`, `f78Д` (compact).
 pub fn long_styled(style: &Style, form: LongForm, pos: &Chess, m: &Move) -> String {
+    let mut out = long_unmarked(style, form, m);
+    out.push_str(&style_marks(style, pos, m));
+    out
+}
+
+/// [`long_styled`] without the marks (e.p., check, mate).
+fn long_unmarked(style: &Style, form: LongForm, m: &Move) -> String {
     let mut out = String::new();
     if let Some(side) = m.castling_side() {
         castling(style, side, &mut out);
@@ -723,16 +767,9 @@ pub fn long_styled(style: &Style, form: LongForm, pos: &Chess, m: &Move) -> Stri
         if let Some(p) = m.promotion() {
             promotion_in(style, p, &mut out);
         }
-        if m.is_en_passant()
-            && let Some(ep) = &style.ep
-        {
-            out.push(' ');
-            out.push_str(ep);
-        }
     } else {
         out.push_str("--");
     }
-    out.push_str(check_suffix(style, pos, m));
     out
 }
 

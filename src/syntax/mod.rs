@@ -262,13 +262,24 @@ impl MoveToken {
     /// says the first of them starts (so no spelling of a mark is repeated outside the
     /// grammars). `text` is the text the spans point into.
     pub fn unmarked<'t>(&self, text: &'t str) -> &'t str {
+        let bare = self.unmarked_span(text);
+        text.get(bare.start..bare.end).unwrap_or("")
+    }
+
+    /// Where [`MoveToken::unmarked`]'s text is: the token's span cut before its marks, without
+    /// the spaces around what is left.
+    pub fn unmarked_span(&self, text: &str) -> Span {
         let end = [self.check.map(|c| c.span.start), self.ep.map(|e| e.start)]
             .into_iter()
             .flatten()
             .filter(|&at| at > self.span.start && at <= self.span.end)
             .min()
             .unwrap_or(self.span.end);
-        text.get(self.span.start..end).unwrap_or("").trim()
+        let Some(cut) = text.get(self.span.start..end) else {
+            return Span::new(self.span.start, self.span.start);
+        };
+        let start = self.span.start + (cut.len() - cut.trim_start().len());
+        Span::new(start, start + cut.trim().len())
     }
 }
 

@@ -273,6 +273,8 @@ impl<'a> Walker<'a> {
             Kind::CastlesKingWords | Kind::CastlesQueenWords => self.inside_token(span),
             Kind::DescX | Kind::DescPromotion | Kind::DescPromotionPiece => self.inside_token(span),
             Kind::DescCheck | Kind::EsPlain | Kind::EsCapture => self.inside_token(span),
+            Kind::DescMate | Kind::DescDoubleCheck => self.inside_token(span),
+            Kind::DescPlainCheck => self.inside_token(span),
             Kind::EsWho | Kind::EsTo | Kind::EsCaptured | Kind::EsAt => self.inside_token(span),
             Kind::EsFile | Kind::EsX | Kind::EsPromotion => self.inside_token(span),
             Kind::EsPromotionPiece | Kind::CapturedPiece => self.inside_token(span),

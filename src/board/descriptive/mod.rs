@@ -58,5 +58,8 @@ pub use crate::board::descriptive::origins::Origins;
 pub use crate::board::descriptive::spanish::spanish_patterns;
 pub use crate::board::descriptive::squares::Written;
 pub use crate::board::descriptive::tokens::{describe_readings, move_patterns, written_mark};
-pub use crate::board::descriptive::write::{write_english, write_spanish};
+pub use crate::board::descriptive::write::{
+    english_marks, spanish_marks, write_english, write_english_unmarked, write_spanish,
+    write_spanish_unmarked,
+};
 pub use crate::syntax::System;

@@ -68,7 +68,7 @@ impl<'l> LineWalk<'_, '_, 'l> {
                         note: Some(missing_note(fits)),
                     });
                 }
-                self.play(missing, at_tok.span);
+                self.play(missing, at_tok.span, at_tok.unmarked_span(self.g.text));
                 self.at = at;
             }
             Repair::Swap {
@@ -95,8 +95,8 @@ impl<'l> LineWalk<'_, '_, 'l> {
                         note: Some(format!("scoresheet: written before `{t2}`")),
                     });
                 }
-                self.play(first, next.span);
-                self.play(then, at_tok.span);
+                self.play(first, next.span, next.unmarked_span(self.g.text));
+                self.play(then, at_tok.span, at_tok.unmarked_span(self.g.text));
                 self.at = at + 1;
             }
             Repair::Replace(_) | Repair::Delete => {}
@@ -152,7 +152,7 @@ impl<'l> LineWalk<'_, '_, 'l> {
                     .push(RepairedItem::Move { m: Some(m), note });
             }
             // Repaired moves are not part of the main line as read.
-            self.play(m, tok.span);
+            self.play(m, tok.span, tok.unmarked_span(self.g.text));
         }
         if let Some(n) = renumber {
             let turn = !self.state.pos.turn();

@@ -98,7 +98,13 @@ impl MoveBuilder {
                 self.capture = Some(Spanned::new(CaptureMark::TrailingColon, span));
             }
             Kind::EpMark => self.ep = Some(span),
-            Kind::MateSign | Kind::DoubleCheckSign | Kind::CheckSign => {
+            // Descriptive words and signs have their own rules (`++` is mate there).
+            Kind::MateSign
+            | Kind::DoubleCheckSign
+            | Kind::CheckSign
+            | Kind::DescMate
+            | Kind::DescDoubleCheck
+            | Kind::DescPlainCheck => {
                 self.check = check_mark(pair.as_rule().kind()).map(|m| Spanned::new(m, span));
             }
             Kind::UciPromotion => self.promotion = promotion_of(text, ["q", "r", "b"]),
@@ -166,7 +172,7 @@ impl MoveBuilder {
                     .into_inner()
                     .find_map(|p| desc_role(p.as_rule().kind()));
             }
-            Kind::DescCheck => self.descriptive_check(text, span),
+            Kind::DescCheck => self.parts(pair),
             // Rules that never occur inside a move token.
             Kind::Eoi | Kind::Game | Kind::SingleMove | Kind::Element | Kind::Tag => {}
             Kind::ForumTag | Kind::BrokenTag | Kind::TagSpace | Kind::TagName => {}
@@ -254,15 +260,6 @@ impl MoveBuilder {
     fn descriptive<R: RuleKind>(&mut self, system: System, pair: Pair<'_, R>) {
         self.desc = Some(system);
         self.parts(pair);
-    }
-
-    fn descriptive_check(&mut self, text: &str, span: Span) {
-        let mark = match text.trim_end_matches('.').to_lowercase().as_str() {
-            "mate" | "checkmate" | "#" | "++" => CheckMark::Mate,
-            t if t.starts_with("dbl") => CheckMark::DoubleCheck,
-            _ => CheckMark::Check,
-        };
-        self.check = Some(Spanned::new(mark, span));
     }
 
     /// The move token the parts make (`span` is the whole token).
@@ -360,9 +357,9 @@ const fn desc_role(kind: Kind) -> Option<Role> {
 /// The check or mate sign of a sign's rule kind.
 pub(super) fn check_mark(kind: Kind) -> Option<CheckMark> {
     match kind {
-        Kind::MateSign => Some(CheckMark::Mate),
-        Kind::DoubleCheckSign => Some(CheckMark::DoubleCheck),
-        Kind::CheckSign => Some(CheckMark::Check),
+        Kind::MateSign | Kind::DescMate => Some(CheckMark::Mate),
+        Kind::DoubleCheckSign | Kind::DescDoubleCheck => Some(CheckMark::DoubleCheck),
+        Kind::CheckSign | Kind::DescPlainCheck => Some(CheckMark::Check),
         _ => None,
     }
 }
