@@ -449,6 +449,102 @@ fn cli_fix_rewrites_the_file_and_converges() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// `--diff` fails like `lint` when errors remain, even with nothing to fix; `--fix` fails when
+/// errors are left after fixing; each passes when the text is clean.
+#[test]
+fn cli_exit_codes_of_fix_and_diff() {
+    let illegal = fixture("SC101-fail.md"); // an illegal move, no safe fix
+    let (code, out, err) = scoresheet(&["lint", "--no-config", "--diff", &illegal], None);
+    assert_eq!(code, 1, "--diff with errors and no fix: {out}{err}");
+    assert!(!out.contains("+++"), "nothing to fix: {out}");
+    let (code, _, _) = scoresheet(
+        &["lint", "--no-config", "--diff", "--exit-zero", &illegal],
+        None,
+    );
+    assert_eq!(code, 0, "--diff --exit-zero");
+    let clean = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6\n";
+    let (code, out, _) = scoresheet(&["lint", "--no-config", "--diff", "-"], Some(clean));
+    assert_eq!(code, 0, "--diff on a clean text: {out}");
+    let (code, out, _) = scoresheet(&["lint", "--no-config", "--fix", "-"], Some(clean));
+    assert_eq!((code, out.as_str()), (0, clean), "--fix on a clean text");
+    // Fixable warnings only: --diff shows them (1), --fix fixes them and passes (0).
+    let marks = "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7\n";
+    let (code, _, _) = scoresheet(&["lint", "--no-config", "--diff", "-"], Some(marks));
+    assert_eq!(code, 1, "--diff with a fix to show");
+    let (code, out, _) = scoresheet(&["lint", "--no-config", "--fix", "-"], Some(marks));
+    assert_eq!(
+        (code, out.as_str()),
+        (0, "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7#\n")
+    );
+    // Errors left after fixing: --fix fails.
+    let both = "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7\n\n1. e4 e5 2. Ke3 Nc6\n";
+    let (code, out, err) = scoresheet(&["lint", "--no-config", "--fix", "-"], Some(both));
+    assert_eq!(code, 1, "--fix with an error left: {err}");
+    assert!(out.contains("Qxf7#"), "{out}");
+}
+
+/// `--fix` on a symbolic link writes the file it points to (the link stays a link), and a
+/// fixed file keeps its permissions.
+#[cfg(unix)]
+#[test]
+fn cli_fix_writes_through_links_and_keeps_the_mode() {
+    use std::os::unix::fs::PermissionsExt as _;
+    let dir = temp_dir("link");
+    std::fs::create_dir_all(dir.join("chapters")).expect("dir");
+    let text = "# A game\n\n1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7\n";
+    let fixed = text.replace("Qxf7\n", "Qxf7#\n");
+    let target = dir.join("chapters/one.md");
+    std::fs::write(&target, text).expect("writes");
+    std::fs::set_permissions(&target, std::fs::Permissions::from_mode(0o640)).expect("mode");
+    let link = dir.join("one.md");
+    std::os::unix::fs::symlink("chapters/one.md", &link).expect("link");
+    let (code, _, err) = scoresheet(
+        &["lint", "--no-config", "--fix", &link.display().to_string()],
+        None,
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("1 problem fixed"), "{err}");
+    let meta = std::fs::symlink_metadata(&link).expect("link");
+    assert!(
+        meta.file_type().is_symlink(),
+        "the link was replaced by a file"
+    );
+    assert_eq!(
+        std::fs::read_link(&link).expect("link"),
+        Path::new("chapters/one.md")
+    );
+    assert_eq!(std::fs::read_to_string(&target).expect("reads"), fixed);
+    let mode = std::fs::metadata(&target)
+        .expect("meta")
+        .permissions()
+        .mode();
+    assert_eq!(mode & 0o777, 0o640, "the mode changed: {mode:o}");
+    // No temporary file is left in either folder.
+    assert_eq!(std::fs::read_dir(&dir).expect("lists").count(), 2);
+    assert_eq!(
+        std::fs::read_dir(dir.join("chapters"))
+            .expect("lists")
+            .count(),
+        1
+    );
+    // A plain file keeps its mode too.
+    let plain = dir.join("two.md");
+    std::fs::write(&plain, text).expect("writes");
+    std::fs::set_permissions(&plain, std::fs::Permissions::from_mode(0o600)).expect("mode");
+    let (code, _, err) = scoresheet(
+        &["lint", "--no-config", "--fix", &plain.display().to_string()],
+        None,
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(std::fs::read_to_string(&plain).expect("reads"), fixed);
+    let mode = std::fs::metadata(&plain)
+        .expect("meta")
+        .permissions()
+        .mode();
+    assert_eq!(mode & 0o777, 0o600, "the mode changed: {mode:o}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn cli_stdin_fix_goes_to_stdout() {
     let text = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. 0-0 Be7 6. Re1 b5 7. Bb3 O-O\n\n\

@@ -1,5 +1,6 @@
 //! Applying fixes: byte-range edits of the original text, every other byte kept; written to
-//! disk atomically (a temporary file in the same folder, then a rename).
+//! disk atomically (a temporary file in the folder of the file itself, then a rename), through
+//! symbolic links and with the file's permissions kept.
 
 use std::io::Write as _;
 use std::path::Path;
@@ -62,29 +63,36 @@ pub fn diff(path: &str, old: &str, new: &str) -> String {
         .to_string()
 }
 
-/// Writes `bytes` to `path` atomically: a temporary file beside it (same permissions), synced,
-/// then renamed over it.
+/// Writes `bytes` to `path` atomically: a temporary file beside the file `path` names (through
+/// any symbolic links, which stay links), with that file's permissions, synced, then renamed
+/// over it.
 ///
 /// # Errors
-/// When the temporary file cannot be written or renamed.
+/// When the path cannot be resolved, or the temporary file cannot be written or renamed.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let dir = path
+    // The file itself, not a link to it: renaming over a link would replace the link.
+    let target = match std::fs::symlink_metadata(path) {
+        Ok(meta) if meta.file_type().is_symlink() => std::fs::canonicalize(path)?,
+        _ => path.to_path_buf(),
+    };
+    let dir = target
         .parent()
         .filter(|d| !d.as_os_str().is_empty())
         .unwrap_or(Path::new("."));
-    let name = path
+    let name = target
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_else(|| "file".into());
     let tmp = dir.join(format!(".{name}.scoresheet-{}.tmp", std::process::id()));
     let result = (|| {
         let mut f = std::fs::File::create(&tmp)?;
+        // The mode first, so that the text is never readable under a wider one.
+        if let Ok(meta) = std::fs::metadata(&target) {
+            f.set_permissions(meta.permissions())?;
+        }
         f.write_all(bytes)?;
         f.sync_all()?;
-        if let Ok(meta) = std::fs::metadata(path) {
-            std::fs::set_permissions(&tmp, meta.permissions())?;
-        }
-        std::fs::rename(&tmp, path)
+        std::fs::rename(&tmp, &target)
     })();
     if result.is_err() {
         let _ = std::fs::remove_file(&tmp);
@@ -131,6 +139,34 @@ mod tests {
         write_atomic(&p, b"new").unwrap();
         assert_eq!(std::fs::read_to_string(&p).unwrap(), "new");
         assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn writes_through_a_link_and_keeps_the_mode() {
+        use std::os::unix::fs::PermissionsExt as _;
+        let dir = std::env::temp_dir().join(format!("scoresheet-fix-link-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("book")).unwrap();
+        let target = dir.join("book/ch1.md");
+        std::fs::write(&target, "old").unwrap();
+        std::fs::set_permissions(&target, std::fs::Permissions::from_mode(0o640)).unwrap();
+        let link = dir.join("ch1.md");
+        std::os::unix::fs::symlink("book/ch1.md", &link).unwrap();
+        write_atomic(&link, b"new").unwrap();
+        assert!(
+            std::fs::symlink_metadata(&link)
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
+        assert_eq!(std::fs::read_to_string(&target).unwrap(), "new");
+        let mode = std::fs::metadata(&target).unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o640);
+        // No temporary file is left in either folder.
+        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 2);
+        assert_eq!(std::fs::read_dir(dir.join("book")).unwrap().count(), 1);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }
