@@ -15,37 +15,52 @@ fn conflict(a: &Edit, b: &Edit) -> bool {
 /// Applies the fixes that do not conflict with an earlier one (in text order), each whole or
 /// not at all. Returns the new text and how many fixes were applied.
 pub fn apply(text: &str, fixes: &[&Fix]) -> (String, usize) {
-    let mut sorted: Vec<&Fix> = fixes.to_vec();
-    sorted.sort_by_key(|f| f.edits.first().map(|e| (e.span.start, e.span.end)));
-    let mut taken: Vec<&Edit> = Vec::new();
-    let mut count = 0;
-    for fix in sorted {
+    let taken = taken(text, fixes);
+    let mut edits: Vec<&Edit> = taken.iter().flat_map(|&i| &fixes[i].edits).collect();
+    (splice(text, 0, &mut edits), taken.len())
+}
+
+/// The fixes [`apply`] makes, as indices into `fixes`: those whose edits fit the text and do
+/// not conflict with each other or with an earlier fix (in text order).
+pub(crate) fn taken(text: &str, fixes: &[&Fix]) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..fixes.len()).collect();
+    order.sort_by_key(|&i| fixes[i].edits.first().map(|e| (e.span.start, e.span.end)));
+    let mut edits: Vec<&Edit> = Vec::new();
+    let mut out = Vec::new();
+    for i in order {
+        let fix = fixes[i];
         let ok = fix.edits.iter().all(|e| {
             e.span.start <= e.span.end
                 && e.span.end <= text.len()
                 && text.is_char_boundary(e.span.start)
                 && text.is_char_boundary(e.span.end)
-                && !taken.iter().any(|t| conflict(t, e))
+                && !edits.iter().any(|t| conflict(t, e))
         }) && !fix
             .edits
             .iter()
             .enumerate()
             .any(|(i, a)| fix.edits[i + 1..].iter().any(|b| conflict(a, b)));
         if ok {
-            taken.extend(fix.edits.iter());
-            count += 1;
+            edits.extend(fix.edits.iter());
+            out.push(i);
         }
     }
-    taken.sort_by_key(|e| e.span.start);
+    out
+}
+
+/// `text` (whose first byte is at offset `base` of the file) with the edits made: they lie
+/// inside it and do not overlap.
+pub(crate) fn splice(text: &str, base: usize, edits: &mut [&Edit]) -> String {
+    edits.sort_by_key(|e| e.span.start);
     let mut out = String::with_capacity(text.len() + 16);
     let mut at = 0;
-    for e in taken {
-        out.push_str(&text[at..e.span.start]);
+    for e in edits.iter() {
+        out.push_str(&text[at..e.span.start - base]);
         out.push_str(&e.replacement);
-        at = e.span.end;
+        at = e.span.end - base;
     }
     out.push_str(&text[at..]);
-    (out, count)
+    out
 }
 
 /// A unified diff of the fix (empty when nothing changes).

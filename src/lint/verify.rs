@@ -1,0 +1,158 @@
+//! Safe fixes are safe by construction: before a fix is offered as safe, it is made in the game
+//! or fragment it touches and that unit is read again. It stays safe only when the unit then
+//! reads to its end without an assumed repair, without more errors, and (when it read so
+//! before) with the same moves. Otherwise it is offered as unsafe, or not at all when it makes
+//! the reading worse.
+//!
+//! A unit's safe fixes are tried together (one more reading per unit); only when together they
+//! read worse than the text as it is are they tried one by one, to find the ones to drop.
+
+use crate::check::{CheckedGame, MoveState};
+use crate::diagnostic::Severity;
+use crate::lint::diag::{Applicability, Edit, Fix, LintDiagnostic};
+use crate::lint::document::{Document, Unit, assumed_repairs};
+
+/// Most fixes of one unit tried one by one (the others are offered as unsafe).
+const MAX_SINGLE_TRIALS: usize = 16;
+
+/// How well a unit reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Reading {
+    /// Errors reported.
+    errors: usize,
+    /// Repairs assumed to read on.
+    repairs: usize,
+    /// Move tokens not resolved to a move (not reached, unresolved, or assumed).
+    unresolved: usize,
+}
+
+impl Reading {
+    fn of(g: &CheckedGame) -> Reading {
+        Reading {
+            errors: g
+                .diagnostics
+                .iter()
+                .filter(|d| d.severity == Severity::Error)
+                .count(),
+            repairs: assumed_repairs(g).count(),
+            unresolved: g
+                .moves
+                .iter()
+                .filter(|m| !matches!(m, MoveState::Legal(_) | MoveState::Null))
+                .count(),
+        }
+    }
+
+    /// Every move read, with no repair.
+    const fn clean(self) -> bool {
+        self.repairs == 0 && self.unresolved == 0
+    }
+
+    const fn worse_than(self, old: Reading) -> bool {
+        self.errors > old.errors || self.repairs > old.repairs || self.unresolved > old.unresolved
+    }
+}
+
+/// What becomes of a safe fix.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Verdict {
+    /// The unit reads clean with it: safe.
+    Safe,
+    /// No worse, but not clean: unsafe.
+    Unsafe,
+    /// Worse (more errors, repairs or unread moves; other moves): dropped.
+    Drop,
+}
+
+/// The verdict on a unit read again with fixes made, against the unit as it is.
+fn verdict(old: &CheckedGame, new: &CheckedGame) -> Verdict {
+    let (before, after) = (Reading::of(old), Reading::of(new));
+    // A clean game must keep its moves: a safe fix changes how they are written, not them.
+    let same_moves = !before.clean() || old.moves == new.moves;
+    if after.worse_than(before) || !same_moves {
+        Verdict::Drop
+    } else if after.clean() && after.errors <= before.errors {
+        Verdict::Safe
+    } else {
+        Verdict::Unsafe
+    }
+}
+
+/// The unit whose span holds every edit of `fix`.
+fn unit_of(doc: &Document, fix: &Fix) -> Option<usize> {
+    doc.units.iter().position(|u| {
+        let span = u.game.syntax.span;
+        fix.edits
+            .iter()
+            .all(|e| span.start <= e.span.start && e.span.end <= span.end)
+    })
+}
+
+/// Checks every safe fix of `diagnostics` by reading its unit again, and downgrades or drops
+/// the ones that do not hold. A safe fix outside every game and fragment is offered as unsafe.
+pub fn verify(doc: &Document, diagnostics: &mut [LintDiagnostic]) {
+    // The diagnostics with a safe fix, by unit.
+    let mut by_unit: Vec<Vec<usize>> = vec![Vec::new(); doc.units.len()];
+    for (i, d) in diagnostics.iter_mut().enumerate() {
+        let Some(fix) = d
+            .fix
+            .as_mut()
+            .filter(|f| f.applicability == Applicability::Safe)
+        else {
+            continue;
+        };
+        match unit_of(doc, fix) {
+            Some(u) => by_unit[u].push(i),
+            None => fix.applicability = Applicability::Unsafe,
+        }
+    }
+    for (unit, list) in doc.units.iter().zip(&by_unit) {
+        if list.is_empty() {
+            continue;
+        }
+        let fixes: Vec<&Fix> = list
+            .iter()
+            .filter_map(|&i| diagnostics[i].fix.as_ref())
+            .collect();
+        let verdicts = unit_verdicts(doc, unit, &fixes);
+        for (&i, v) in list.iter().zip(verdicts) {
+            match v {
+                Verdict::Safe => {}
+                Verdict::Unsafe => {
+                    if let Some(f) = diagnostics[i].fix.as_mut() {
+                        f.applicability = Applicability::Unsafe;
+                    }
+                }
+                Verdict::Drop => diagnostics[i].fix = None,
+            }
+        }
+    }
+}
+
+/// The verdict on each of a unit's safe fixes: all of them together first, one by one only
+/// when together they read worse (or do not fit together).
+fn unit_verdicts(doc: &Document, unit: &Unit, fixes: &[&Fix]) -> Vec<Verdict> {
+    let read = |fixes: &[&Fix]| {
+        let mut edits: Vec<&Edit> = fixes.iter().flat_map(|f| &f.edits).collect();
+        verdict(
+            &unit.game,
+            &unit.reread(&mut edits, doc.format, &doc.registry),
+        )
+    };
+    let taken = crate::lint::fix::taken(&unit.text, fixes);
+    let together: Vec<&Fix> = taken.iter().map(|&i| fixes[i]).collect();
+    let all = read(&together);
+    let mut out = vec![all; fixes.len()];
+    let mut single: Vec<usize> = (0..fixes.len()).filter(|i| !taken.contains(i)).collect();
+    if all == Verdict::Drop {
+        single = (0..fixes.len()).collect();
+    }
+    for (n, i) in single.into_iter().enumerate() {
+        out[i] = if n < MAX_SINGLE_TRIALS {
+            read(&fixes[i..=i])
+        } else {
+            Verdict::Unsafe
+        };
+    }
+    out
+}
