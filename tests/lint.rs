@@ -8,7 +8,7 @@ use std::process::Command;
 
 use scoresheet::diagnostic::Code;
 use scoresheet::lint::config::Config;
-use scoresheet::lint::diag::Applicability;
+use scoresheet::lint::diag::{Applicability, LintDiagnostic};
 use scoresheet::lint::rules::{Category, FixAvailability, RULES, Selection};
 use scoresheet::lint::{LintOptions, Linted, fix_bytes, lint_bytes, output};
 
@@ -784,4 +784,156 @@ fn descriptive_fixes_are_read_back_on_the_board() {
         fixed,
         "1. P-K4 P-K4 2. B-B4 N-QB3 3. Q-R5 N-B3 4. QxBP mate *\n"
     );
+}
+
+/// The move numbers of a text, in order (`12.`, `12...`).
+fn move_numbers(text: &str) -> Vec<&str> {
+    text.split(|c: char| c.is_whitespace() || c == '\u{200b}')
+        .filter(|w| w.ends_with('.') && w.trim_end_matches('.').bytes().all(|b| b.is_ascii_digit()))
+        .collect()
+}
+
+/// A real game (the Breyer Spanish of `tests/fixtures/cutting/heading.txt`) with a no-break
+/// space or a zero-width space between `9. h3` and `Nb8`: `h3 Nb8` is one unreadable token,
+/// so every later number looks one too high. No fix (safe or not) renumbers the moves; the
+/// game reads with its numbers as written.
+#[test]
+fn no_fix_renumbers_moves_after_an_unreadable_token() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/cutting/heading.txt");
+    let game = std::fs::read_to_string(path).expect("fixture");
+    assert!(game.contains("9. h3 Nb8 10. d4"));
+    for sep in ['\u{a0}', '\u{200b}'] {
+        let text = game.replace("h3 Nb8", &format!("h3{sep}Nb8"));
+        let name = format!("U+{:04X}", u32::from(sep));
+        for unsafe_fixes in [false, true] {
+            let opts = options(&[], unsafe_fixes);
+            let l =
+                lint_bytes("game.txt", text.as_bytes(), &opts, Config::default()).expect("lints");
+            let numbers: Vec<&LintDiagnostic> = l
+                .diagnostics
+                .iter()
+                .filter(|d| ["SC105", "SC304"].contains(&d.code().as_str()))
+                .collect();
+            assert!(!numbers.is_empty(), "{name}: the numbers look off");
+            for d in numbers {
+                assert!(
+                    d.fix.is_none(),
+                    "{name}: a fix for `{}`",
+                    &text[d.span.start..d.span.end]
+                );
+            }
+            let fixed =
+                fix_bytes("game.txt", text.as_bytes(), &opts, Config::default()).expect("fixes");
+            assert_eq!(
+                move_numbers(&fixed.text),
+                move_numbers(&text),
+                "{name}: fixing changed a move number:\n{}",
+                fixed.text
+            );
+            assert_eq!(move_numbers(&text).len(), 24);
+        }
+        // With the safe fixes only, nothing is touched at all: the game does not read to its end.
+        let fixed = fix_bytes(
+            "game.txt",
+            text.as_bytes(),
+            &options(&[], false),
+            Config::default(),
+        )
+        .expect("fixes");
+        assert_eq!(fixed.text, text, "{name}");
+        assert_eq!(fixed.linted.fixable(false), 0, "{name}");
+    }
+}
+
+/// A game numbered wrongly for real (`11.` for White's tenth move) still gets its safe fix, and
+/// only that number changes.
+#[test]
+fn a_misnumbered_game_is_renumbered_safely() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/cutting/heading.txt");
+    let game = std::fs::read_to_string(path).expect("fixture");
+    let text = game.replace("10. d4", "11. d4");
+    let opts = options(&[], false);
+    let l = lint_bytes("game.txt", text.as_bytes(), &opts, Config::default()).expect("lints");
+    let d = l
+        .diagnostics
+        .iter()
+        .find(|d| d.code().as_str() == "SC105")
+        .expect("the wrong number is reported");
+    assert_eq!(&text[d.span.start..d.span.end], "11.");
+    assert_eq!(
+        d.fix.as_ref().map(|f| f.applicability),
+        Some(Applicability::Safe)
+    );
+    let fixed = fix_bytes("game.txt", text.as_bytes(), &opts, Config::default()).expect("fixes");
+    assert_eq!(fixed.text, game);
+    assert_eq!(fixed.applied, 1);
+}
+
+/// Over every fixture: `--fix` (safe fixes, then safe and unsafe) leaves no fixable problem of
+/// the rules it ran, and a second `--fix` changes nothing.
+#[test]
+fn fixing_leaves_nothing_to_fix_and_is_idempotent() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files: Vec<PathBuf> = vec![data("chapter.md"), data("chapter.tex")];
+    for dir in [
+        "tests/data/lint/rules",
+        "tests/fixtures/lint_languages",
+        "tests/fixtures/cutting",
+    ] {
+        let mut more: Vec<PathBuf> = std::fs::read_dir(root.join(dir))
+            .expect("fixtures")
+            .filter_map(|e| Some(e.ok()?.path()))
+            .collect();
+        more.sort();
+        files.extend(more);
+    }
+    let heading =
+        std::fs::read_to_string(root.join("tests/fixtures/cutting/heading.txt")).expect("fixture");
+    let mut texts: Vec<(String, String)> = files
+        .iter()
+        .map(|p| {
+            let name = p
+                .file_name()
+                .and_then(|n| n.to_str())
+                .expect("name")
+                .to_owned();
+            (name, std::fs::read_to_string(p).expect("UTF-8 fixture"))
+        })
+        .collect();
+    texts.push(("nbsp.txt".into(), heading.replace("h3 Nb8", "h3\u{a0}Nb8")));
+    texts.push((
+        "zwsp.txt".into(),
+        heading.replace("h3 Nb8", "h3\u{200b}Nb8"),
+    ));
+    assert!(texts.len() > 40, "{} fixtures", texts.len());
+    for (name, text) in &texts {
+        for unsafe_fixes in [false, true] {
+            let opts = options(&[], unsafe_fixes);
+            let fixed = fix_bytes(name, text.as_bytes(), &opts, Config::default()).expect("fixes");
+            let left =
+                lint_bytes(name, fixed.text.as_bytes(), &opts, Config::default()).expect("lints");
+            let fixable: Vec<String> = left
+                .diagnostics
+                .iter()
+                .filter(|d| {
+                    d.fix
+                        .as_ref()
+                        .is_some_and(|f| unsafe_fixes || f.applicability == Applicability::Safe)
+                })
+                .map(|d| format!("{} `{}`", d.code(), &fixed.text[d.span.start..d.span.end]))
+                .collect();
+            assert!(
+                fixable.is_empty(),
+                "{name} (unsafe: {unsafe_fixes}): fixable after --fix: {fixable:?}\n{}",
+                fixed.text
+            );
+            let again =
+                fix_bytes(name, fixed.text.as_bytes(), &opts, Config::default()).expect("fixes");
+            assert_eq!(
+                again.text, fixed.text,
+                "{name} (unsafe: {unsafe_fixes}): a second --fix changed it"
+            );
+            assert_eq!(again.applied, 0, "{name}");
+        }
+    }
 }

@@ -156,3 +156,65 @@ fn unit_verdicts(doc: &Document, unit: &Unit, fixes: &[&Fix]) -> Vec<Verdict> {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lint::config::Config;
+    use crate::lint::document::ReadOptions;
+    use crate::lint::rule::RuleInfo;
+    use crate::lint::rules::sc103_check_mark::RULE;
+    use crate::span::Span;
+
+    /// The verdict on one made-up safe fix: `old` replaced by `new` (its first occurrence).
+    fn judged(text: &str, old: &str, new: &str) -> Option<Applicability> {
+        let doc = Document::read(
+            "t.pgn",
+            text.as_bytes(),
+            &ReadOptions::default(),
+            Config::default(),
+        )
+        .expect("reads");
+        let at = text.find(old).expect("in the text");
+        let rule: &'static RuleInfo = &RULE;
+        let mut d = vec![
+            LintDiagnostic::new(rule, Severity::Warning, "test", Span::new(at, at)).fix(Some(
+                Fix {
+                    applicability: Applicability::Safe,
+                    title: String::new(),
+                    edits: vec![Edit {
+                        span: Span::new(at, at + old.len()),
+                        replacement: new.into(),
+                    }],
+                },
+            )),
+        ];
+        verify(&doc, &mut d);
+        d[0].fix.as_ref().map(|f| f.applicability)
+    }
+
+    #[test]
+    fn a_fix_that_keeps_the_moves_of_a_clean_game_stays_safe() {
+        let game = "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7 1-0\n";
+        assert_eq!(judged(game, "Qxf7", "Qxf7#"), Some(Applicability::Safe));
+        assert_eq!(judged(game, "2. Bc4", "2.Bc4"), Some(Applicability::Safe));
+    }
+
+    #[test]
+    fn a_fix_that_changes_or_breaks_a_move_is_dropped() {
+        let game = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n";
+        assert_eq!(judged(game, "Nf3", "Nc3"), None, "another move");
+        assert_eq!(judged(game, "Nf3", "Nf9"), None, "unreadable");
+        assert_eq!(judged(game, "Bb5", "Bb6"), None, "illegal");
+    }
+
+    #[test]
+    fn a_fix_in_a_game_that_does_not_read_to_its_end_is_unsafe() {
+        // `Ke3` is illegal: the checker reads on from an assumed repair.
+        let game = "1. e4 e5 2. Nf3 Nc6 3. Ke3 a6 4. Bb5+ *\n";
+        assert_eq!(judged(game, "Bb5+", "Bb5"), Some(Applicability::Unsafe));
+        // A fix with which the game reads to its end is left as it is (verifying never makes
+        // a fix safer than its rule says).
+        assert_eq!(judged(game, "Ke3", "Bc4"), Some(Applicability::Safe));
+    }
+}
