@@ -5,7 +5,8 @@
 //! the reading worse.
 //!
 //! A unit's safe fixes are tried together (one more reading per unit); only when together they
-//! read worse than the text as it is are they tried one by one, to find the ones to drop.
+//! read worse than the text as it is are they tried one by one, to find the ones to drop (a
+//! bounded number of them: the rest are offered as unsafe).
 
 use crate::check::{CheckedGame, MoveState};
 use crate::diagnostic::Severity;
@@ -14,6 +15,10 @@ use crate::lint::document::{Document, Unit, assumed_repairs};
 
 /// Most fixes of one unit tried one by one (the others are offered as unsafe).
 const MAX_SINGLE_TRIALS: usize = 16;
+
+/// Most move tokens read again per unit by the one-by-one trials: a long game gets fewer of
+/// them, so that verifying costs at most a few readings of it.
+const MAX_TRIAL_TOKENS: usize = 20_000;
 
 /// How well a unit reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -78,10 +83,15 @@ fn verdict(old: &CheckedGame, new: &CheckedGame) -> Verdict {
     }
 }
 
-/// The unit whose span holds every edit of `fix`.
+/// The unit whose span holds every edit of `fix`: the innermost (a LaTeX game's span runs from
+/// its first `\mainline` to its last, around the fragments of the prose between them).
 fn unit_of(doc: &Document, fix: &Fix) -> Option<usize> {
-    doc.units.iter().position(|u| {
-        let span = u.game.syntax.span;
+    let first = fix.edits.iter().map(|e| e.span.start).min()?;
+    let end = doc
+        .units
+        .partition_point(|u| u.game.syntax.span.start <= first);
+    (0..end).rev().find(|&i| {
+        let span = doc.units[i].game.syntax.span;
         fix.edits
             .iter()
             .all(|e| span.start <= e.span.start && e.span.end <= span.end)
@@ -147,8 +157,9 @@ fn unit_verdicts(doc: &Document, unit: &Unit, fixes: &[&Fix]) -> Vec<Verdict> {
     if all == Verdict::Drop {
         single = (0..fixes.len()).collect();
     }
+    let trials = MAX_SINGLE_TRIALS.min(MAX_TRIAL_TOKENS / unit.game.syntax.move_count.max(1));
     for (n, i) in single.into_iter().enumerate() {
-        out[i] = if n < MAX_SINGLE_TRIALS {
+        out[i] = if n < trials {
             read(&fixes[i..=i])
         } else {
             Verdict::Unsafe
@@ -206,6 +217,34 @@ mod tests {
         assert_eq!(judged(game, "Nf3", "Nc3"), None, "another move");
         assert_eq!(judged(game, "Nf3", "Nf9"), None, "unreadable");
         assert_eq!(judged(game, "Bb5", "Bb6"), None, "illegal");
+    }
+
+    #[test]
+    fn a_fix_in_a_fragment_inside_a_latex_game_is_read_with_the_fragment() {
+        let text = "\\newchessgame\n\\mainline{1. e4 e5 2. Nf3}\n\nNow 2...Nc6 3.Bb5+ is usual.\n\n\
+                    \\mainline{2... Nc6 3. Bb5 a6}\n";
+        let doc = Document::read(
+            "t.tex",
+            text.as_bytes(),
+            &ReadOptions::default(),
+            Config::default(),
+        )
+        .expect("reads");
+        assert_eq!((doc.games, doc.fragments()), (1, 1));
+        let at = text.find("+ is").expect("the mark");
+        let fix = Fix {
+            applicability: Applicability::Safe,
+            title: String::new(),
+            edits: vec![Edit {
+                span: Span::new(at, at + 1),
+                replacement: String::new(),
+            }],
+        };
+        let unit = unit_of(&doc, &fix).expect("a unit");
+        assert_eq!(
+            doc.units[unit].kind,
+            crate::lint::document::UnitKind::Fragment
+        );
     }
 
     #[test]
