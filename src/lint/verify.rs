@@ -177,28 +177,36 @@ mod tests {
     use crate::lint::rules::sc103_check_mark::RULE;
     use crate::span::Span;
 
-    /// The verdict on one made-up safe fix: `old` replaced by `new` (its first occurrence).
-    fn judged(text: &str, old: &str, new: &str) -> Option<Applicability> {
-        let doc = Document::read(
-            "t.pgn",
+    fn read(name: &str, text: &str) -> Document {
+        Document::read(
+            name,
             text.as_bytes(),
             &ReadOptions::default(),
             Config::default(),
         )
-        .expect("reads");
+        .expect("reads")
+    }
+
+    /// A safe fix that writes `new` over `old` (its first occurrence in `text`).
+    fn safe_fix(text: &str, old: &str, new: &str) -> Fix {
         let at = text.find(old).expect("in the text");
+        Fix {
+            applicability: Applicability::Safe,
+            title: String::new(),
+            edits: vec![Edit {
+                span: Span::new(at, at + old.len()),
+                replacement: new.into(),
+            }],
+        }
+    }
+
+    /// The verdict on one made-up safe fix: `old` replaced by `new` (its first occurrence).
+    fn judged(text: &str, old: &str, new: &str) -> Option<Applicability> {
+        let doc = read("t.pgn", text);
         let rule: &'static RuleInfo = &RULE;
         let mut d = vec![
-            LintDiagnostic::new(rule, Severity::Warning, "test", Span::new(at, at)).fix(Some(
-                Fix {
-                    applicability: Applicability::Safe,
-                    title: String::new(),
-                    edits: vec![Edit {
-                        span: Span::new(at, at + old.len()),
-                        replacement: new.into(),
-                    }],
-                },
-            )),
+            LintDiagnostic::new(rule, Severity::Warning, "test", Span::new(0, 0))
+                .fix(Some(safe_fix(text, old, new))),
         ];
         verify(&doc, &mut d);
         d[0].fix.as_ref().map(|f| f.applicability)
@@ -223,23 +231,9 @@ mod tests {
     fn a_fix_in_a_fragment_inside_a_latex_game_is_read_with_the_fragment() {
         let text = "\\newchessgame\n\\mainline{1. e4 e5 2. Nf3}\n\nNow 2...Nc6 3.Bb5+ is usual.\n\n\
                     \\mainline{2... Nc6 3. Bb5 a6}\n";
-        let doc = Document::read(
-            "t.tex",
-            text.as_bytes(),
-            &ReadOptions::default(),
-            Config::default(),
-        )
-        .expect("reads");
+        let doc = read("t.tex", text);
         assert_eq!((doc.games, doc.fragments()), (1, 1));
-        let at = text.find("+ is").expect("the mark");
-        let fix = Fix {
-            applicability: Applicability::Safe,
-            title: String::new(),
-            edits: vec![Edit {
-                span: Span::new(at, at + 1),
-                replacement: String::new(),
-            }],
-        };
+        let fix = safe_fix(text, "Bb5+", "Bb5");
         let unit = unit_of(&doc, &fix).expect("a unit");
         assert_eq!(
             doc.units[unit].kind,

@@ -137,6 +137,10 @@ fn check_move(
     let placed = u.placed(tok)?;
     // A number counted past a token left out (or a move put in) is a guess: no fix.
     let sure = guessed_count(u, tok.span.start).is_none();
+    let fix = |span: Span, new: &str, title: String| {
+        sure.then(|| doc.replace(Some(u), span, new, Applicability::Safe, title))
+            .flatten()
+    };
     let n = placed.before.fullmoves().get();
     let black = placed.before.turn() == Color::Black;
     let ply = crate::lint::document::abs_ply(&placed.before) + 1;
@@ -157,18 +161,7 @@ fn check_move(
                     tok.span,
                 )
                 .label(format!("White's move {n}"))
-                .fix(
-                    sure.then(|| {
-                        doc.replace(
-                            Some(u),
-                            at,
-                            &new,
-                            Applicability::Safe,
-                            format!("write `{n}.` before it"),
-                        )
-                    })
-                    .flatten(),
-                )
+                .fix(fix(at, &new, format!("write `{n}.` before it")))
                 .at_move(u.game.number, Some(ply)),
             ))
         }
@@ -190,18 +183,7 @@ fn check_move(
                 )
                 .label(format!("should be {n}..."))
                 .help("a Black move is numbered with three dots")
-                .fix(
-                    sure.then(|| {
-                        doc.replace(
-                            Some(u),
-                            num.span,
-                            &new,
-                            Applicability::Safe,
-                            format!("write `{new}`"),
-                        )
-                    })
-                    .flatten(),
-                )
+                .fix(fix(num.span, &new, format!("write `{new}`")))
                 .at_move(u.game.number, Some(ply)),
             ))
         }
@@ -227,18 +209,7 @@ fn check_move(
                 .help(format!(
                     "the reader has lost count here: write `{n}...` before it"
                 ))
-                .fix(
-                    sure.then(|| {
-                        doc.replace(
-                            Some(u),
-                            at,
-                            &new,
-                            Applicability::Safe,
-                            format!("write `{n}...` before it"),
-                        )
-                    })
-                    .flatten(),
-                )
+                .fix(fix(at, &new, format!("write `{n}...` before it")))
                 .at_move(u.game.number, Some(ply)),
             ))
         }
