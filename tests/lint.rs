@@ -8,7 +8,7 @@ use std::process::Command;
 
 use scoresheet::diagnostic::Code;
 use scoresheet::lint::config::Config;
-use scoresheet::lint::diag::Applicability;
+use scoresheet::lint::diag::{Applicability, LintDiagnostic};
 use scoresheet::lint::rules::{Category, FixAvailability, RULES, Selection};
 use scoresheet::lint::{LintOptions, Linted, fix_bytes, lint_bytes, output};
 
@@ -449,6 +449,101 @@ fn cli_fix_rewrites_the_file_and_converges() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// `--diff` fails like `lint` when errors remain, even with nothing to fix; `--fix` fails when
+/// errors are left after fixing; each passes when the text is clean.
+#[test]
+fn cli_exit_codes_of_fix_and_diff() {
+    let illegal = fixture("SC101-fail.md"); // an illegal move, no safe fix
+    let (code, out, err) = scoresheet(&["lint", "--no-config", "--diff", &illegal], None);
+    assert_eq!(code, 1, "--diff with errors and no fix: {out}{err}");
+    assert!(!out.contains("+++"), "nothing to fix: {out}");
+    let (code, _, _) = scoresheet(
+        &["lint", "--no-config", "--diff", "--exit-zero", &illegal],
+        None,
+    );
+    assert_eq!(code, 0, "--diff --exit-zero");
+    let clean = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6\n";
+    let (code, out, _) = scoresheet(&["lint", "--no-config", "--diff", "-"], Some(clean));
+    assert_eq!(code, 0, "--diff on a clean text: {out}");
+    let (code, out, _) = scoresheet(&["lint", "--no-config", "--fix", "-"], Some(clean));
+    assert_eq!((code, out.as_str()), (0, clean), "--fix on a clean text");
+    // Fixable warnings only: --diff shows them (1), --fix fixes them and passes (0).
+    let marks = "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7\n";
+    let (code, _, _) = scoresheet(&["lint", "--no-config", "--diff", "-"], Some(marks));
+    assert_eq!(code, 1, "--diff with a fix to show");
+    let (code, out, _) = scoresheet(&["lint", "--no-config", "--fix", "-"], Some(marks));
+    assert_eq!(
+        (code, out.as_str()),
+        (0, "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7#\n")
+    );
+    // Errors left after fixing: --fix fails.
+    let both = "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7\n\n1. e4 e5 2. Ke3 Nc6\n";
+    let (code, out, err) = scoresheet(&["lint", "--no-config", "--fix", "-"], Some(both));
+    assert_eq!(code, 1, "--fix with an error left: {err}");
+    assert!(out.contains("Qxf7#"), "{out}");
+}
+
+/// The permission bits of a file.
+#[cfg(unix)]
+fn mode_of(path: &Path) -> u32 {
+    use std::os::unix::fs::PermissionsExt as _;
+    std::fs::metadata(path).expect("meta").permissions().mode() & 0o777
+}
+
+/// `--fix` on a symbolic link writes the file it points to (the link stays a link), and a
+/// fixed file keeps its permissions.
+#[cfg(unix)]
+#[test]
+fn cli_fix_writes_through_links_and_keeps_the_mode() {
+    use std::os::unix::fs::PermissionsExt as _;
+    let dir = temp_dir("link");
+    std::fs::create_dir_all(dir.join("chapters")).expect("dir");
+    let text = "# A game\n\n1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7\n";
+    let fixed = text.replace("Qxf7\n", "Qxf7#\n");
+    let target = dir.join("chapters/one.md");
+    std::fs::write(&target, text).expect("writes");
+    std::fs::set_permissions(&target, std::fs::Permissions::from_mode(0o640)).expect("mode");
+    let link = dir.join("one.md");
+    std::os::unix::fs::symlink("chapters/one.md", &link).expect("link");
+    let (code, _, err) = scoresheet(
+        &["lint", "--no-config", "--fix", &link.display().to_string()],
+        None,
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("1 problem fixed"), "{err}");
+    let meta = std::fs::symlink_metadata(&link).expect("link");
+    assert!(
+        meta.file_type().is_symlink(),
+        "the link was replaced by a file"
+    );
+    assert_eq!(
+        std::fs::read_link(&link).expect("link"),
+        Path::new("chapters/one.md")
+    );
+    assert_eq!(std::fs::read_to_string(&target).expect("reads"), fixed);
+    assert_eq!(mode_of(&target), 0o640);
+    // No temporary file is left in either folder.
+    assert_eq!(std::fs::read_dir(&dir).expect("lists").count(), 2);
+    assert_eq!(
+        std::fs::read_dir(dir.join("chapters"))
+            .expect("lists")
+            .count(),
+        1
+    );
+    // A plain file keeps its mode too.
+    let plain = dir.join("two.md");
+    std::fs::write(&plain, text).expect("writes");
+    std::fs::set_permissions(&plain, std::fs::Permissions::from_mode(0o600)).expect("mode");
+    let (code, _, err) = scoresheet(
+        &["lint", "--no-config", "--fix", &plain.display().to_string()],
+        None,
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(std::fs::read_to_string(&plain).expect("reads"), fixed);
+    assert_eq!(mode_of(&plain), 0o600);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn cli_stdin_fix_goes_to_stdout() {
     let text = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. 0-0 Be7 6. Re1 b5 7. Bb3 O-O\n\n\
@@ -688,4 +783,156 @@ fn descriptive_fixes_are_read_back_on_the_board() {
         fixed,
         "1. P-K4 P-K4 2. B-B4 N-QB3 3. Q-R5 N-B3 4. QxBP mate *\n"
     );
+}
+
+/// The move numbers of a text, in order (`12.`, `12...`).
+fn move_numbers(text: &str) -> Vec<&str> {
+    text.split(|c: char| c.is_whitespace() || c == '\u{200b}')
+        .filter(|w| w.ends_with('.') && w.trim_end_matches('.').bytes().all(|b| b.is_ascii_digit()))
+        .collect()
+}
+
+/// A real game (the Breyer Spanish of `tests/fixtures/cutting/heading.txt`) with a no-break
+/// space or a zero-width space between `9. h3` and `Nb8`: `h3 Nb8` is one unreadable token,
+/// so every later number looks one too high. No fix (safe or not) renumbers the moves; the
+/// game reads with its numbers as written.
+#[test]
+fn no_fix_renumbers_moves_after_an_unreadable_token() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/cutting/heading.txt");
+    let game = std::fs::read_to_string(path).expect("fixture");
+    assert!(game.contains("9. h3 Nb8 10. d4"));
+    for sep in ['\u{a0}', '\u{200b}'] {
+        let text = game.replace("h3 Nb8", &format!("h3{sep}Nb8"));
+        let name = format!("U+{:04X}", u32::from(sep));
+        for unsafe_fixes in [false, true] {
+            let opts = options(&[], unsafe_fixes);
+            let l =
+                lint_bytes("game.txt", text.as_bytes(), &opts, Config::default()).expect("lints");
+            let numbers: Vec<&LintDiagnostic> = l
+                .diagnostics
+                .iter()
+                .filter(|d| ["SC105", "SC304"].contains(&d.code().as_str()))
+                .collect();
+            assert!(!numbers.is_empty(), "{name}: the numbers look off");
+            for d in numbers {
+                assert!(
+                    d.fix.is_none(),
+                    "{name}: a fix for `{}`",
+                    &text[d.span.start..d.span.end]
+                );
+            }
+            let fixed =
+                fix_bytes("game.txt", text.as_bytes(), &opts, Config::default()).expect("fixes");
+            assert_eq!(
+                move_numbers(&fixed.text),
+                move_numbers(&text),
+                "{name}: fixing changed a move number:\n{}",
+                fixed.text
+            );
+            assert_eq!(move_numbers(&text).len(), 24);
+        }
+        // With the safe fixes only, nothing is touched at all: the game does not read to its end.
+        let fixed = fix_bytes(
+            "game.txt",
+            text.as_bytes(),
+            &options(&[], false),
+            Config::default(),
+        )
+        .expect("fixes");
+        assert_eq!(fixed.text, text, "{name}");
+        assert_eq!(fixed.linted.fixable(false), 0, "{name}");
+    }
+}
+
+/// A game numbered wrongly for real (`11.` for White's tenth move) still gets its safe fix, and
+/// only that number changes.
+#[test]
+fn a_misnumbered_game_is_renumbered_safely() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/cutting/heading.txt");
+    let game = std::fs::read_to_string(path).expect("fixture");
+    let text = game.replace("10. d4", "11. d4");
+    let opts = options(&[], false);
+    let l = lint_bytes("game.txt", text.as_bytes(), &opts, Config::default()).expect("lints");
+    let d = l
+        .diagnostics
+        .iter()
+        .find(|d| d.code().as_str() == "SC105")
+        .expect("the wrong number is reported");
+    assert_eq!(&text[d.span.start..d.span.end], "11.");
+    assert_eq!(
+        d.fix.as_ref().map(|f| f.applicability),
+        Some(Applicability::Safe)
+    );
+    let fixed = fix_bytes("game.txt", text.as_bytes(), &opts, Config::default()).expect("fixes");
+    assert_eq!(fixed.text, game);
+    assert_eq!(fixed.applied, 1);
+}
+
+/// Over every fixture: `--fix` (safe fixes, then safe and unsafe) leaves no fixable problem of
+/// the rules it ran, and a second `--fix` changes nothing.
+#[test]
+fn fixing_leaves_nothing_to_fix_and_is_idempotent() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files: Vec<PathBuf> = vec![data("chapter.md"), data("chapter.tex")];
+    for dir in [
+        "tests/data/lint/rules",
+        "tests/fixtures/lint_languages",
+        "tests/fixtures/cutting",
+    ] {
+        let mut more: Vec<PathBuf> = std::fs::read_dir(root.join(dir))
+            .expect("fixtures")
+            .filter_map(|e| Some(e.ok()?.path()))
+            .collect();
+        more.sort();
+        files.extend(more);
+    }
+    let heading =
+        std::fs::read_to_string(root.join("tests/fixtures/cutting/heading.txt")).expect("fixture");
+    let mut texts: Vec<(String, String)> = files
+        .iter()
+        .map(|p| {
+            let name = p
+                .file_name()
+                .and_then(|n| n.to_str())
+                .expect("name")
+                .to_owned();
+            (name, std::fs::read_to_string(p).expect("UTF-8 fixture"))
+        })
+        .collect();
+    texts.push(("nbsp.txt".into(), heading.replace("h3 Nb8", "h3\u{a0}Nb8")));
+    texts.push((
+        "zwsp.txt".into(),
+        heading.replace("h3 Nb8", "h3\u{200b}Nb8"),
+    ));
+    assert!(texts.len() > 40, "{} fixtures", texts.len());
+    for (name, text) in &texts {
+        for unsafe_fixes in [false, true] {
+            let opts = options(&[], unsafe_fixes);
+            let fixed = fix_bytes(name, text.as_bytes(), &opts, Config::default()).expect("fixes");
+            let left =
+                lint_bytes(name, fixed.text.as_bytes(), &opts, Config::default()).expect("lints");
+            let fixable: Vec<String> = left
+                .diagnostics
+                .iter()
+                .filter(|d| {
+                    d.fix
+                        .as_ref()
+                        .is_some_and(|f| unsafe_fixes || f.applicability == Applicability::Safe)
+                })
+                .map(|d| format!("{} `{}`", d.code(), &fixed.text[d.span.start..d.span.end]))
+                .collect();
+            assert!(
+                fixable.is_empty(),
+                "{name} (unsafe: {unsafe_fixes}): fixable after --fix: {fixable:?}\n{}",
+                fixed.text
+            );
+            let again =
+                fix_bytes(name, fixed.text.as_bytes(), &opts, Config::default()).expect("fixes");
+            assert_eq!(
+                again.text, fixed.text,
+                "{name} (unsafe: {unsafe_fixes}): a second --fix changed it"
+            );
+            assert_eq!(again.applied, 0, "{name}");
+        }
+    }
 }

@@ -10,7 +10,9 @@ use shakmaty::{Chess, Color, EnPassantMode, Move, Position};
 use crate::board::descriptive::Origins;
 use crate::check::detect::{Detection, ProseReader, Reading, detect, detect_document};
 use crate::check::prose::scan_fragments;
-use crate::check::{CheckError, CheckedGame, Choice, LangCode, MoveState, check_game};
+use crate::check::{
+    CheckError, CheckedGame, Choice, LangCode, MoveState, RepairNote, check_game,
+};
 use crate::diagnostic::{Code, Diagnostic, Problem, Severity};
 use crate::lint::config::Config;
 use crate::lint::diag::{Applicability, Edit, Fix};
@@ -83,6 +85,40 @@ impl Unit {
     pub fn placed(&self, tok: &MoveToken) -> Option<&Placed> {
         self.placed.get(tok.index).and_then(Option::as_ref)
     }
+
+    /// The unit read again with `edits` (inside its span) made: the same parser, the same
+    /// start position, the same diagnostics left out for a manuscript. The result's offsets
+    /// count from the unit's start.
+    pub(crate) fn reread(
+        &self,
+        edits: &mut [&Edit],
+        format: Format,
+        registry: &Registry,
+    ) -> CheckedGame {
+        let span = self.game.syntax.span;
+        let text = crate::lint::fix::splice(self.src(span), span.start, edits);
+        let mut syntax = (self.parser.parse)(&text, 0);
+        // A start position given from outside the text (a fragment's, a LaTeX `setfen`).
+        for tag in self.game.syntax.tags.iter().filter(|t| t.span.is_empty()) {
+            syntax = with_fen(syntax, tag.value.clone(), 0);
+        }
+        let mut g = check_game(self.game.number, syntax, &text, &self.parser, registry);
+        let fragment = self.kind == UnitKind::Fragment;
+        if fragment || format != Format::Pgn {
+            drop_for_manuscript(&mut g, fragment);
+        }
+        g
+    }
+}
+
+/// The repairs the checker assumed to read a game on: those still reported (a word of prose
+/// between the moves of a manuscript is left out, not repaired).
+pub(crate) fn assumed_repairs(g: &CheckedGame) -> impl Iterator<Item = &RepairNote> {
+    g.repairs.iter().filter(|r| {
+        g.diagnostics
+            .iter()
+            .any(|d| d.span.start == r.span.start && d.severity == Severity::Error)
+    })
 }
 
 /// A game read in another language or notation than the document's.

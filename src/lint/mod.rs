@@ -6,7 +6,9 @@
 //! the prose (`after 12...Bxg3 13.fxg3 the bishop…`) are checked against the game before them
 //! at that move number ([`document`]). Each rule of the registry ([`rules`]) reports its
 //! problems, mapped from the checker's diagnostics or found by its own analysis, with a fix
-//! where one is possible: byte-range edits of the original file ([`fix`]).
+//! where one is possible: byte-range edits of the original file ([`fix`]). A fix is offered as
+//! safe only when its game or fragment, read again with it, reads to its end without an
+//! assumed repair ([`verify`]).
 //!
 //! ```
 //! use scoresheet::lint::{LintOptions, lint_bytes};
@@ -24,6 +26,7 @@ pub mod fix;
 pub mod output;
 pub mod rule;
 pub mod rules;
+pub mod verify;
 pub use crate::read::source;
 pub(crate) mod style;
 
@@ -139,7 +142,8 @@ pub fn lint_bytes(
 ) -> Result<Linted, CheckError> {
     let selection = selection(options, &config);
     let doc = Document::read(path, bytes, &options.read, config)?;
-    let diagnostics = run_rules(&doc, &selection);
+    let mut diagnostics = run_rules(&doc, &selection);
+    verify::verify(&doc, &mut diagnostics);
     Ok(Linted { doc, diagnostics })
 }
 

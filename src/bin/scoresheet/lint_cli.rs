@@ -16,8 +16,19 @@ use scoresheet::lint::{LintOptions, Linted, fix, fix_bytes, lint_bytes, output};
 
 use super::{ColorChoice, Format, read_input, terminal_width, use_color};
 
+/// What the exit code of `scoresheet lint` says (printed by `--help`).
+const EXIT_CODES: &str = "\
+Exit codes:
+  0  no errors (warnings and advice allowed); with --fix: no errors left after fixing;
+     with --diff: no errors and nothing to fix
+  1  errors found (with --fix: errors left after fixing); with --diff: errors found, or
+     fixes to show
+  2  could not run (usage, configuration, I/O)
+--exit-zero turns 1 into 0.";
+
 /// Options of `scoresheet lint`.
 #[derive(clap::Args)]
+#[command(after_help = EXIT_CODES)]
 pub struct LintArgs {
     /// Files to lint (`-` or none: standard input; with --fix the fixed text goes to
     /// standard output).
@@ -44,13 +55,15 @@ pub struct LintArgs {
     /// Rules to leave out (the same forms as --select).
     #[arg(long, value_delimiter = ',')]
     ignore: Vec<String>,
-    /// Apply safe fixes (files are rewritten atomically).
+    /// Apply safe fixes (files are rewritten atomically, through symbolic links, keeping
+    /// their permissions); the exit code then says whether errors remain.
     #[arg(long)]
     fix: bool,
     /// With --fix or --diff: apply unsafe fixes too.
     #[arg(long)]
     unsafe_fixes: bool,
-    /// Print the fixes as a unified diff instead of writing them (exit 1 when there are any).
+    /// Print the fixes as a unified diff instead of writing them (exit 1 when there are any,
+    /// or when errors remain).
     #[arg(long)]
     diff: bool,
     /// Exit 0 even when errors are found.
@@ -272,11 +285,8 @@ pub fn run(
     }
     let to_stderr = args.diff || (args.fix && files.iter().any(|f| f == "-"));
     write_reports(&args, &results, to_stderr, out)?;
-    let failed = if args.diff {
-        changed
-    } else {
-        results.iter().any(Linted::has_errors)
-    };
+    // Errors (left after fixing, with --fix) fail, as does a diff with something in it.
+    let failed = results.iter().any(Linted::has_errors) || (args.diff && changed);
     Ok(if failed && !args.exit_zero {
         ExitCode::from(1)
     } else {

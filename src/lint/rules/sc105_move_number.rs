@@ -22,14 +22,18 @@
 //!
 //! ## Fix safety
 //! The fix writes the number the board gives (`12...` for Black, `12.` for White); the moves
-//! are unchanged: safe.
+//! are unchanged: safe. Not after a token the checker had to leave out (or a half-move it had
+//! to put in) to read on: the count from there is a guess (an unreadable `h3 Nb8` may hold two
+//! moves), so those numbers get no fix. Like every fix, it stays safe only when the game reads
+//! to its end without an assumed repair once it is made.
 use shakmaty::{Color, Position};
 
 use super::{Category, FixAvailability, Rule, RuleCode, RuleInfo, mapped};
+use crate::check::Repair;
 use crate::diagnostic::Code;
 use crate::diagnostic::Severity;
 use crate::lint::diag::{Applicability, LintDiagnostic};
-use crate::lint::document::{Document, Unit, UnitKind};
+use crate::lint::document::{Document, Unit, UnitKind, assumed_repairs};
 use crate::span::Span;
 use crate::syntax::{Item, Line};
 
@@ -47,10 +51,31 @@ pub static RULE: Rule = Rule {
 };
 
 fn run(doc: &Document, out: &mut Vec<LintDiagnostic>) {
+    let from = out.len();
     mapped(doc, &RULE, out, |unit, d| {
+        if unit.and_then(|u| guessed_count(u, d.span.start)).is_some() {
+            return None;
+        }
         doc.suggested(unit, d, Applicability::Safe)
     });
+    for (d, (unit, _)) in out[from..].iter_mut().zip(doc.checker(RULE.checker_codes)) {
+        if let Some(left) = unit.and_then(|u| guessed_count(u, d.span.start)) {
+            d.help = Some(format!(
+                "counted on past `{left}`, which the checker left out or filled in to read on; \
+                 the number may be right: no fix"
+            ));
+        }
+    }
     walk(doc, &RULE, false, out);
+}
+
+/// Is the count of half-moves at `at` a guess? It is after an assumed repair that leaves a
+/// token out or puts a missing half-move in (an unreadable `h3 Nb8` may hold two moves): the
+/// text of the first such repair, when there is one before `at`.
+fn guessed_count(u: &Unit, at: usize) -> Option<&str> {
+    assumed_repairs(&u.game)
+        .find(|r| r.span.start < at && matches!(r.repair, Repair::Delete | Repair::Insert { .. }))
+        .map(|r| u.src(r.span))
 }
 
 /// Move numbers of the games, move by move: `missing` selects the moves without a number
@@ -110,6 +135,12 @@ fn check_move(
     reported: &[Span],
 ) -> Option<(bool, LintDiagnostic)> {
     let placed = u.placed(tok)?;
+    // A number counted past a token left out (or a move put in) is a guess: no fix.
+    let sure = guessed_count(u, tok.span.start).is_none();
+    let fix = |span: Span, new: &str, title: String| {
+        sure.then(|| doc.replace(Some(u), span, new, Applicability::Safe, title))
+            .flatten()
+    };
     let n = placed.before.fullmoves().get();
     let black = placed.before.turn() == Color::Black;
     let ply = crate::lint::document::abs_ply(&placed.before) + 1;
@@ -130,13 +161,7 @@ fn check_move(
                     tok.span,
                 )
                 .label(format!("White's move {n}"))
-                .fix(doc.replace(
-                    Some(u),
-                    at,
-                    &new,
-                    Applicability::Safe,
-                    format!("write `{n}.` before it"),
-                ))
+                .fix(fix(at, &new, format!("write `{n}.` before it")))
                 .at_move(u.game.number, Some(ply)),
             ))
         }
@@ -158,13 +183,7 @@ fn check_move(
                 )
                 .label(format!("should be {n}..."))
                 .help("a Black move is numbered with three dots")
-                .fix(doc.replace(
-                    Some(u),
-                    num.span,
-                    &new,
-                    Applicability::Safe,
-                    format!("write `{new}`"),
-                ))
+                .fix(fix(num.span, &new, format!("write `{new}`")))
                 .at_move(u.game.number, Some(ply)),
             ))
         }
@@ -190,13 +209,7 @@ fn check_move(
                 .help(format!(
                     "the reader has lost count here: write `{n}...` before it"
                 ))
-                .fix(doc.replace(
-                    Some(u),
-                    at,
-                    &new,
-                    Applicability::Safe,
-                    format!("write `{n}...` before it"),
-                ))
+                .fix(fix(at, &new, format!("write `{n}...` before it")))
                 .at_move(u.game.number, Some(ply)),
             ))
         }
