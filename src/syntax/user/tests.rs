@@ -35,14 +35,19 @@ fn filled_template(code: &str) -> String {
         )
 }
 
+/// (kind, text under the span) of each problem.
+fn placed<'t>(text: &'t str, problems: &[GrammarProblem]) -> Vec<(ProblemKind, &'t str)> {
+    problems
+        .iter()
+        .map(|p| (p.kind, &text[p.span.start..p.span.end]))
+        .collect()
+}
+
 #[test]
 fn the_template_reports_only_its_placeholders() {
     let text = template("xx");
     let problems = check_source(&text);
-    let found: Vec<(ProblemKind, &str)> = problems
-        .iter()
-        .map(|p| (p.kind, &text[p.span.start..p.span.end]))
-        .collect();
+    let found = placed(&text, &problems);
     assert_eq!(
         found,
         [
@@ -96,10 +101,7 @@ fn built_problems(text: &str) -> Vec<GrammarProblem> {
 fn a_longer_letter_that_takes_a_file_hides_the_shorter_one() {
     let text = filled_template("xx").replace("rook = @{ \"R\" }", "rook = @{ \"Xe\" | \"X\" }");
     let problems = built_problems(&text);
-    let found: Vec<(ProblemKind, &str)> = problems
-        .iter()
-        .map(|p| (p.kind, &text[p.span.start..p.span.end]))
-        .collect();
+    let found = placed(&text, &problems);
     // The plain move (a capture `Xxe1` reads); the span is the letter that cannot be read.
     assert_eq!(
         found,
