@@ -284,7 +284,7 @@ fn a_user_file_named_like_a_built_in_one_keeps_its_own_parser() {
 }
 
 #[test]
-fn grammar_new_writes_a_template_that_passes_grammar_check() {
+fn grammar_new_writes_a_template_that_passes_grammar_check_once_filled_in() {
     let dir = temp_dir("new");
     let path = dir.join("cy.pest");
     let p = path.display().to_string();
@@ -293,9 +293,29 @@ fn grammar_new_writes_a_template_that_passes_grammar_check() {
     let text = std::fs::read_to_string(&path).expect("written");
     assert!(text.starts_with("//! Piece letters"), "{text}");
     assert!(text.contains("//! code: cy\n"), "{text}");
+    // Untouched, its placeholders are reported.
     let out = run(&["grammar", "check", &p], &[]);
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    assert!(
+        stdout(&out).contains("scoresheet::grammar::placeholder")
+            && stdout(&out).contains("<Language name>"),
+        "{}",
+        stdout(&out)
+    );
+    let filled = dir.join("cy-filled.pest");
+    std::fs::write(
+        &filled,
+        text.replace("<language>", "Welsh")
+            .replace("<Language name>", "Cymraeg")
+            .replace(
+                "<where the letters come from: a federation's rules, a book, a newspaper>",
+                "a test",
+            ),
+    )
+    .expect("write");
+    let out = run(&["grammar", "check", &filled.display().to_string()], &[]);
     assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
-    assert!(stdout(&out).contains(": ok: "), "{}", stdout(&out));
+    assert!(stdout(&out).contains(": ok: Cymraeg"), "{}", stdout(&out));
     // It never overwrites a file.
     let again = run(&["grammar", "new", "cy", "--output", &p], &[]);
     assert_eq!(again.status.code(), Some(2));
@@ -304,6 +324,84 @@ fn grammar_new_writes_a_template_that_passes_grammar_check() {
     assert_eq!(bad.status.code(), Some(2));
     let stdout_template = run(&["grammar", "new", "cy", "--output", "-"], &[]);
     assert_eq!(stdout(&stdout_template), text);
+}
+
+#[test]
+fn grammar_new_refuses_a_taken_code_as_grammar_check_does() {
+    // The message of `grammar check` for a file whose code is built in.
+    let wide: &[(&str, &Path)] = &[("COLUMNS", Path::new("200"))];
+    let check = run(
+        &["grammar", "check", &fixture("broken/code-taken.pest")],
+        wide,
+    );
+    assert_eq!(check.status.code(), Some(1));
+    let message = "the code `en` is already taken by the built-in language English \
+                   (grammars/lang/en.pest)";
+    let flat = |s: String| s.split_whitespace().collect::<Vec<_>>().join(" ");
+    let check_text = flat(stdout(&check).replace(['│', '×'], " "));
+    assert!(check_text.contains(message), "{check_text}");
+    // `grammar new` refuses the same code with the same message, and writes nothing.
+    let dir = temp_dir("new-taken");
+    let target = dir.join("en.pest");
+    let out = run(
+        &[
+            "grammar",
+            "new",
+            "en",
+            "--output",
+            &target.display().to_string(),
+        ],
+        &[],
+    );
+    assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
+    assert!(stderr(&out).contains(message), "{}", stderr(&out));
+    assert!(!target.exists());
+    let out = run(&["grammar", "new", "ru", "--output", "-"], &[]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("the code `ru` is already taken by the built-in language"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(stdout(&out).is_empty());
+    // A code served by a loaded language file (`--grammar`) is taken too.
+    let out = run(
+        &[
+            "--grammar",
+            &fixture("gazette.pest"),
+            "grammar",
+            "new",
+            "en-x-gazette",
+            "--output",
+            "-",
+        ],
+        &[],
+    );
+    assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
+    assert!(
+        stderr(&out).contains("the code `en-x-gazette` is already taken by the user language file"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn grammar_check_finds_a_letter_that_can_never_be_read_before_a_square() {
+    let out = run(
+        &[
+            "grammar",
+            "check",
+            &fixture("broken/unreadable-letter.pest"),
+        ],
+        &[],
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    let text = stdout(&out);
+    assert!(
+        text.contains("scoresheet::grammar::unreadable_letter") && text.contains("`Xe1`"),
+        "{text}"
+    );
+    assert!(!text.contains(": ok: "), "{text}");
 }
 
 #[test]

@@ -34,7 +34,9 @@ pub fn split_games(text: &str) -> Vec<Span> {
                 i += n;
                 continue;
             }
-            // A tag pair: at the start of a line, or anywhere before the movetext.
+            // A tag pair: at the start of a line (after white space), or anywhere before the
+            // movetext (after the tag pairs of the line, or a result and its comments).
+            // Elsewhere a `[` is a token of the movetext, which the walker reports.
             if line_start || !moves_seen {
                 if moves_seen && continues_after_tags(text, i) {
                     // A stray tag line inside a game whose moves go on: the walker reports it.
@@ -51,11 +53,11 @@ pub fn split_games(text: &str) -> Vec<Span> {
                     // game.
                     push(&mut games, text, start, i);
                     start = i;
-                } else if let Some(cut) = ended_at.take() {
-                    // Comments after the result stay with it when tags start the next line.
-                    let at = if line_start { i } else { cut };
-                    push(&mut games, text, start, at);
-                    start = at;
+                } else if ended_at.take().is_some() {
+                    // Comments after the result stay with it: the next game starts with its
+                    // tags (the grammar reads a tag pair only where a game or line starts).
+                    push(&mut games, text, start, i);
+                    start = i;
                 }
                 i = end_of_tag(b, i);
                 breaks_after_tag = Some(0);
@@ -67,7 +69,8 @@ pub fn split_games(text: &str) -> Vec<Span> {
             i = end_of_line(b, i);
             continue;
         }
-        line_start = false;
+        // A tag pair may be indented: white space keeps the start of a line.
+        line_start &= matches!(c, b' ' | b'\t' | b'\r');
         match c {
             b'\n' => {
                 line_start = true;
@@ -322,6 +325,30 @@ mod tests {
         assert_eq!(games("[A \"x]\"] [B \"2\"]\n[C \"3\"] 1. e4 *").len(), 1);
         assert_eq!(games("[A \"x]\"] 1. e4 1-0 [B \"y\"] 1. d4 0-1").len(), 2);
         assert_eq!(games("[A \"x\"] 1. e4 1-0\n[B \"y\"] 1. d4 0-1").len(), 2);
+    }
+
+    #[test]
+    fn a_bracket_in_the_middle_of_movetext_starts_no_game() {
+        let t = "1. e4 e5 2. Nf3 [ Nc6 3. Bb5 Kxe4 4. Qq9 1-0";
+        assert_eq!(games(t), vec![t]);
+        let t = "[A \"1\"]\n1. e4 e5 [B \"2\"] 2. Nf3 *";
+        assert_eq!(games(t), vec![t]);
+    }
+
+    #[test]
+    fn a_tag_after_a_result_and_its_comment_starts_the_next_game() {
+        assert_eq!(
+            games("1. e4 1-0 {end} [B \"y\"] 1. d4 0-1"),
+            vec!["1. e4 1-0 {end} ", "[B \"y\"] 1. d4 0-1"]
+        );
+    }
+
+    #[test]
+    fn an_indented_tag_line_starts_a_line() {
+        assert_eq!(
+            games("[A \"1\"]\n1. e4 e5\n  [Event \"2\"]\n1. d4 *"),
+            vec!["[A \"1\"]\n1. e4 e5\n  ", "[Event \"2\"]\n1. d4 *"]
+        );
     }
 }
 

@@ -537,10 +537,12 @@ pub fn letters(text: &str) -> Vec<Letter> {
                 let mut parts = t.clone().into_inner();
                 match (parts.next(), parts.next(), parts.next()) {
                     (Some(op), Some(g), None)
-                        if op.as_rule() == MetaRule::negative_predicate_operator
-                            && g.as_rule() == MetaRule::string =>
+                        if op.as_rule() == MetaRule::negative_predicate_operator =>
                     {
-                        guards.push(unescape(g.as_str()));
+                        match guard_strings(&g) {
+                            Some(gs) => guards.extend(gs),
+                            None => continue 'alt,
+                        }
                     }
                     _ => continue 'alt,
                 }
@@ -558,6 +560,32 @@ pub fn letters(text: &str) -> Vec<Letter> {
     }
     out.sort_by_key(|l| LANGUAGE_RULES.iter().position(|r| *r == l.rule));
     out
+}
+
+/// The strings a negative lookahead of a letter refuses: a string (`!"t"`), a range of
+/// characters (`!('1'..'8')`) or a digit (`!ASCII_DIGIT`: a rank after the letter).
+fn guard_strings(g: &pest::iterators::Pair<MetaRule>) -> Option<Vec<String>> {
+    match g.as_rule() {
+        MetaRule::string => Some(vec![unescape(g.as_str())]),
+        MetaRule::identifier if g.as_str() == "ASCII_DIGIT" => {
+            Some(('0'..='9').map(String::from).collect())
+        }
+        MetaRule::range => {
+            let ends: Vec<char> = g
+                .clone()
+                .into_inner()
+                .filter(|p| p.as_rule() == MetaRule::character)
+                .filter_map(|p| unescape(p.as_str()).chars().next())
+                .collect();
+            match ends[..] {
+                [from, to] if from <= to && (to as u32 - from as u32) < 256 => {
+                    Some((from..=to).map(String::from).collect())
+                }
+                _ => None,
+            }
+        }
+        _ => None,
+    }
 }
 
 /// (rule name, first line of its `///` doc) for every documented rule.

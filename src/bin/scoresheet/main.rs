@@ -250,7 +250,7 @@ fn run(cli: Cli, registry: &Arc<Registry>) -> std::io::Result<ExitCode> {
         Command::Lint(args) => lint_cli::run(args, registry, &mut out),
         Command::Rule { code } => lint_cli::rule(code.as_deref(), &mut out),
         Command::Languages => languages(registry, &mut out),
-        Command::Grammar { action } => grammar_command(action, &mut out),
+        Command::Grammar { action } => grammar_command(action, &cli.grammars, &mut out),
     }
 }
 
@@ -338,7 +338,11 @@ fn languages(registry: &Registry, out: &mut impl Write) -> std::io::Result<ExitC
 }
 
 /// `scoresheet grammar check` and `scoresheet grammar new`.
-fn grammar_command(action: GrammarAction, out: &mut impl Write) -> std::io::Result<ExitCode> {
+fn grammar_command(
+    action: GrammarAction,
+    grammars: &[std::path::PathBuf],
+    out: &mut impl Write,
+) -> std::io::Result<ExitCode> {
     use scoresheet::check::smoke;
     use scoresheet::syntax::user as user_grammar;
     match action {
@@ -376,6 +380,16 @@ fn grammar_command(action: GrammarAction, out: &mut impl Write) -> std::io::Resu
                 eprintln!(
                     "scoresheet: `{code}` is not a language code: use an ISO 639-1 code (two lowercase letters) or a tag such as `en-x-gazette`"
                 );
+                return Ok(ExitCode::from(2));
+            }
+            // A code that a built-in language or a loaded language file (`--grammar`, the
+            // grammar directories) serves is refused as `grammar check` would refuse it. A
+            // file that does not load takes no code.
+            let mut registry = bounded_registry();
+            let _ = smoke::register_all(&mut registry, grammars);
+            if let Some(taken) = registry.code_taken(&code) {
+                let help = taken.help.map(|h| format!("; {h}")).unwrap_or_default();
+                eprintln!("scoresheet: {}{help}", taken.message);
                 return Ok(ExitCode::from(2));
             }
             let target = output.unwrap_or_else(|| format!("{code}.pest"));

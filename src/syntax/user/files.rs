@@ -55,16 +55,36 @@ pub fn directory_files() -> Vec<PathBuf> {
     out
 }
 
+/// The placeholders of the template ([`template`]), each with what replaces it: a file that
+/// still holds one is not filled in (`scoresheet grammar check` reports it).
+pub(crate) const PLACEHOLDERS: [(&str, &str); 3] = [
+    ("<language>", "the language's name in English"),
+    (
+        "<Language name>",
+        "the language's name as its speakers write it (`name:`), and any other names of it \
+         (`names:`, separated by commas)",
+    ),
+    (
+        "<where the letters come from: a federation's rules, a book, a newspaper>",
+        "where the letters come from (a federation's rules, a book, a newspaper)",
+    ),
+];
+
+/// The letters of the template, rule by rule (English): a filled-in file has its own.
+pub(crate) const TEMPLATE_LETTERS: [&str; 6] = ["K", "Q", "R", "B", "N", "P"];
+
 /// A commented template of a language file for `code` (`scoresheet grammar new CODE`).
 pub fn template(code: &str) -> String {
+    let [(language, _), (name, _), (source, _)] = PLACEHOLDERS;
+    let [k, q, r, b, n, p] = TEMPLATE_LETTERS;
     format!(
-        r#"//! Piece letters and customs of <language> algebraic notation.
+        r#"//! Piece letters and customs of {language} algebraic notation.
 //!
 //! code: {code}
-//! name: <Language name>
-//! names: <Language name>
+//! name: {name}
+//! names: {name}
 //! customs: capture=x capture_place=before mate=# check=+ double_check=none castle=O promotion== ep=none
-//! Source: <where the letters come from: a federation's rules, a book, a newspaper>
+//! Source: {source}
 //!
 //! This file defines the six rules below and nothing else. Each rule lists the letters of one
 //! piece as pest strings; write the longest alternative first (`"Кр" | "К"`), and guard a
@@ -80,18 +100,18 @@ pub fn template(code: &str) -> String {
 //! `scoresheet --grammar FILE check game.pgn`, or put it in the grammar directory
 //! (`$XDG_CONFIG_HOME/scoresheet/grammars/`, or a directory named by SCORESHEET_GRAMMARS).
 
-/// the king letter K
-king = @{{ "K" }}
-/// the queen letter Q
-queen = @{{ "Q" }}
-/// the rook letter R
-rook = @{{ "R" }}
-/// the bishop letter B
-bishop = @{{ "B" }}
-/// the knight letter N
-knight = @{{ "N" }}
-/// the pawn letter P (a language that never writes a pawn letter: `pawn = @{{ !ANY ~ ANY }}`)
-pawn = @{{ "P" }}
+/// the king letter {k}
+king = @{{ "{k}" }}
+/// the queen letter {q}
+queen = @{{ "{q}" }}
+/// the rook letter {r}
+rook = @{{ "{r}" }}
+/// the bishop letter {b}
+bishop = @{{ "{b}" }}
+/// the knight letter {n}
+knight = @{{ "{n}" }}
+/// the pawn letter {p} (a language that never writes a pawn letter: `pawn = @{{ !ANY ~ ANY }}`)
+pawn = @{{ "{p}" }}
 "#
     )
 }

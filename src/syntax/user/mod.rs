@@ -46,6 +46,7 @@ use std::num::NonZeroUsize;
 
 mod files;
 mod problems;
+mod reach;
 mod registry;
 #[cfg(test)]
 mod tests;
@@ -55,6 +56,7 @@ pub use files::{directory_files, grammar_dirs, template};
 pub(crate) use problems::Lines;
 pub use problems::{GrammarProblem, GrammarReport, ProblemKind, check_source};
 use problems::{code_span, customs_problems, issue_problem};
+pub use reach::{ReadMove, unreadable_letters};
 pub use registry::{Registry, builtin_language, builtin_parser};
 pub use vm::{VmParser, vm_parser};
 
@@ -216,6 +218,13 @@ pub(crate) fn build_limited(
             }
         };
         vm.set_call_limit(call_limit);
+        if *notation == "algebraic" {
+            // Every letter before every square, through this parser.
+            let problems = unreadable_letters(text, &|t| vm.read_single(t, 0));
+            if !problems.is_empty() {
+                return Err(report(problems));
+            }
+        }
         let (reads, explains) = (Arc::clone(&vm), Arc::clone(&vm));
         parsers.push(Shared::Owned(Arc::new(ParserEntry {
             notation,

@@ -13,6 +13,7 @@ use crate::syntax::customs::{Customs, CustomsError};
 use crate::syntax::grammar_check::{
     Issue, IssueKind, LANGUAGE_RULES, Letter, grammar_issues, language_rule_issues, letters,
 };
+use crate::syntax::user::files::{PLACEHOLDERS, TEMPLATE_LETTERS};
 
 /// A problem of a user grammar file, placed in that file.
 #[derive(Clone, Debug)]
@@ -45,6 +46,11 @@ pub enum ProblemKind {
     /// The `//! customs:` header has an unknown key, a bad value, a pair without `=` or a
     /// repeated key.
     Customs,
+    /// A letter cannot be read before some squares: a longer alternative takes part of the
+    /// square (`"Xe" | "X"`: `Xe1`), found by the file's own parser.
+    UnreadableLetter,
+    /// Text of the `scoresheet grammar new` template left as it was (`<Language name>`).
+    Placeholder,
     /// The sample games written with the file's letters do not read back.
     SmokeTest,
     /// The file could not be read, or is too large.
@@ -72,6 +78,8 @@ impl ProblemKind {
             ProblemKind::SquareCollision => "scoresheet::grammar::letter_is_square",
             ProblemKind::LetterCollision => "scoresheet::grammar::letter_collision",
             ProblemKind::Customs => "scoresheet::grammar::customs",
+            ProblemKind::UnreadableLetter => "scoresheet::grammar::unreadable_letter",
+            ProblemKind::Placeholder => "scoresheet::grammar::placeholder",
             ProblemKind::SmokeTest => "scoresheet::grammar::smoke_test",
             ProblemKind::Io => "scoresheet::grammar::io",
         }
@@ -444,6 +452,7 @@ pub fn check_source(text: &str) -> Vec<GrammarProblem> {
         }
     }
     problems.extend(letter_problems(text, &lines));
+    problems.extend(placeholder_problems(text));
     if problems.is_empty() {
         for issue in &foreign {
             if seen.insert((issue.line, issue.col, issue.message.clone())) {
@@ -555,6 +564,56 @@ fn letter_problems(text: &str, lines: &Lines<'_>) -> Vec<GrammarProblem> {
                 });
             }
         }
+    }
+    out
+}
+
+/// Placeholders of the `scoresheet grammar new` template left in the header: the file was
+/// not filled in. When the letters are still the template's (English), the first one's help
+/// says so too.
+fn placeholder_problems(text: &str) -> Vec<GrammarProblem> {
+    let english = {
+        let found = letters(text);
+        LANGUAGE_RULES
+            .iter()
+            .zip(TEMPLATE_LETTERS)
+            .all(|(rule, letter)| {
+                let mine: Vec<&str> = found
+                    .iter()
+                    .filter(|l| l.rule == *rule)
+                    .map(|l| l.text.as_str())
+                    .collect();
+                mine == [letter]
+            })
+    };
+    let mut out = Vec::new();
+    let mut offset = 0;
+    for line in text.split_inclusive('\n') {
+        if line.starts_with("//!") {
+            for (placeholder, what) in PLACEHOLDERS {
+                for (i, _) in line.match_indices(placeholder) {
+                    let start = offset + i;
+                    let mut help = format!("replace `{placeholder}` with {what}");
+                    if english && out.is_empty() {
+                        help.push_str(&format!(
+                            "; the letters are still the template's English ones ({}): write \
+                             this language's",
+                            TEMPLATE_LETTERS.join(" ")
+                        ));
+                    }
+                    out.push(GrammarProblem {
+                        kind: ProblemKind::Placeholder,
+                        message: format!(
+                            "`{placeholder}` is left from the template: the file is not filled in"
+                        ),
+                        span: Span::new(start, start + placeholder.len()),
+                        label: "a placeholder".into(),
+                        help: Some(help),
+                    });
+                }
+            }
+        }
+        offset += line.len();
     }
     out
 }

@@ -156,34 +156,12 @@ impl Registry {
 
     /// The problems of a language whose codes or file name are taken.
     fn taken(&self, lang: &UserLanguage) -> Vec<GrammarProblem> {
-        let mut problems = Vec::new();
-        for code in lang.language.codes.iter() {
-            let builtin = builtin_language(code);
-            let user = self.user.iter().find(|l| l.language.serves(code));
-            let taken_by = match (builtin, user) {
-                (Some(l), _) => Some(format!(
-                    "the built-in language {} (grammars/lang/{}.pest)",
-                    l.names.first().map_or(&*l.file, |n| n),
-                    l.file
-                )),
-                (None, Some(l)) => Some(format!(
-                    "the user language file {}",
-                    l.language.user.as_deref().unwrap_or(&l.language.file)
-                )),
-                (None, None) => None,
-            };
-            if let Some(by) = taken_by {
-                problems.push(GrammarProblem {
-                    kind: ProblemKind::CodeTaken,
-                    message: format!("the code `{code}` is already taken by {by}"),
-                    span: code_span(&lang.text, code),
-                    label: "this code".into(),
-                    help: Some(format!(
-                        "give the file a code of its own, such as `{code}-x-house` for a house style of that language"
-                    )),
-                });
-            }
-        }
+        let mut problems: Vec<GrammarProblem> = lang
+            .language
+            .codes
+            .iter()
+            .filter_map(|code| self.code_taken_in(code, &lang.text))
+            .collect();
         let file = &lang.language.file;
         if problems.is_empty()
             && (LANGUAGE_FILES.iter().any(|l| l.file == *file)
@@ -201,6 +179,40 @@ impl Registry {
             });
         }
         problems
+    }
+
+    /// The problem of a language code that a built-in language or a user language of this
+    /// registry already serves (as `scoresheet grammar check` reports it), or `None` when the
+    /// code is free.
+    pub fn code_taken(&self, code: &str) -> Option<GrammarProblem> {
+        self.code_taken_in(code, "")
+    }
+
+    /// [`Registry::code_taken`], placed in the `//! code:` header of `text`.
+    fn code_taken_in(&self, code: &str, text: &str) -> Option<GrammarProblem> {
+        let builtin = builtin_language(code);
+        let user = self.user.iter().find(|l| l.language.serves(code));
+        let by = match (builtin, user) {
+            (Some(l), _) => format!(
+                "the built-in language {} (grammars/lang/{}.pest)",
+                l.names.first().map_or(&*l.file, |n| n),
+                l.file
+            ),
+            (None, Some(l)) => format!(
+                "the user language file {}",
+                l.language.user.as_deref().unwrap_or(&l.language.file)
+            ),
+            (None, None) => return None,
+        };
+        Some(GrammarProblem {
+            kind: ProblemKind::CodeTaken,
+            message: format!("the code `{code}` is already taken by {by}"),
+            span: code_span(text, code),
+            label: "this code".into(),
+            help: Some(format!(
+                "give the file a code of its own, such as `{code}-x-house` for a house style of that language"
+            )),
+        })
     }
 
     /// Reads, builds (bounded by this registry's call limit) and registers a user language

@@ -24,10 +24,138 @@ fn codes() {
     }
 }
 
+/// The template with its placeholders filled in.
+fn filled_template(code: &str) -> String {
+    template(code)
+        .replace("<language>", "Test")
+        .replace("<Language name>", "Test")
+        .replace(
+            "<where the letters come from: a federation's rules, a book, a newspaper>",
+            "a test",
+        )
+}
+
+/// (kind, text under the span) of each problem.
+fn placed<'t>(text: &'t str, problems: &[GrammarProblem]) -> Vec<(ProblemKind, &'t str)> {
+    problems
+        .iter()
+        .map(|p| (p.kind, &text[p.span.start..p.span.end]))
+        .collect()
+}
+
 #[test]
-fn the_template_passes_its_own_checks() {
-    let problems = check_source(&template("xx"));
-    assert!(problems.is_empty(), "{problems:?}");
+fn the_template_reports_only_its_placeholders() {
+    let text = template("xx");
+    let problems = check_source(&text);
+    let found = placed(&text, &problems);
+    assert_eq!(
+        found,
+        [
+            (ProblemKind::Placeholder, "<language>"),
+            (ProblemKind::Placeholder, "<Language name>"),
+            (ProblemKind::Placeholder, "<Language name>"),
+            (
+                ProblemKind::Placeholder,
+                "<where the letters come from: a federation's rules, a book, a newspaper>"
+            ),
+        ]
+    );
+    // The letters are still the template's: the first help says so.
+    let helps: Vec<bool> = problems
+        .iter()
+        .map(|p| {
+            p.help
+                .as_deref()
+                .is_some_and(|h| h.contains("still the template's English ones"))
+        })
+        .collect();
+    assert_eq!(helps, [true, false, false, false], "{problems:?}");
+    // Filled in, it passes every check, the parser's too.
+    let filled = filled_template("xx");
+    assert!(check_source(&filled).is_empty());
+    assert!(crate::syntax::user::build("xx.pest", &filled, |_| Vec::new()).is_ok());
+    // With its own letters, a leftover placeholder no longer mentions the letters.
+    let own = template("xx").replace("\"N\"", "\"S\"");
+    let problems = check_source(&own);
+    assert_eq!(problems.len(), 4, "{problems:?}");
+    assert!(
+        problems.iter().all(|p| !p
+            .help
+            .as_deref()
+            .unwrap_or("")
+            .contains("still the template's")),
+        "{problems:?}"
+    );
+}
+
+/// The problems of building a language file whose static checks pass (the parser's checks).
+fn built_problems(text: &str) -> Vec<GrammarProblem> {
+    assert!(check_source(text).is_empty(), "{:?}", check_source(text));
+    match build("t.pest", text, |_| Vec::new()) {
+        Ok(_) => Vec::new(),
+        Err(report) => report.problems,
+    }
+}
+
+#[test]
+fn a_longer_letter_that_takes_a_file_hides_the_shorter_one() {
+    let text = filled_template("xx").replace("rook = @{ \"R\" }", "rook = @{ \"Xe\" | \"X\" }");
+    let problems = built_problems(&text);
+    let found = placed(&text, &problems);
+    // The plain move (a capture `Xxe1` reads); the span is the letter that cannot be read.
+    assert_eq!(
+        found,
+        [(ProblemKind::UnreadableLetter, "\"X\"")],
+        "{problems:?}"
+    );
+    assert_eq!(problems[0].label, "`Xe1` reads as no move");
+    let plain = &problems[0];
+    assert!(
+        plain.message.contains("the squares of the e-file") && plain.message.contains("`Xe1`"),
+        "{}",
+        plain.message
+    );
+    let help = plain.help.as_deref().unwrap_or("");
+    assert!(help.contains("`Xe1` reads as `Xe` then `1`"), "{help}");
+    assert!(help.contains("\"Xe\" ~ !ASCII_DIGIT"), "{help}");
+    // The fix the help gives is read back, and `Xe` is still a letter of the rook.
+    let fixed = text.replace("\"Xe\" | \"X\"", "\"Xe\" ~ !ASCII_DIGIT | \"X\"");
+    assert_eq!(built_problems(&fixed).len(), 0);
+    let letters: Vec<String> = crate::syntax::grammar_check::letters(&fixed)
+        .into_iter()
+        .filter(|l| l.rule == "rook")
+        .map(|l| l.text)
+        .collect();
+    assert_eq!(letters, ["Xe", "X"]);
+}
+
+#[test]
+fn a_longer_letter_that_takes_the_capture_mark_is_found() {
+    let text = filled_template("xx").replace("rook = @{ \"R\" }", "rook = @{ \"Rx\" | \"R\" }");
+    let problems = built_problems(&text);
+    assert_eq!(problems.len(), 1, "{problems:?}");
+    let p = &problems[0];
+    assert_eq!(p.kind, ProblemKind::UnreadableLetter);
+    assert_eq!(&text[p.span.start..p.span.end], "\"R\"");
+    assert!(
+        p.message.contains("any square with the capture mark `x`") && p.message.contains("`Rxa1`"),
+        "{}",
+        p.message
+    );
+    assert_eq!(p.label, "`Rxa1` reads as a rook move to a1, not a capture");
+}
+
+#[test]
+fn every_letter_of_the_built_in_languages_reads_before_every_square() {
+    for lang in LANGUAGE_FILES {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("grammars/lang")
+            .join(format!("{}.pest", lang.file));
+        let text = std::fs::read_to_string(&path).expect("language file");
+        let vm = vm_parser("algebraic", &text).expect("a valid grammar");
+        let problems = unreadable_letters(&text, &|t| vm.read_single(t, 0));
+        assert!(problems.is_empty(), "{}: {problems:?}", path.display());
+    }
 }
 
 #[test]
