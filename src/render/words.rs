@@ -2,7 +2,10 @@
 
 use shakmaty::Role;
 
-/// The token without check, mate, glyph and e.p. marks.
+/// The token without check, mate, glyph and e.p. marks, found by their spellings: only for
+/// text that no parse has read (an unreadable token, the word before a token). A token the
+/// grammar read is cut at its marks' spans instead ([`crate::syntax::MoveToken::unmarked`]),
+/// and the writers write a move without its marks ([`crate::render::Writer::write_unmarked`]).
 pub(crate) fn strip_marks(text: &str) -> String {
     let mut t = text.trim();
     loop {
