@@ -8,10 +8,10 @@ use crate::board::pattern::Pattern;
 use crate::board::resolve::Resolution;
 use crate::check::types::{MoveState, RepairNote, RepairedItem};
 use crate::diagnostic::Diagnostic;
-use crate::render::words::strip_marks;
 use crate::render::{self, Style};
 use crate::span::Span;
 use crate::syntax::grammar::{ParserEntry, Registry};
+use crate::syntax::marks::without_marks;
 use crate::syntax::{MoveBody, MoveToken};
 
 pub(super) struct GameChecker<'a> {
@@ -100,11 +100,11 @@ impl GameChecker<'_> {
     }
 
     /// Where an unreadable token names its move: without the marks it ends with. No parse
-    /// read the token, so its marks are found by their spellings ([`strip_marks`]).
+    /// read the token, so its marks are found by the grammar's mark rules ([`without_marks`]).
     pub(super) fn unreadable_bare(&self, span: Span) -> Span {
         let token = self.src(span);
         let start = span.start + (token.len() - token.trim_start().len());
-        Span::new(start, start + strip_marks(token).len())
+        Span::new(start, start + without_marks(token).len())
     }
 
     /// What the token says about the move, merged over its readings, to rank suggestions.

@@ -10,9 +10,9 @@ use crate::check::repair::{Back, Cand, Found, Numbering, REACH, Site, Trouble, s
 use crate::check::results::LineEnd;
 use crate::check::types::{MoveState, Repair, RepairNote, RepairedItem};
 use crate::diagnostic::{Code, Diagnostic, Problem};
-use crate::render::words::strip_marks;
 use crate::render::{self};
 use crate::span::Span;
+use crate::syntax::marks::without_marks;
 use crate::syntax::{Item, Line, MoveToken, Outcome};
 
 mod back;
@@ -325,7 +325,7 @@ impl<'g, 'a, 'l> LineWalk<'g, 'a, 'l> {
     fn repair_unreadable(&mut self, span: Span) -> Option<Found> {
         let g = &*self.g;
         let (pos, origins) = (&self.state.pos, &self.state.origins);
-        let token = strip_marks(g.src(span));
+        let token = without_marks(g.src(span)).to_owned();
         let rest = upcoming(&self.line.items[self.at..]);
         let style = match &g.writer {
             render::Writer::San(s) | render::Writer::Long { style: s, .. } => Some(&**s),

@@ -10,10 +10,11 @@ use crate::check::checker::GameChecker;
 use crate::check::types::Repair;
 use crate::check::words::{color_name, join_and};
 use crate::diagnostic::{Code, Diagnostic, Problem, Severity};
-use crate::render::words::{role_name, strip_marks};
+use crate::render::words::role_name;
 use crate::render::{self, Style};
 use crate::span::Span;
 use crate::syntax::MoveToken;
+use crate::syntax::marks::without_marks;
 
 /// How many following moves a repair or a suggestion is tested on (to the end of the line in
 /// any real game).
@@ -567,7 +568,7 @@ impl GameChecker<'_> {
     }
 
     /// Is this token the same text as the move token just before it? (The word before it may
-    /// be any text, read by no parse: its marks are found by their spellings.)
+    /// be any text, read by no parse: its marks are found by the grammar's mark rules.)
     pub(super) fn written_twice(&self, tok: &MoveToken) -> bool {
         let text = tok.unmarked(self.text);
         let before = &self.text[..tok.span.start];
@@ -575,7 +576,7 @@ impl GameChecker<'_> {
             .split_whitespace()
             .rev()
             .find(|w| !w.chars().next().is_some_and(|c| c.is_ascii_digit()));
-        prev.is_some_and(|p| strip_marks(p) == text)
+        prev.is_some_and(|p| without_marks(p) == text)
     }
 
     /// Names the repair in the diagnostic: a missing half-move, swapped moves, a move written
@@ -706,7 +707,7 @@ impl GameChecker<'_> {
                 let twice = d.code() != Code::Syntax
                     && self.text[..span.start]
                         .trim_end()
-                        .ends_with(&strip_marks(&text));
+                        .ends_with(without_marks(&text));
                 if twice {
                     d.problem = Problem::MoveWrittenTwice { text: text.clone() };
                     d.label = Some("the same move again".into());

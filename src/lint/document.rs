@@ -10,9 +10,7 @@ use shakmaty::{Chess, Color, EnPassantMode, Move, Position};
 use crate::board::descriptive::Origins;
 use crate::check::detect::{Detection, ProseReader, Reading, detect, detect_document};
 use crate::check::prose::scan_fragments;
-use crate::check::{
-    CheckError, CheckedGame, Choice, LangCode, MoveState, RepairNote, check_game,
-};
+use crate::check::{CheckError, CheckedGame, Choice, LangCode, MoveState, RepairNote, check_game};
 use crate::diagnostic::{Code, Diagnostic, Problem, Severity};
 use crate::lint::config::Config;
 use crate::lint::diag::{Applicability, Edit, Fix};

@@ -15,6 +15,7 @@ pub mod grammar;
 pub mod grammar_check;
 pub mod kind;
 pub(crate) mod lookalike;
+pub(crate) mod marks;
 pub mod user;
 pub(crate) mod walker;
 

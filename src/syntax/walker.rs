@@ -240,7 +240,9 @@ impl<'a> Walker<'a> {
             Kind::Unknown => self.unknown(pair.as_str(), span),
             Kind::Eoi => {}
             // Rules that only occur inside the tokens handled above.
-            Kind::Game | Kind::SingleMove | Kind::Element => self.inside_token(span),
+            Kind::Game | Kind::SingleMove | Kind::TrailingMarks | Kind::Element => {
+                self.inside_token(span)
+            }
             Kind::TagSpace | Kind::TagName | Kind::TagValue => self.inside_token(span),
             Kind::WhiteWins | Kind::BlackWins | Kind::Draw => self.inside_token(span),
             Kind::Unfinished | Kind::ResignsWord | Kind::WhiteResigns => self.inside_token(span),

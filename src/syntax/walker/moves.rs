@@ -174,7 +174,12 @@ impl MoveBuilder {
             }
             Kind::DescCheck => self.parts(pair),
             // Rules that never occur inside a move token.
-            Kind::Eoi | Kind::Game | Kind::SingleMove | Kind::Element | Kind::Tag => {}
+            Kind::Eoi
+            | Kind::Game
+            | Kind::SingleMove
+            | Kind::TrailingMarks
+            | Kind::Element
+            | Kind::Tag => {}
             Kind::ForumTag | Kind::BrokenTag | Kind::TagSpace | Kind::TagName => {}
             Kind::TagValue | Kind::Move | Kind::MoveNumber | Kind::Ellipsis => {}
             Kind::Comment | Kind::UnclosedComment | Kind::LineComment | Kind::EscapeLine => {}
