@@ -129,3 +129,6 @@ pub fn register_file(
 pub fn register_all(registry: &mut Registry, files: &[PathBuf]) -> Result<(), Vec<GrammarReport>> {
     registry.load_all(files, smoke_test)
 }
+
+#[cfg(test)]
+mod tests;

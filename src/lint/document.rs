@@ -143,12 +143,12 @@ pub struct Document {
 }
 
 /// The half-moves played before a position, counted from the standard start (move 1, White).
-pub fn abs_ply(pos: &Chess) -> u32 {
+pub(crate) fn abs_ply(pos: &Chess) -> u32 {
     (pos.fullmoves().get().saturating_sub(1)) * 2 + u32::from(pos.turn() == Color::Black)
 }
 
 /// Every move token of a checked game on the board.
-pub fn place(game: &CheckedGame) -> Vec<Option<Placed>> {
+pub(crate) fn place(game: &CheckedGame) -> Vec<Option<Placed>> {
     let mut out = vec![None; game.syntax.move_count];
     if let Some(start) = &game.start {
         let origins = Origins::from_position(start);

@@ -18,20 +18,22 @@
 //! ```
 
 pub mod config;
-pub mod diag;
-pub mod document;
+pub(crate) mod diag;
+pub(crate) mod document;
 pub mod fix;
 pub mod output;
-pub mod rule;
+pub(crate) mod rule;
 pub mod rules;
-pub use crate::read::source;
 pub(crate) mod style;
+pub(crate) use crate::read::source;
+
+pub use crate::read::Format;
+pub use diag::{Applicability, Edit, Fix, LintDiagnostic};
+pub use document::{Document, ReadOptions};
 
 use crate::check::CheckError;
 use crate::diagnostic::Severity;
 use config::Config;
-use diag::{Applicability, LintDiagnostic};
-use document::{Document, ReadOptions};
 use rules::{RULES, RuleCode, Selection};
 
 /// How to lint.

@@ -10,7 +10,7 @@ use shakmaty::san::{San, SanPlus};
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Move, Position, Square};
 
-pub mod diagram;
+pub(crate) mod diagram;
 pub(crate) mod words;
 
 /// SAN with `+`/`#` for a legal move in `pos`.

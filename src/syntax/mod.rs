@@ -7,18 +7,27 @@ use shakmaty::{CastlingSide, Color, File, Rank, Role, Square};
 
 use crate::span::{Span, Spanned};
 
-pub mod builtin;
-pub mod compose;
+pub(crate) mod builtin;
+pub(crate) mod compose;
 pub mod customs;
 mod desc_part;
-pub mod grammar;
-pub mod grammar_check;
-pub mod kind;
+pub(crate) mod grammar;
+pub(crate) mod grammar_check;
+pub(crate) mod kind;
 pub(crate) mod lookalike;
 pub mod user;
 pub(crate) mod walker;
 
 pub use desc_part::{DescPart, DescSym, Syms};
+// The languages and notations: built in, or loaded from user language files ([`user`]).
+pub use builtin::LANGUAGE_FILES;
+pub use kind::{
+    Language, LanguageFile, Notation, Parser, ParserEntry, Shared, TokenExplanation,
+    UnknownNotation,
+};
+pub use user::{Registry, builtin_language, builtin_parser};
+// Checks of grammar files (what `scoresheet grammar check` and build.rs report).
+pub use grammar_check::{LANGUAGE_RULES, check_grammar, check_language_rules};
 
 /// Which descriptive system.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -52,11 +52,16 @@ mod write;
 #[cfg(test)]
 mod tests;
 
-pub use crate::board::descriptive::english::english_patterns;
-pub use crate::board::descriptive::marks::{agreeing_with_marks, resolve_readings};
+pub(crate) use crate::board::descriptive::marks::resolve_readings;
 pub use crate::board::descriptive::origins::Origins;
-pub use crate::board::descriptive::spanish::spanish_patterns;
-pub use crate::board::descriptive::squares::Written;
-pub use crate::board::descriptive::tokens::{describe_readings, move_patterns, written_mark};
-pub use crate::board::descriptive::write::{write_english, write_spanish};
-pub use crate::syntax::System;
+pub(crate) use crate::board::descriptive::tokens::{
+    describe_readings, move_patterns, written_mark,
+};
+pub(crate) use crate::board::descriptive::write::{write_english, write_spanish};
+#[cfg(test)]
+pub(crate) use crate::board::descriptive::{
+    english::english_patterns, marks::agreeing_with_marks, spanish::spanish_patterns,
+    squares::Written,
+};
+#[cfg(test)]
+pub(crate) use crate::syntax::System;

@@ -12,7 +12,7 @@ use crate::board::descriptive::squares::{LegalMoves, Wing, Written, back_ranks, 
 /// Writes a legal move of `pos` in English descriptive notation: the shortest abbreviated
 /// form that reads back to exactly this move (without help from its check mark), or the full
 /// form (`PK2-K4`, `QKR5×KB7 mate`).
-pub fn write_english(pos: &Chess, origins: &Origins, m: &Move, full: bool) -> String {
+pub(crate) fn write_english(pos: &Chess, origins: &Origins, m: &Move, full: bool) -> String {
     let body = if let Some(side) = m.castling_side() {
         if side.is_king_side() {
             "O-O".to_owned()
@@ -371,7 +371,7 @@ fn shortest(system: System, pos: &Chess, origins: &Origins, m: &Move) -> Option<
 
 /// Writes a legal move in Spanish descriptive notation: the shortest form that reads back to
 /// exactly this move (`P4R`, `C3AR`, `CRxP`, `T1xP`, `C7-5C`), `++` for mate.
-pub fn write_spanish(pos: &Chess, origins: &Origins, m: &Move) -> String {
+pub(crate) fn write_spanish(pos: &Chess, origins: &Origins, m: &Move) -> String {
     let color = pos.turn();
     let suffix = check_suffix(pos, m, "++", "+");
     if let Some(side) = m.castling_side() {
