@@ -2,9 +2,9 @@
 //! kept consistent, the way ruff or clippy keep code consistent.
 //!
 //! A manuscript (PGN, plain text, Markdown or LaTeX with skak / xskak) is taken apart into
-//! games and prose ([`source`]); the games are checked by the checker, and move fragments of
+//! games and prose (the reader of [`crate::read`]); the games are checked by the checker, and move fragments of
 //! the prose (`after 12...Bxg3 13.fxg3 the bishop…`) are checked against the game before them
-//! at that move number ([`document`]). Each rule of the registry ([`rules`]) reports its
+//! at that move number ([`Document`]). Each rule of the registry ([`rules`]) reports its
 //! problems, mapped from the checker's diagnostics or found by its own analysis, with a fix
 //! where one is possible: byte-range edits of the original file ([`fix`]).
 //!
@@ -93,7 +93,7 @@ impl Linted {
 
 /// The selection in force: the command line's `select` if given, else the configuration's;
 /// both `ignore` lists.
-pub fn selection(options: &LintOptions, config: &Config) -> Selection {
+pub(crate) fn selection(options: &LintOptions, config: &Config) -> Selection {
     Selection {
         select: if options.selection.select.is_empty() {
             config.select.clone()
@@ -110,7 +110,7 @@ pub fn selection(options: &LintOptions, config: &Config) -> Selection {
 }
 
 /// Runs the selected rules on a document.
-pub fn run_rules(doc: &Document, selection: &Selection) -> Vec<LintDiagnostic> {
+pub(crate) fn run_rules(doc: &Document, selection: &Selection) -> Vec<LintDiagnostic> {
     let mut out = Vec::new();
     for rule in RULES {
         if selection.enabled(rule) {
@@ -157,7 +157,7 @@ pub struct Fixed {
 }
 
 /// Most rounds of fixing (each round lints the text again and applies what it can).
-pub const MAX_ROUNDS: usize = 10;
+pub(crate) const MAX_ROUNDS: usize = 10;
 
 fn unreadable(l: &Linted) -> usize {
     l.diagnostics

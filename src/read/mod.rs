@@ -1,5 +1,5 @@
-//! Reading: bytes to text ([`decode`]), text to games ([`split`]), manuscripts to games and
-//! prose ([`source`]).
+//! Reading: bytes to text ([`decode`]), text to games ([`split_games`]), manuscripts to games
+//! and prose (by [`Format`]).
 
 pub(crate) mod decode;
 pub(crate) mod source;

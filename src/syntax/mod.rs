@@ -27,7 +27,7 @@ pub use kind::{
 };
 pub use user::{Registry, builtin_language, builtin_parser};
 // Checks of grammar files (what `scoresheet grammar check` and build.rs report).
-pub use grammar_check::{LANGUAGE_RULES, check_grammar, check_language_rules};
+pub use grammar_check::{IssueKind, LANGUAGE_RULES, check_grammar, check_language_rules};
 
 /// Which descriptive system.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -291,7 +291,7 @@ pub enum MoveBody {
     /// Any other move.
     Normal(NormalMove),
     /// A move in descriptive notation: its parts, read against the board by
-    /// [`crate::board::descriptive`].
+    /// the board's descriptive readings ([`crate::board::resolve_move_token`]).
     Descriptive(DescriptiveMove),
 }
 
