@@ -8,7 +8,7 @@
 //! than a game score.
 //!
 //! ```
-//! use scoresheet::board::token::{resolve_token, TokenOutcome};
+//! use scoresheet::board::{resolve_token, TokenOutcome};
 //! use shakmaty::Chess;
 //!
 //! let pos = Chess::default();

@@ -1,13 +1,5 @@
 //! A board diagram for the help of illegal and ambiguous moves: the position before the move
 //! in Unicode figurines, White at the bottom, with the side to move and the last move.
-//!
-//! ```
-//! use shakmaty::Chess;
-//! let d = scoresheet::render::diagram::diagram(&Chess::default(), None, &[]);
-//! assert!(d.starts_with("position before the move: White to move, no move played yet"));
-//! assert!(d.contains("1 ♖ ♘ ♗ ♕ ♔ ♗ ♘ ♖"));
-//! assert!(d.ends_with("  a b c d e f g h"));
-//! ```
 
 use shakmaty::{Chess, Color, File, Position, Rank, Role, Square};
 
