@@ -5,45 +5,20 @@
 use std::path::Path;
 
 use pest::Parser as _;
-use shakmaty::{Chess, Color, Move, Position};
+use shakmaty::{Chess, Color, Position};
 
 use crate::render::{Style, san_styled};
 use crate::syntax::grammar::{LANGUAGE_FILES, builtin_parser as parser_for};
 use crate::syntax::user::vm_parser;
 
-/// A small deterministic generator (xorshift64*), so failures reproduce.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
-/// A random legal move of `pos` (`None` at the end of the game): a capture, promotion or
-/// castling one time in three when there is one.
-fn random_move(rng: &mut Rng, pos: &Chess) -> Option<Move> {
-    let legal = pos.legal_moves();
-    if legal.is_empty() {
-        return None;
-    }
-    let special: Vec<&Move> = legal
-        .iter()
-        .filter(|m| m.is_capture() || m.is_promotion() || m.is_castle())
-        .collect();
-    Some(if !special.is_empty() && rng.below(3) == 0 {
-        *special[rng.below(special.len())]
-    } else {
-        legal[rng.below(legal.len())]
-    })
-}
+// The random games of the integration tests (tests/common), shared rather than copied.
+#[allow(
+    unreachable_pub,
+    reason = "shared with the integration tests, where these are pub"
+)]
+#[path = "../../../tests/common/mod.rs"]
+mod common;
+use common::{Rng, random_move};
 
 /// A random legal game written in a language's style, with the things around moves that a
 /// score holds: tags, move numbers in several forms, comments, NAGs, glyphs, a variation, and
