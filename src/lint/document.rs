@@ -87,7 +87,7 @@ impl Unit {
 
 /// A game read in another language or notation than the document's.
 #[derive(Clone, Debug)]
-pub struct Foreign {
+pub(crate) struct Foreign {
     /// The game number.
     pub game: usize,
     /// Its first move token.
@@ -129,17 +129,17 @@ pub struct Document {
     /// The parser of the document's notation and language.
     pub parser: Parser,
     /// Games and fragments, in text order of their start.
-    pub units: Vec<Unit>,
+    pub(crate) units: Vec<Unit>,
     /// How many games.
     pub games: usize,
     /// The checker's file-level diagnostics (encoding, detection).
-    pub file_diagnostics: Vec<Diagnostic>,
+    pub(crate) file_diagnostics: Vec<Diagnostic>,
     /// Games in another language or notation.
-    pub foreign: Vec<Foreign>,
+    pub(crate) foreign: Vec<Foreign>,
     /// The configuration in force.
-    pub config: Config,
+    pub(crate) config: Config,
     /// The languages it was read with.
-    pub registry: Arc<Registry>,
+    pub(crate) registry: Arc<Registry>,
 }
 
 /// The half-moves played before a position, counted from the standard start (move 1, White).
