@@ -171,7 +171,7 @@ fn main() {
     // Generate Rust.
     let mut src = String::new();
     src.push_str("/// A grammar rule, whatever (notation, language) parser produced it.\n");
-    src.push_str("#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]\n#[allow(clippy::enum_variant_names)]\npub enum Kind {\n");
+    src.push_str("#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]\n#[allow(clippy::enum_variant_names)]\npub(crate) enum Kind {\n");
     for (name, doc) in &kinds {
         writeln!(
             src,
@@ -182,14 +182,16 @@ fn main() {
         .unwrap();
     }
     src.push_str("}\n\nimpl Kind {\n    /// What a person calls this rule, for messages (\"a square such as e4\").\n");
-    src.push_str("    pub const fn human(self) -> &'static str {\n        match self {\n");
+    src.push_str("    pub(crate) const fn human(self) -> &'static str {\n        match self {\n");
     for (name, doc) in &kinds {
         writeln!(src, "            Kind::{} => {:?},", camel(name), doc).unwrap();
     }
     src.push_str("        }\n    }\n\n");
     src.push_str("    /// The kind of a rule by its name in the grammar (`piece_move`), for parsers built at\n");
     src.push_str("    /// run time (pest_vm names rules by strings).\n");
-    src.push_str("    pub fn from_name(name: &str) -> Option<Kind> {\n        Some(match name {\n");
+    src.push_str(
+        "    pub(crate) fn from_name(name: &str) -> Option<Kind> {\n        Some(match name {\n",
+    );
     for name in kinds.keys() {
         writeln!(src, "            {name:?} => Kind::{},", camel(name)).unwrap();
     }
@@ -211,10 +213,10 @@ fn main() {
             }
         )
         .unwrap();
-        writeln!(src, "pub mod {} {{", pair.module).unwrap();
+        writeln!(src, "pub(crate) mod {} {{", pair.module).unwrap();
         writeln!(
             src,
-            "    #[derive(pest_derive::Parser)]\n    #[grammar = {:?}]\n    pub struct P;",
+            "    #[derive(pest_derive::Parser)]\n    #[grammar = {:?}]\n    pub(crate) struct P;",
             path.display().to_string()
         )
         .unwrap();
@@ -239,7 +241,7 @@ fn main() {
             .collect::<Vec<_>>()
             .join(", ")
     };
-    src.push_str("/// Every derived parser: (notation, language file, game parser).\npub static PARSERS: &[ParserEntry] = &[\n");
+    src.push_str("/// Every derived parser: (notation, language file, game parser).\npub(crate) static PARSERS: &[ParserEntry] = &[\n");
     for pair in &pairs {
         writeln!(
             src,
@@ -275,7 +277,7 @@ fn main() {
         )
         .unwrap();
     }
-    src.push_str("];\n\n/// Every notation grammar file: (name, languages header).\npub static NOTATION_FILES: &[(&str, &str)] = &[\n");
+    src.push_str("];\n\n/// Every notation grammar file: (name, languages header).\n#[cfg(test)]\npub(crate) static NOTATION_FILES: &[(&str, &str)] = &[\n");
     for (name, header, _) in &notations {
         writeln!(
             src,
@@ -289,11 +291,11 @@ fn main() {
     // The grammar texts themselves, for composing user language files at run time.
     writeln!(
         src,
-        "/// The text of `grammars/common.pest`.\npub static COMMON_GRAMMAR: &str = include_str!({:?});\n",
+        "/// The text of `grammars/common.pest`.\npub(crate) static COMMON_GRAMMAR: &str = include_str!({:?});\n",
         all_parts[common_idx].path.display().to_string()
     )
     .unwrap();
-    src.push_str("/// Every notation grammar: (name, languages header, text).\npub static NOTATION_GRAMMARS: &[(&str, &str, &str)] = &[\n");
+    src.push_str("/// Every notation grammar: (name, languages header, text).\npub(crate) static NOTATION_GRAMMARS: &[(&str, &str, &str)] = &[\n");
     for (name, header, idx) in &notations {
         writeln!(
             src,

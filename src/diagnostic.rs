@@ -575,7 +575,7 @@ impl Diagnostic {
     }
 
     /// Adds a secondary label.
-    pub fn with_secondary(mut self, span: Span, text: impl Into<String>) -> Self {
+    pub(crate) fn with_secondary(mut self, span: Span, text: impl Into<String>) -> Self {
         self.secondary.push((span, text.into()));
         self
     }
@@ -587,7 +587,7 @@ impl Diagnostic {
     }
 
     /// The help with the board diagram after it (the JSON `help`).
-    pub fn full_help(&self) -> Option<String> {
+    pub(crate) fn full_help(&self) -> Option<String> {
         match (&self.help, &self.diagram) {
             (Some(h), Some(d)) => Some(format!("{h}\n{d}")),
             (Some(h), None) => Some(h.clone()),
@@ -597,7 +597,7 @@ impl Diagnostic {
     }
 
     /// Sets the suggestions.
-    pub fn suggest(mut self, suggestions: Vec<String>) -> Self {
+    pub(crate) fn suggest(mut self, suggestions: Vec<String>) -> Self {
         self.suggestions = suggestions;
         self
     }
@@ -713,7 +713,7 @@ impl miette::Diagnostic for FileReport<'_> {
 
 /// Renders the problems of one file (`path`, `text`) as one report under its summary line;
 /// `diagnostics` come with their severities.
-pub fn render_file_report<'a, D: miette::Diagnostic + 'a>(
+pub(crate) fn render_file_report<'a, D: miette::Diagnostic + 'a>(
     path: &str,
     text: &Arc<str>,
     diagnostics: impl IntoIterator<Item = (&'a D, Severity)>,

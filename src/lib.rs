@@ -3,29 +3,67 @@
 //!
 //! # The API
 //!
-//! - Check a text or a file: [`check::check_str`], [`check::check_bytes`] with
-//!   [`check::Options`] give a [`check::CheckedFile`]: its games ([`check::CheckedGame`]: tags,
-//!   the main line's moves and their fate) and their [`diagnostic::Diagnostic`]s (a
-//!   [`diagnostic::Code`], a span, a message, labels, help and ranked suggestions).
-//! - Report them: [`report::output`] (human text through miette, JSON) and conversion to any
-//!   notation and language ([`render::Writer`]).
-//! - Lint a manuscript (PGN, text, Markdown, LaTeX): [`lint::lint_bytes`], [`lint::fix_bytes`].
-//! - The languages and notations: a [`syntax::grammar::Registry`] value (the built-in ones,
-//!   plus user languages loaded from grammar files with [`check::smoke`]), carried in
-//!   [`check::Options::registry`].
+//! The most used items are re-exported here at the crate root; each module below documents
+//! the rest of its part.
+//!
+//! - Check a text or a file: [`check_str`], [`check_bytes`] with [`Options`] (notation and
+//!   language, each `auto` or given; the [`Registry`] of languages) give a [`CheckedFile`]:
+//!   its games ([`CheckedGame`]: tags, the syntax tree of what was written, the main line's
+//!   moves and their fate, [`MoveState`]) and their [`Diagnostic`]s (a [`Code`], a
+//!   [`Severity`], a [`Span`] of the text, a message, labels, help and ranked suggestions).
+//! - Report and convert: [`report::output`] (human text through miette, JSON, summaries, PGN,
+//!   a game's line in any notation, UCI) and [`Writer`] / [`Style`] (one move written in any
+//!   notation and language; [`render`]).
+//! - The languages and notations: [`Notation`] (one per notation grammar), the built-in
+//!   languages ([`syntax::LANGUAGE_FILES`]) and a [`Registry`] value of those plus user
+//!   languages loaded from grammar files ([`syntax::user`]; [`check::smoke`] loads them with
+//!   the checker's smoke test, as `--grammar` does); grammar files are checked with
+//!   [`syntax::check_grammar`] and [`syntax::user::check_source`].
+//! - Lint a manuscript (PGN, text, Markdown, LaTeX): [`lint_bytes`], [`fix_bytes`] with
+//!   [`LintOptions`] and a [`lint::config::Config`]; the rules in [`lint::rules`], the output
+//!   formats in [`lint::output`], fixes in [`lint::fix`].
+//! - One token on its own: [`board::resolve_token`] (`"Nf3"` on a position),
+//!   [`board::resolve_token_with`] (any parser, e.g. descriptive `P-K4`),
+//!   [`board::resolve_move_token`] (a parsed token, with the descriptive [`board::Origins`]).
+//! - Reading: [`read::decode`] (bytes to text, with the encoding) and [`read::split_games`].
+//!
+//! Everything else is crate-private: the parsers generated per notation × language, the
+//! walker, move patterns and the resolver's internals, the checker's line walk, the lint
+//! document model's helpers. (Before this API was drawn the crate exposed 143 modules, 92 of
+//! them generated parsers, and 193 `pub fn`; now 17 modules and 137 `pub fn`, many of them
+//! methods of the public types.)
 //!
 //! ```
-//! use scoresheet::check::{check_str, Options};
-//! use scoresheet::diagnostic::Code;
+//! use scoresheet::{Code, Options, check_str};
 //!
 //! // A German score with one slip: 3.Lb4 is not a legal bishop move here.
 //! let file = check_str("game.txt", "1.e4 e5 2.Sf3 Sc6 3.Lb4 a6", &Options::default()).unwrap();
+//! assert_eq!((file.notation, &*file.language), ("algebraic", "de"));
 //! let game = &file.games[0];
 //! let d = &game.diagnostics[0];
 //! assert_eq!(d.code(), Code::IllegalMove);
 //! assert_eq!(&"1.e4 e5 2.Sf3 Sc6 3.Lb4 a6"[d.span.start..d.span.end], "Lb4");
 //! assert!(d.suggestions.iter().any(|s| s == "Lb5"), "{:?}", d.suggestions);
 //! ```
+//!
+//! Converting: the same game's moves written in English SAN, and one move in Spanish
+//! descriptive.
+//!
+//! ```
+//! use scoresheet::board::{Origins, TokenOutcome, resolve_token};
+//! use scoresheet::{Options, Writer, check_str, report::output};
+//! use shakmaty::Chess;
+//!
+//! let file = check_str("game.txt", "1.e4 e5 2.Sf3 Sc6 3.Lb5 a6", &Options::default()).unwrap();
+//! assert_eq!(output::line(&file.games[0], &Writer::for_notation("algebraic", None)),
+//!            "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *");
+//!
+//! let pos = Chess::default();
+//! let TokenOutcome::Legal(m) = resolve_token(&pos, "Nf3") else { panic!() };
+//! assert_eq!(Writer::DescriptiveEs.write(&pos, &Origins::default(), &m), "C3AR");
+//! ```
+//!
+//! Linting a manuscript: see [`lint`].
 //!
 //! # How it is built: one module per stage
 //!
@@ -57,3 +95,10 @@ pub mod render;
 pub mod report;
 pub mod span;
 pub mod syntax;
+
+pub use check::{CheckedFile, CheckedGame, MoveState, Options, check_bytes, check_str};
+pub use diagnostic::{Code, Diagnostic, Severity};
+pub use lint::{LintOptions, Linted, fix_bytes, lint_bytes};
+pub use render::{Style, Writer};
+pub use span::Span;
+pub use syntax::{Notation, Registry};

@@ -4,9 +4,9 @@
 
 use std::num::NonZeroUsize;
 
+use scoresheet::syntax::Registry;
 use scoresheet::syntax::SyntaxIssue;
-use scoresheet::syntax::grammar::Registry;
-use scoresheet::syntax::grammar::builtin_parser as parser_for;
+use scoresheet::syntax::builtin_parser as parser_for;
 use scoresheet::syntax::user::{self, vm_parser};
 
 #[test]

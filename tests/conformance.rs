@@ -15,7 +15,7 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-use scoresheet::board::token::{TokenOutcome, parse_token, resolve_token};
+use scoresheet::board::{TokenOutcome, parse_token, resolve_token};
 use scoresheet::check::{CheckedFile, CheckedGame, MoveState, Options, check_bytes, check_str};
 use scoresheet::diagnostic::{Diagnostic, Problem, Severity};
 use scoresheet::report::output::uci_line;

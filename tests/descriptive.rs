@@ -23,15 +23,15 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use scoresheet::board::descriptive::{Origins, write_english, write_spanish};
-use scoresheet::board::resolve::Resolution;
-use scoresheet::board::token::resolve_move_token;
+use scoresheet::board::Origins;
+use scoresheet::board::Resolution;
+use scoresheet::board::resolve_move_token;
 use scoresheet::check::{CheckedFile, MoveState, Options, check_str};
 use scoresheet::diagnostic::{Code, Diagnostic, Severity};
 use scoresheet::render::Writer;
 use scoresheet::report::output;
 use scoresheet::syntax::Item;
-use scoresheet::syntax::grammar::builtin_parser as parser_for;
+use scoresheet::syntax::builtin_parser as parser_for;
 use shakmaty::fen::Fen;
 use shakmaty::san::SanPlus;
 use shakmaty::uci::UciMove;
@@ -1106,7 +1106,7 @@ fn results() {
 // ---------------------------------------------------------------------------------------------
 
 /// Reads a descriptive game with the module's own token resolver
-/// ([`scoresheet::board::token::resolve_move_token`]): every reading, then the marks. Returns the
+/// ([`scoresheet::board::resolve_move_token`]): every reading, then the marks. Returns the
 /// moves, or the ply and text of the first token that does not resolve. Tokens that are no
 /// move (`Resigns`, results) are passed over.
 fn read_with_marks(fen: Option<&str>, text: &str, notation: &str) -> Result<Vec<Move>, String> {
@@ -1440,11 +1440,12 @@ fn render(form: Form, moves: &[Move]) -> String {
         if pos.turn() == Color::White {
             out.push_str(&format!("{}. ", i / 2 + 1));
         }
-        out.push_str(&match form {
-            Form::Short => write_english(&pos, &origins, m, false),
-            Form::Full => write_english(&pos, &origins, m, true),
-            Form::Spanish => write_spanish(&pos, &origins, m),
-        });
+        let writer = match form {
+            Form::Short => Writer::Descriptive { full: false },
+            Form::Full => Writer::Descriptive { full: true },
+            Form::Spanish => Writer::DescriptiveEs,
+        };
+        out.push_str(&writer.write(&pos, &origins, m));
         out.push(' ');
         origins.play(m);
         pos.play_unchecked(*m);

@@ -1,9 +1,6 @@
 //! The checks build.rs runs on every grammar file fail on the mistakes they exist for.
 
-use scoresheet::syntax::compose::header_value;
-use scoresheet::syntax::customs::{Customs, Mate};
-use scoresheet::syntax::grammar::LANGUAGE_FILES;
-use scoresheet::syntax::grammar_check::{LANGUAGE_RULES, check_grammar, check_language_rules};
+use scoresheet::syntax::{LANGUAGE_RULES, check_grammar, check_language_rules};
 
 const GOOD: &str = "//! code: xx\n/// king\nking = @{ \"K\" }\n/// queen\nqueen = @{ \"Q\" }\n/// rook\nrook = @{ \"R\" }\n/// bishop\nbishop = @{ \"B\" }\n/// knight\nknight = @{ \"N\" }\n/// pawn\npawn = @{ \"P\" }\n";
 
@@ -121,28 +118,4 @@ fn every_built_in_language_file_passes() {
             path.display()
         );
     }
-}
-
-#[test]
-fn every_built_in_language_file_has_valid_customs() {
-    for (path, text) in built_in_language_files() {
-        let stem = path.file_stem().unwrap().to_string_lossy().into_owned();
-        let (_, value) = header_value(&text, "customs")
-            .unwrap_or_else(|| panic!("{}: no customs header", path.display()));
-        let customs = Customs::parse(value).unwrap_or_else(|e| panic!("{}: {e:?}", path.display()));
-        // The table build.rs wrote holds the same typed customs, shown as written.
-        let built = LANGUAGE_FILES
-            .iter()
-            .find(|l| l.file == stem)
-            .expect("built in");
-        assert_eq!(built.read_customs(), customs, "{}", path.display());
-        assert_eq!(built.customs, value);
-    }
-    // Spanish alone writes mate `++`.
-    let plus_plus: Vec<&str> = LANGUAGE_FILES
-        .iter()
-        .filter(|l| l.read_customs().mate == Mate::DoublePlus)
-        .map(|l| &*l.file)
-        .collect();
-    assert_eq!(plus_plus, ["es"]);
 }

@@ -2,12 +2,12 @@
 //! whole input read, and read as the right thing) and what it rejects (reported as an issue,
 //! never silently accepted), with exact byte spans.
 
-use scoresheet::read::split::split_games;
+use scoresheet::read::split_games;
 use scoresheet::span::Span;
-use scoresheet::syntax::grammar::{ParserEntry, builtin_parser as parser_for};
 use scoresheet::syntax::{
     CaptureMark, CheckMark, GameSyntax, Item, Line, MoveBody, MoveToken, Outcome, SyntaxIssue,
 };
+use scoresheet::syntax::{ParserEntry, builtin_parser as parser_for};
 use shakmaty::{CastlingSide, Role};
 
 fn parser() -> &'static ParserEntry {

@@ -4,7 +4,7 @@
 //! as the same game in English.
 
 use scoresheet::check::{Options, check_str};
-use scoresheet::syntax::grammar::{
+use scoresheet::syntax::{
     LANGUAGE_FILES, builtin_language as language, builtin_parser as parser_for,
 };
 

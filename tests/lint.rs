@@ -7,8 +7,9 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use scoresheet::diagnostic::Code;
+use scoresheet::lint::Applicability;
 use scoresheet::lint::config::Config;
-use scoresheet::lint::diag::{Applicability, LintDiagnostic};
+use scoresheet::lint::LintDiagnostic;
 use scoresheet::lint::rules::{Category, FixAvailability, RULES, Selection};
 use scoresheet::lint::{LintOptions, Linted, fix_bytes, lint_bytes, output};
 
@@ -678,7 +679,7 @@ fn plain_text_paragraphs_and_prose_fragments() {
                 the main line; 4.Bh6 is impossible and 3...Nf6+ is no check.\n";
     let opts = LintOptions::default();
     let l = lint_bytes("notes.txt", text.as_bytes(), &opts, Config::default()).expect("lints");
-    assert_eq!(l.doc.format, scoresheet::lint::source::Format::Text);
+    assert_eq!(l.doc.format, scoresheet::lint::Format::Text);
     assert_eq!((l.doc.games, l.doc.fragments()), (1, 4));
     let found: Vec<(&str, &str)> = l
         .diagnostics
@@ -743,8 +744,8 @@ fn rule_examples_are_true() {
         }
         let (bad, good) = examples(&r.doc());
         let opts = LintOptions {
-            read: scoresheet::lint::document::ReadOptions {
-                format: Some(scoresheet::lint::source::Format::Pgn),
+            read: scoresheet::lint::ReadOptions {
+                format: Some(scoresheet::lint::Format::Pgn),
                 ..Default::default()
             },
             ..options(&[r.code.as_str()], false)

@@ -20,13 +20,13 @@ use common::{corpus_or_skip, games};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use scoresheet::board::descriptive::Origins;
+use scoresheet::board::Origins;
 use scoresheet::check::{CheckedFile, Options, check_bytes, check_str};
 use scoresheet::diagnostic::Code;
 use scoresheet::diagnostic::Severity;
 use scoresheet::render::{LongForm, SquareNotation, Style, Writer};
 use scoresheet::report::output;
-use scoresheet::syntax::grammar::LANGUAGE_FILES;
+use scoresheet::syntax::LANGUAGE_FILES;
 use shakmaty::fen::Fen;
 use shakmaty::{Chess, Color, EnPassantMode, Move, Position};
 

@@ -6,7 +6,7 @@ mod common;
 use common::{Rng, random_game};
 use scoresheet::check::{Options, check_str};
 use scoresheet::render::{Style, san_styled};
-use scoresheet::syntax::grammar::LANGUAGE_FILES;
+use scoresheet::syntax::LANGUAGE_FILES;
 use shakmaty::{Chess, Color, Move, Position};
 
 fn render(style: &Style, moves: &[Move]) -> String {

@@ -128,16 +128,13 @@ impl Corpus {
         let mut games = Vec::new();
         for path in files {
             let bytes = std::fs::read(&path)?;
-            let decoded = scoresheet::read::decode::decode(&bytes);
+            let decoded = scoresheet::read::decode(&bytes);
             let text = decoded.text.as_ref();
             let name = path
                 .file_name()
                 .map(|n| n.to_string_lossy().into_owned())
                 .unwrap_or_default();
-            for (i, span) in scoresheet::read::split::split_games(text)
-                .into_iter()
-                .enumerate()
-            {
+            for (i, span) in scoresheet::read::split_games(text).into_iter().enumerate() {
                 games.push(CorpusGame {
                     file: name.clone(),
                     number: i + 1,

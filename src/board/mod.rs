@@ -1,6 +1,13 @@
 //! The board: move patterns, the resolver, descriptive readings, one token resolved on its own.
 
-pub mod descriptive;
+pub(crate) mod descriptive;
 pub(crate) mod pattern;
-pub mod resolve;
-pub mod token;
+pub(crate) mod resolve;
+pub(crate) mod token;
+
+pub use descriptive::Origins;
+pub use resolve::{Illegal, Resolution};
+pub use token::{
+    InvalidToken, TokenOutcome, parse_token, parse_token_with, resolve_move_token, resolve_token,
+    resolve_token_with,
+};

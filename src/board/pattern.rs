@@ -9,7 +9,7 @@ use crate::syntax::{MoveBody, NormalMove};
 
 /// Constraints on a move. `None` means "not said".
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Pattern {
+pub(crate) struct Pattern {
     /// The moving piece.
     pub role: Option<Role>,
     /// Origin file.
@@ -41,7 +41,7 @@ pub struct Pattern {
 
 impl Pattern {
     /// The pattern of a written algebraic move body.
-    pub const fn from_body(body: &MoveBody) -> Pattern {
+    pub(crate) const fn from_body(body: &MoveBody) -> Pattern {
         match *body {
             MoveBody::Castle(side) => Pattern {
                 castle: Some(side),
@@ -95,7 +95,7 @@ impl Pattern {
     }
 
     /// The empty pattern (matches every move).
-    pub const EMPTY: Pattern = Pattern {
+    pub(crate) const EMPTY: Pattern = Pattern {
         role: None,
         from_file: None,
         from_rank: None,
@@ -112,7 +112,7 @@ impl Pattern {
     };
 
     /// Does this legal move satisfy the pattern?
-    pub fn matches(&self, m: &Move) -> bool {
+    pub(crate) fn matches(&self, m: &Move) -> bool {
         if self.null {
             return false;
         }

@@ -175,7 +175,7 @@ pub enum Illegal {
 
 /// Matches patterns on a position. One legal move → `Legal`; none → `Illegal` with the reason;
 /// several → `Ambiguous` (or `MissingPromotion`).
-pub fn resolve(pos: &Chess, patterns: &[Pattern]) -> Resolution {
+pub(crate) fn resolve(pos: &Chess, patterns: &[Pattern]) -> Resolution {
     let mut found = MoveList::new();
     let mut null = false;
     for pat in patterns {
@@ -226,7 +226,7 @@ pub fn resolve(pos: &Chess, patterns: &[Pattern]) -> Resolution {
 
 /// The position after a null move (`--`, `Z0`, `0000`): the other side to move, no en passant
 /// square, and the next move number when Black passed, as after any Black move.
-pub fn play_null(pos: &Chess) -> Chess {
+pub(crate) fn play_null(pos: &Chess) -> Chess {
     let mut setup = pos.to_setup(shakmaty::EnPassantMode::Legal);
     if setup.turn == Color::Black {
         setup.fullmoves = setup.fullmoves.saturating_add(1);
@@ -284,7 +284,7 @@ fn nearness(why: &Illegal) -> u8 {
 }
 
 /// Works out why no legal move matches `pat`.
-pub fn explain(pos: &Chess, pat: Pattern) -> Illegal {
+pub(crate) fn explain(pos: &Chess, pat: Pattern) -> Illegal {
     let own = explain_own(pos, pat);
     // A move that the other side could play is most likely written for the wrong side.
     let reachable = matches!(

@@ -8,7 +8,7 @@
 //! than a game score.
 //!
 //! ```
-//! use scoresheet::board::token::{resolve_token, TokenOutcome};
+//! use scoresheet::board::{resolve_token, TokenOutcome};
 //! use shakmaty::Chess;
 //!
 //! let pos = Chess::default();
@@ -165,7 +165,7 @@ pub fn resolve_move_token(tok: &MoveToken, pos: &Chess, origins: &Origins) -> Re
 /// descriptive, whose token has every reading its parts allow (see [`resolve_move_token`]
 /// for `origins`).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum TokenPatterns {
+pub(crate) enum TokenPatterns {
     /// The one pattern of a token (no heap allocation).
     One([Pattern; 1]),
     /// The readings of a descriptive token.
@@ -174,7 +174,7 @@ pub enum TokenPatterns {
 
 impl TokenPatterns {
     /// The patterns, for [`resolve`].
-    pub fn as_slice(&self) -> &[Pattern] {
+    pub(crate) fn as_slice(&self) -> &[Pattern] {
         match self {
             TokenPatterns::One(p) => p,
             TokenPatterns::Many(v) => v,
@@ -183,7 +183,7 @@ impl TokenPatterns {
 }
 
 /// The patterns of a parsed move token in `pos` (see [`TokenPatterns`]).
-pub fn token_patterns(tok: &MoveToken, pos: &Chess, origins: &Origins) -> TokenPatterns {
+pub(crate) fn token_patterns(tok: &MoveToken, pos: &Chess, origins: &Origins) -> TokenPatterns {
     match &tok.body {
         MoveBody::Descriptive(d) => TokenPatterns::Many(move_patterns(d, pos, origins)),
         body => TokenPatterns::One([Pattern::from_body(body)]),

@@ -19,7 +19,7 @@ use crate::syntax::{GameSyntax, SyntaxIssue};
 const MAX_SYNTAX_ERRORS: usize = 50;
 
 /// Checks one parsed game.
-pub fn check_game(
+pub(crate) fn check_game(
     number: usize,
     syntax: GameSyntax,
     text: &str,

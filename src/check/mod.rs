@@ -27,7 +27,7 @@ pub mod smoke;
 mod types;
 mod words;
 
-pub use game::check_game;
+pub(crate) use game::check_game;
 pub use types::*;
 
 /// Checks the bytes of one file.

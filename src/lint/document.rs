@@ -121,7 +121,7 @@ pub(crate) fn assumed_repairs(g: &CheckedGame) -> impl Iterator<Item = &RepairNo
 
 /// A game read in another language or notation than the document's.
 #[derive(Clone, Debug)]
-pub struct Foreign {
+pub(crate) struct Foreign {
     /// The game number.
     pub game: usize,
     /// Its first move token.
@@ -163,26 +163,26 @@ pub struct Document {
     /// The parser of the document's notation and language.
     pub parser: Parser,
     /// Games and fragments, in text order of their start.
-    pub units: Vec<Unit>,
+    pub(crate) units: Vec<Unit>,
     /// How many games.
     pub games: usize,
     /// The checker's file-level diagnostics (encoding, detection).
-    pub file_diagnostics: Vec<Diagnostic>,
+    pub(crate) file_diagnostics: Vec<Diagnostic>,
     /// Games in another language or notation.
-    pub foreign: Vec<Foreign>,
+    pub(crate) foreign: Vec<Foreign>,
     /// The configuration in force.
-    pub config: Config,
+    pub(crate) config: Config,
     /// The languages it was read with.
-    pub registry: Arc<Registry>,
+    pub(crate) registry: Arc<Registry>,
 }
 
 /// The half-moves played before a position, counted from the standard start (move 1, White).
-pub fn abs_ply(pos: &Chess) -> u32 {
+pub(crate) fn abs_ply(pos: &Chess) -> u32 {
     (pos.fullmoves().get().saturating_sub(1)) * 2 + u32::from(pos.turn() == Color::Black)
 }
 
 /// Every move token of a checked game on the board.
-pub fn place(game: &CheckedGame) -> Vec<Option<Placed>> {
+pub(crate) fn place(game: &CheckedGame) -> Vec<Option<Placed>> {
     let mut out = vec![None; game.syntax.move_count];
     if let Some(start) = &game.start {
         let origins = Origins::from_position(start);

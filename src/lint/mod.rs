@@ -2,9 +2,9 @@
 //! kept consistent, the way ruff or clippy keep code consistent.
 //!
 //! A manuscript (PGN, plain text, Markdown or LaTeX with skak / xskak) is taken apart into
-//! games and prose ([`source`]); the games are checked by the checker, and move fragments of
+//! games and prose (the reader of [`crate::read`]); the games are checked by the checker, and move fragments of
 //! the prose (`after 12...Bxg3 13.fxg3 the bishop…`) are checked against the game before them
-//! at that move number ([`document`]). Each rule of the registry ([`rules`]) reports its
+//! at that move number ([`Document`]). Each rule of the registry ([`rules`]) reports its
 //! problems, mapped from the checker's diagnostics or found by its own analysis, with a fix
 //! where one is possible: byte-range edits of the original file ([`fix`]). A fix is offered as
 //! safe only when its game or fragment, read again with it, reads to its end without an
@@ -20,21 +20,23 @@
 //! ```
 
 pub mod config;
-pub mod diag;
-pub mod document;
+pub(crate) mod diag;
+pub(crate) mod document;
 pub mod fix;
 pub mod output;
-pub mod rule;
+pub(crate) mod rule;
 pub mod rules;
-pub mod verify;
-pub use crate::read::source;
+pub(crate) mod verify;
 pub(crate) mod style;
+pub(crate) use crate::read::source;
+
+pub use crate::read::Format;
+pub use diag::{Applicability, Edit, Fix, LintDiagnostic};
+pub use document::{Document, ReadOptions};
 
 use crate::check::CheckError;
 use crate::diagnostic::Severity;
 use config::Config;
-use diag::{Applicability, LintDiagnostic};
-use document::{Document, ReadOptions};
 use rules::{RULES, RuleCode, Selection};
 
 /// How to lint.
@@ -94,7 +96,7 @@ impl Linted {
 
 /// The selection in force: the command line's `select` if given, else the configuration's;
 /// both `ignore` lists.
-pub fn selection(options: &LintOptions, config: &Config) -> Selection {
+pub(crate) fn selection(options: &LintOptions, config: &Config) -> Selection {
     Selection {
         select: if options.selection.select.is_empty() {
             config.select.clone()
@@ -111,7 +113,7 @@ pub fn selection(options: &LintOptions, config: &Config) -> Selection {
 }
 
 /// Runs the selected rules on a document.
-pub fn run_rules(doc: &Document, selection: &Selection) -> Vec<LintDiagnostic> {
+pub(crate) fn run_rules(doc: &Document, selection: &Selection) -> Vec<LintDiagnostic> {
     let mut out = Vec::new();
     for rule in RULES {
         if selection.enabled(rule) {
@@ -159,7 +161,7 @@ pub struct Fixed {
 }
 
 /// Most rounds of fixing (each round lints the text again and applies what it can).
-pub const MAX_ROUNDS: usize = 10;
+pub(crate) const MAX_ROUNDS: usize = 10;
 
 fn unreadable(l: &Linted) -> usize {
     l.diagnostics

@@ -69,7 +69,7 @@ fn json_file(l: &Linted) -> Value {
 }
 
 /// One diagnostic: the fields of `check`, the rule's name and category, and the fix.
-pub fn json_diag(d: &LintDiagnostic, text: &str, index: &LineIndex) -> Value {
+pub(crate) fn json_diag(d: &LintDiagnostic, text: &str, index: &LineIndex) -> Value {
     let fix = d.fix.as_ref().map(|f| {
         json!({
             "applicability": f.applicability.as_str(),

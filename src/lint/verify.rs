@@ -100,7 +100,7 @@ fn unit_of(doc: &Document, fix: &Fix) -> Option<usize> {
 
 /// Checks every safe fix of `diagnostics` by reading its unit again, and downgrades or drops
 /// the ones that do not hold. A safe fix outside every game and fragment is offered as unsafe.
-pub fn verify(doc: &Document, diagnostics: &mut [LintDiagnostic]) {
+pub(crate) fn verify(doc: &Document, diagnostics: &mut [LintDiagnostic]) {
     // The diagnostics with a safe fix, by unit.
     let mut by_unit: Vec<Vec<usize>> = vec![Vec::new(); doc.units.len()];
     for (i, d) in diagnostics.iter_mut().enumerate() {

@@ -1,6 +1,10 @@
-//! Reading: bytes to text ([`decode`]), text to games ([`split`]), manuscripts to games and
-//! prose ([`source`]).
+//! Reading: bytes to text ([`decode`]), text to games ([`split_games`]), manuscripts to games
+//! and prose (by [`Format`]).
 
-pub mod decode;
-pub mod source;
-pub mod split;
+pub(crate) mod decode;
+pub(crate) mod source;
+pub(crate) mod split;
+
+pub use decode::{Decoded, Encoding, decode};
+pub use source::Format;
+pub use split::split_games;

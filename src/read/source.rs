@@ -91,7 +91,7 @@ impl Format {
 
 /// A manuscript taken apart.
 #[derive(Clone, Debug, Default)]
-pub struct Extracted {
+pub(crate) struct Extracted {
     /// The original with everything but the games blanked.
     pub game_text: String,
     /// The original with everything but the prose blanked (LaTeX commands blanked, skak
@@ -108,7 +108,7 @@ pub struct Extracted {
 }
 
 /// Paragraphs of `prose_text` that hold more than white space.
-pub fn prose_paragraphs(prose_text: &str) -> usize {
+pub(crate) fn prose_paragraphs(prose_text: &str) -> usize {
     let mut count = 0;
     let mut in_paragraph = false;
     for line in prose_text.lines() {
@@ -122,7 +122,7 @@ pub fn prose_paragraphs(prose_text: &str) -> usize {
 }
 
 /// Takes a manuscript apart.
-pub fn extract(format: Format, text: &str) -> Extracted {
+pub(crate) fn extract(format: Format, text: &str) -> Extracted {
     match format {
         Format::Pgn => {
             let games = split_games(text);
@@ -141,7 +141,7 @@ pub fn extract(format: Format, text: &str) -> Extracted {
 }
 
 /// Every character blanked to spaces (as many as its bytes), line breaks kept.
-pub fn blank(text: &str) -> String {
+pub(crate) fn blank(text: &str) -> String {
     text.bytes()
         .map(|b| {
             if b == b'\n' || b == b'\r' {
@@ -221,7 +221,7 @@ const NOTATION_WORDS: &[&str] = &[
 
 /// A word of prose (letters only, at least two of them lowercase, not a notation word such
 /// as `mate` or `ch`), with the punctuation around it left off.
-pub fn is_prose_word(w: &str) -> bool {
+pub(crate) fn is_prose_word(w: &str) -> bool {
     let w = w.trim_matches(|c: char| c.is_ascii_punctuation());
     w.chars().all(char::is_alphabetic)
         && w.chars().filter(|c| c.is_lowercase()).count() >= 2
@@ -229,7 +229,7 @@ pub fn is_prose_word(w: &str) -> bool {
 }
 
 /// Is this paragraph movetext (tag pairs or numbered moves with hardly a word of prose)?
-pub fn is_movetext(p: &str) -> bool {
+pub(crate) fn is_movetext(p: &str) -> bool {
     let t = p.trim_start();
     let starts = t.starts_with('[') || t.bytes().next().is_some_and(|b| b.is_ascii_digit());
     if !starts {

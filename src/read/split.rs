@@ -259,7 +259,7 @@ mod results {
 
 /// Is this token a game result, as `grammars/common.pest` reads it (one word: `Resigns` is
 /// the last word of `White resigns`)? Trailing `!`/`?` are left off.
-pub fn is_result(token: &str) -> bool {
+pub(crate) fn is_result(token: &str) -> bool {
     use pest::Parser as _;
     let t = token.trim_end_matches(['!', '?']);
     // A move names a square (a letter, then a digit); no result does. Most tokens stop here,

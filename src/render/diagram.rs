@@ -1,18 +1,10 @@
 //! A board diagram for the help of illegal and ambiguous moves: the position before the move
 //! in Unicode figurines, White at the bottom, with the side to move and the last move.
-//!
-//! ```
-//! use shakmaty::Chess;
-//! let d = scoresheet::render::diagram::diagram(&Chess::default(), None, &[]);
-//! assert!(d.starts_with("position before the move: White to move, no move played yet"));
-//! assert!(d.contains("1 ♖ ♘ ♗ ♕ ♔ ♗ ♘ ♖"));
-//! assert!(d.ends_with("  a b c d e f g h"));
-//! ```
 
 use shakmaty::{Chess, Color, File, Position, Rank, Role, Square};
 
 /// The figurine of a piece.
-pub const fn figurine(role: Role, color: Color) -> char {
+pub(crate) const fn figurine(role: Role, color: Color) -> char {
     match (color, role) {
         (Color::White, Role::King) => '♔',
         (Color::White, Role::Queen) => '♕',
@@ -33,7 +25,7 @@ pub const fn figurine(role: Role, color: Color) -> char {
 /// `9... Bb4`), eight ranks from the 8th down, and the files. Empty squares are `·`; the
 /// squares in `marks` (the pieces the message is about) are named after an arrow on the right
 /// of their rank.
-pub fn diagram(pos: &Chess, last: Option<&str>, marks: &[Square]) -> String {
+pub(crate) fn diagram(pos: &Chess, last: Option<&str>, marks: &[Square]) -> String {
     let side = if pos.turn() == Color::White {
         "White"
     } else {

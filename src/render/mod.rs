@@ -10,21 +10,16 @@ use shakmaty::san::{San, SanPlus};
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Move, Position, Square};
 
-pub mod diagram;
+pub(crate) mod diagram;
 pub(crate) mod words;
 
 /// SAN with `+`/`#` for a legal move in `pos`.
-pub fn san_plus(pos: &Chess, m: &Move) -> String {
+pub(crate) fn san_plus(pos: &Chess, m: &Move) -> String {
     SanPlus::from_move(pos.clone(), *m).to_string()
 }
 
-/// SAN without suffix.
-pub fn san(pos: &Chess, m: &Move) -> String {
-    San::from_move(pos, *m).to_string()
-}
-
 /// UCI for a move (`None` = null move `0000`).
-pub fn uci(m: Option<&Move>, mode: CastlingMode) -> String {
+pub(crate) fn uci(m: Option<&Move>, mode: CastlingMode) -> String {
     match m {
         Some(m) => UciMove::from_move(*m, mode).to_string(),
         None => "0000".to_owned(),
@@ -171,7 +166,7 @@ impl Writer {
 
 /// A legal move, written out, with how unlike the written text it is.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Scored {
+pub(crate) struct Scored {
     /// The move.
     pub m: Move,
     /// The move written by the writer (with its check or mate sign).
@@ -182,7 +177,7 @@ pub struct Scored {
 }
 
 /// Cost of one plain edit in [`typing_distance`].
-pub const EDIT: i32 = 10;
+pub(crate) const EDIT: i32 = 10;
 
 /// Pairs of characters that are easily typed or read one for the other (handwriting and
 /// typewriter confusions).
@@ -278,7 +273,7 @@ fn indel(c: char) -> i32 {
 /// confusions (b/6, l/1, O/0, S/5, g/9…), neighbouring keys and neighbouring files or ranks
 /// cost less than other substitutions; capture marks and hyphens less than other insertions
 /// and deletions.
-pub fn typing_distance(written: &str, meant: &str) -> i32 {
+pub(crate) fn typing_distance(written: &str, meant: &str) -> i32 {
     let a: Vec<char> = written.chars().collect();
     let b: Vec<char> = meant.chars().collect();
     let (n, m) = (a.len(), b.len());
@@ -316,7 +311,7 @@ const LETTERED_ROLES: [shakmaty::Role; 5] = [
 
 /// What can be told from a token that could not be read as a move: a piece letter at its
 /// start (in `style`'s letters), and the last square, or file and rank, it names.
-pub fn partial_hint(style: Option<&Style>, written: &str) -> crate::board::pattern::Pattern {
+pub(crate) fn partial_hint(style: Option<&Style>, written: &str) -> crate::board::pattern::Pattern {
     use shakmaty::{File, Rank};
     let mut hint = crate::board::pattern::Pattern::EMPTY;
     let text = written.trim();
@@ -415,7 +410,7 @@ fn without_side_letter(full: &str) -> String {
 /// more than the target square), the same target square, or a square next to it; the same
 /// target rank or file; the same origin file; a piece letter that means this piece in another
 /// language.
-pub fn score_moves(
+pub(crate) fn score_moves(
     writer: &Writer,
     pos: &Chess,
     origins: &crate::board::descriptive::Origins,
@@ -492,8 +487,10 @@ pub fn score_moves(
 }
 
 /// The legal moves of `pos` most like `written`, best first, written by `writer` (at most
-/// `n`; see [`score_moves`]). Far-fetched readings are left out.
-pub fn suggestions(
+/// `n`; see [`score_moves`]). Far-fetched readings are left out. (The checker scores moves
+/// itself; the render tests use this.)
+#[cfg(test)]
+pub(crate) fn suggestions(
     writer: &Writer,
     pos: &Chess,
     origins: &crate::board::descriptive::Origins,
@@ -514,7 +511,7 @@ pub fn suggestions(
 
 /// The highest cost of a reading worth suggesting for this written text (longer texts allow
 /// more edits).
-pub fn plausible_limit(written: &str) -> i32 {
+pub(crate) fn plausible_limit(written: &str) -> i32 {
     EDIT * written.chars().count().max(2) as i32 / 2
 }
 

@@ -112,3 +112,12 @@ fn the_nearest_legal_moves_are_suggested_in_the_writer_s_letters() {
     let got = suggestions(&language("de"), &pos, &origins, "Lb4", None, 3);
     assert!(got[..2].contains(&"Lb5".to_string()), "{got:?}");
 }
+
+/// Moved from `diagram`'s doc example (the module is crate-private).
+#[test]
+fn the_diagram_of_the_start_position() {
+    let d = diagram::diagram(&Chess::default(), None, &[]);
+    assert!(d.starts_with("position before the move: White to move, no move played yet"));
+    assert!(d.contains("1 ♖ ♘ ♗ ♕ ♔ ♗ ♘ ♖"));
+    assert!(d.ends_with("  a b c d e f g h"));
+}

@@ -46,7 +46,7 @@ fn json_diag(d: &Diagnostic, text: &str, index: &LineIndex) -> Value {
 /// Where a diagnostic is, as the JSON fields of the CLI contract, in order: `line`, `column`,
 /// `offset`, `length`, `game` (null for the file), `ply` and the `text` at the span. Shared by
 /// `check` and `lint`.
-pub fn json_place(
+pub(crate) fn json_place(
     text: &str,
     index: &LineIndex,
     span: crate::span::Span,

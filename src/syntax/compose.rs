@@ -14,7 +14,7 @@ use std::collections::BTreeMap;
 
 /// A composed grammar text and where each part starts.
 #[derive(Clone, Debug)]
-pub struct Composed {
+pub(crate) struct Composed {
     /// The composed grammar.
     pub text: String,
     /// The first line (1-based) of each part in `text`, in the order the parts were given.
@@ -23,7 +23,7 @@ pub struct Composed {
 
 impl Composed {
     /// Maps a 1-based line of the composed text to (part index, 1-based line in that part).
-    pub fn locate(&self, line: usize) -> (usize, usize) {
+    pub(crate) fn locate(&self, line: usize) -> (usize, usize) {
         let mut best = (0, self.starts.first().copied().unwrap_or(1));
         for (i, &start) in self.starts.iter().enumerate() {
             if start <= line {
@@ -35,7 +35,7 @@ impl Composed {
 }
 
 /// Composes grammar files in order (common, notation, language).
-pub fn compose(parts: &[&str]) -> Composed {
+pub(crate) fn compose(parts: &[&str]) -> Composed {
     let mut text = String::new();
     let mut starts = Vec::with_capacity(parts.len());
     let mut line = 1;
@@ -62,7 +62,7 @@ pub fn compose(parts: &[&str]) -> Composed {
 }
 
 /// `//! key: value` lines of a file's header (the first occurrence of each key).
-pub fn header(text: &str) -> BTreeMap<String, String> {
+pub(crate) fn header(text: &str) -> BTreeMap<String, String> {
     let mut m = BTreeMap::new();
     for (_, k, v) in header_lines(text) {
         m.entry(k.to_owned()).or_insert_with(|| v.to_owned());
@@ -72,7 +72,7 @@ pub fn header(text: &str) -> BTreeMap<String, String> {
 
 /// The value of a `//! key:` header line (its first occurrence, as [`header`] reads it) and
 /// its byte offset in `text`.
-pub fn header_value<'a>(text: &'a str, key: &str) -> Option<(usize, &'a str)> {
+pub(crate) fn header_value<'a>(text: &'a str, key: &str) -> Option<(usize, &'a str)> {
     header_lines(text)
         .find(|(_, k, _)| *k == key)
         .map(|(at, _, v)| (at, v))
@@ -95,7 +95,7 @@ fn header_lines(text: &str) -> impl Iterator<Item = (usize, &str, &str)> {
 /// The header of a language file: codes and names (its customs are read by
 /// `syntax::customs::Customs::parse` from [`header_value`]).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct LanguageHeader {
+pub(crate) struct LanguageHeader {
     /// `//! code:` — the codes this file serves, separated by spaces.
     pub codes: Vec<String>,
     /// `//! names:` (or `//! name:`) — one name per code, separated by commas.
@@ -103,7 +103,7 @@ pub struct LanguageHeader {
 }
 
 /// Reads the header of a language file.
-pub fn language_header(text: &str) -> LanguageHeader {
+pub(crate) fn language_header(text: &str) -> LanguageHeader {
     let h = header(text);
     LanguageHeader {
         codes: h
@@ -120,7 +120,7 @@ pub fn language_header(text: &str) -> LanguageHeader {
 
 /// Does a notation whose `//! languages:` header is `spec` take a language file serving
 /// `codes`? (`all`, `none` or empty, or a list of codes.)
-pub fn notation_takes(spec: &str, codes: &[String]) -> bool {
+pub(crate) fn notation_takes(spec: &str, codes: &[String]) -> bool {
     match spec.trim() {
         "all" => true,
         "none" | "" => false,
@@ -133,12 +133,16 @@ pub fn notation_takes(spec: &str, codes: &[String]) -> bool {
 
 /// Does a notation whose `//! languages:` header is `spec` take no language at all (one
 /// letterless parser)?
-pub fn notation_is_letterless(spec: &str) -> bool {
+pub(crate) fn notation_is_letterless(spec: &str) -> bool {
     matches!(spec.trim(), "none" | "")
 }
 
 /// The `Kind` variant name of a rule name (`piece_move` → `PieceMove`, `EOI` → `Eoi`).
-pub fn camel(name: &str) -> String {
+#[allow(
+    dead_code,
+    reason = "build.rs generates the parsers with it; the library uses it in tests only"
+)]
+pub(crate) fn camel(name: &str) -> String {
     if name == "EOI" {
         return "Eoi".into();
     }

@@ -147,7 +147,7 @@ pub fn check_grammar(text: &str) -> (Vec<String>, Vec<(usize, String)>) {
 
 /// Checks a (composed) grammar text with pest_meta and for shadowed choices. Returns the rule
 /// names defined, and the problems with their places in `text`.
-pub fn grammar_issues(text: &str) -> (Vec<String>, Vec<Issue>) {
+pub(crate) fn grammar_issues(text: &str) -> (Vec<String>, Vec<Issue>) {
     let mut errors: Vec<Issue> = Vec::new();
     let pairs = match parser::parse(MetaRule::grammar_rules, text) {
         Ok(p) => p,
@@ -340,7 +340,7 @@ fn unescape(quoted: &str) -> String {
 }
 
 /// The literals of one rule of a file, when it is a plain choice of strings.
-pub fn rule_literals(text: &str, rule: &str) -> Option<Vec<String>> {
+pub(crate) fn rule_literals(text: &str, rule: &str) -> Option<Vec<String>> {
     let pairs = parser::parse(MetaRule::grammar_rules, text).ok()?;
     for r in pairs
         .flatten()
@@ -378,7 +378,7 @@ pub fn check_language_rules(text: &str) -> Vec<(usize, String)> {
 
 /// Checks that a language file defines exactly the language rules ([`LANGUAGE_RULES`]) and
 /// ends with a newline, with the places of the problems.
-pub fn language_rule_issues(text: &str) -> Vec<Issue> {
+pub(crate) fn language_rule_issues(text: &str) -> Vec<Issue> {
     let mut errors = Vec::new();
     let pairs = match parser::parse(MetaRule::grammar_rules, text) {
         Ok(p) => p,
@@ -463,7 +463,7 @@ pub fn language_rule_issues(text: &str) -> Vec<Issue> {
 /// One letter of a language rule: a plain string alternative, with the negative lookaheads
 /// that guard it (`"К" ~ !"р"`).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Letter {
+pub(crate) struct Letter {
     /// The language rule (`king`…).
     pub rule: &'static str,
     /// The letter as matched.
@@ -481,7 +481,7 @@ pub struct Letter {
 impl Letter {
     /// Can `other` (a longer letter starting with this one) still be read after this one
     /// matched? Only when a guard refuses what follows.
-    pub fn guarded_against(&self, other: &str) -> bool {
+    pub(crate) fn guarded_against(&self, other: &str) -> bool {
         other
             .strip_prefix(self.text.as_str())
             .is_some_and(|rest| self.guards.iter().any(|g| rest.starts_with(g.as_str())))
@@ -492,7 +492,7 @@ impl Letter {
 /// alternative of a rule that is a plain string, optionally followed by negative lookaheads of
 /// plain strings. Alternatives of other shapes (ranges, other rules, `!ANY ~ ANY` for "no
 /// letter") are left out: they are no letter that can be compared.
-pub fn letters(text: &str) -> Vec<Letter> {
+pub(crate) fn letters(text: &str) -> Vec<Letter> {
     let Ok(pairs) = parser::parse(MetaRule::grammar_rules, text) else {
         return Vec::new();
     };
@@ -589,7 +589,11 @@ fn guard_strings(g: &pest::iterators::Pair<MetaRule>) -> Option<Vec<String>> {
 }
 
 /// (rule name, first line of its `///` doc) for every documented rule.
-pub fn docs(text: &str) -> Vec<(String, String)> {
+#[allow(
+    dead_code,
+    reason = "build.rs generates the parsers with it; the library uses it in tests only"
+)]
+pub(crate) fn docs(text: &str) -> Vec<(String, String)> {
     let mut out = Vec::new();
     let mut doc: Option<String> = None;
     for line in text.lines() {

@@ -25,7 +25,7 @@ pub struct UnknownNotation {
 }
 
 /// Maps a derived parser's `Rule` onto the notation-neutral [`Kind`].
-pub trait RuleKind: pest::RuleType {
+pub(crate) trait RuleKind: pest::RuleType {
     /// The notation-neutral kind of this rule.
     fn kind(self) -> Kind;
 }
@@ -42,7 +42,7 @@ impl RuleKind for &str {
 }
 
 /// A derived parser: its rule type and its entry rules.
-pub trait GrammarParser: pest::Parser<Self::Rule> {
+pub(crate) trait GrammarParser: pest::Parser<Self::Rule> {
     /// The parser's rule enum.
     type Rule: RuleKind;
     /// The rule for a whole game.
@@ -52,9 +52,9 @@ pub trait GrammarParser: pest::Parser<Self::Rule> {
 }
 
 /// Reads one game whose text starts at byte `base` of its file.
-pub type ParseFn = dyn Fn(&str, usize) -> GameSyntax + Send + Sync;
+pub(crate) type ParseFn = dyn Fn(&str, usize) -> GameSyntax + Send + Sync;
 /// Explains why a token is not a move of a grammar.
-pub type ExplainFn = dyn Fn(&str) -> TokenExplanation + Send + Sync;
+pub(crate) type ExplainFn = dyn Fn(&str) -> TokenExplanation + Send + Sync;
 
 /// A value that is either generated static data (a built-in grammar's) or shared and owned
 /// (a user language's, owned by a [`crate::syntax::grammar::Registry`]). Cloning it copies a

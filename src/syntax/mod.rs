@@ -7,19 +7,28 @@ use shakmaty::{CastlingSide, Color, File, Rank, Role, Square};
 
 use crate::span::{Span, Spanned};
 
-pub mod builtin;
-pub mod compose;
+pub(crate) mod builtin;
+pub(crate) mod compose;
 pub mod customs;
 mod desc_part;
-pub mod grammar;
-pub mod grammar_check;
-pub mod kind;
+pub(crate) mod grammar;
+pub(crate) mod grammar_check;
+pub(crate) mod kind;
 pub(crate) mod lookalike;
 pub(crate) mod marks;
 pub mod user;
 pub(crate) mod walker;
 
 pub use desc_part::{DescPart, DescSym, Syms};
+// The languages and notations: built in, or loaded from user language files ([`user`]).
+pub use builtin::LANGUAGE_FILES;
+pub use kind::{
+    Language, LanguageFile, Notation, Parser, ParserEntry, Shared, TokenExplanation,
+    UnknownNotation,
+};
+pub use user::{Registry, builtin_language, builtin_parser};
+// Checks of grammar files (what `scoresheet grammar check` and build.rs report).
+pub use grammar_check::{IssueKind, LANGUAGE_RULES, check_grammar, check_language_rules};
 
 /// Which descriptive system.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -294,7 +303,7 @@ pub enum MoveBody {
     /// Any other move.
     Normal(NormalMove),
     /// A move in descriptive notation: its parts, read against the board by
-    /// [`crate::board::descriptive`].
+    /// the board's descriptive readings ([`crate::board::resolve_move_token`]).
     Descriptive(DescriptiveMove),
 }
 

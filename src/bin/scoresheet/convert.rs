@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use scoresheet::syntax::grammar::Registry;
+use scoresheet::syntax::Registry;
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 

@@ -2,16 +2,16 @@
 
 use std::sync::Arc;
 
-use scoresheet::syntax::grammar::Registry;
+use scoresheet::syntax::Registry;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use scoresheet::check::{Choice, Options};
+use scoresheet::lint::Format as InputFormat;
+use scoresheet::lint::ReadOptions;
 use scoresheet::lint::config::Config;
-use scoresheet::lint::document::ReadOptions;
 use scoresheet::lint::rules::{RULES, Selection, find};
-use scoresheet::lint::source::Format as InputFormat;
 use scoresheet::lint::{LintOptions, Linted, fix, fix_bytes, lint_bytes, output};
 
 use super::{ColorChoice, Format, read_input, terminal_width, use_color};

@@ -11,7 +11,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 
 use scoresheet::check::{CheckedFile, Options, check_bytes};
 use scoresheet::report::output;
-use scoresheet::syntax::grammar::Registry;
+use scoresheet::syntax::Registry;
 
 #[derive(Parser)]
 #[command(

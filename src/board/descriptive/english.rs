@@ -52,7 +52,12 @@ pub(super) fn english_file(ls: &[DescSym]) -> Option<Bitboard> {
 /// move that captures nothing, the readings that capture are dropped (`N-B3` with a knight
 /// that could take on QB3 and move to KB3 is the move to KB3). A capture written with a dash
 /// is still read when it is the only reading.
-pub fn english_patterns(w: &Written, color: Color, origins: &Origins, pos: &Chess) -> Vec<Pattern> {
+pub(crate) fn english_patterns(
+    w: &Written,
+    color: Color,
+    origins: &Origins,
+    pos: &Chess,
+) -> Vec<Pattern> {
     english_patterns_in(w, color, origins, pos, &mut LegalMoves::new(pos))
 }
 

@@ -14,7 +14,7 @@ use crate::syntax::CheckMark;
 /// legal but only one checks, and `R(R6)-B6` where the rook's move to KB6 would check and the
 /// move to QB6 does not. When no move agrees, all are kept: the mark is then wrong, which the
 /// checker reports of the move eventually read.
-pub fn agreeing_with_marks(
+pub(crate) fn agreeing_with_marks(
     pos: &Chess,
     moves: &[Move],
     mark: Option<CheckMark>,
@@ -58,7 +58,7 @@ pub(super) fn narrow(moves: &mut Vec<Move>, f: impl Fn(&Move) -> bool) {
 
 /// Resolves the readings of a descriptive move: [`resolve`], then, when several legal moves
 /// remain, [`agreeing_with_marks`] chooses among them.
-pub fn resolve_readings(
+pub(crate) fn resolve_readings(
     pos: &Chess,
     patterns: &[Pattern],
     mark: Option<CheckMark>,

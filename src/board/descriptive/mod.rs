@@ -19,27 +19,7 @@
 //! token, [`crate::board::token::resolve_move_token`] does all of it; [`describe_readings`]
 //! names the moves of an ambiguous token for a diagnostic.
 //!
-//! ```
-//! use scoresheet::board::descriptive::{Origins, Written, english_patterns, write_english};
-//! use scoresheet::board::resolve::{Resolution, resolve};
-//! use scoresheet::syntax::{DescPart, DescSym::{Letter, Rank}};
-//! use shakmaty::{Chess, Position, Role, Square};
-//!
-//! let pos = Chess::default();
-//! let origins = Origins::default();
-//! // N-KB3, as the grammar reads it: the knight to the king's bishop's file, third rank.
-//! let w = Written {
-//!     who: DescPart::new(&[Letter(Role::Knight)]),
-//!     to: Some(DescPart::new(&[Letter(Role::King), Letter(Role::Bishop), Rank(3)])),
-//!     ..Written::default()
-//! };
-//! let Resolution::Legal(m) = resolve(&pos, &english_patterns(&w, pos.turn(), &origins, &pos)) else {
-//!     panic!("N-KB3 is one move");
-//! };
-//! assert_eq!(m.to(), Square::F3);
-//! assert_eq!(write_english(&pos, &origins, &m, false), "N-KB3");
-//! assert_eq!(write_english(&pos, &origins, &m, true), "NKN1-KB3");
-//! ```
+//! (The reading of `N-KB3` step by step is the unit test `n_kb3_step_by_step`.)
 
 mod english;
 mod marks;
@@ -52,14 +32,20 @@ mod write;
 #[cfg(test)]
 mod tests;
 
-pub use crate::board::descriptive::english::english_patterns;
-pub use crate::board::descriptive::marks::{agreeing_with_marks, resolve_readings};
+pub(crate) use crate::board::descriptive::marks::resolve_readings;
 pub use crate::board::descriptive::origins::Origins;
-pub use crate::board::descriptive::spanish::spanish_patterns;
-pub use crate::board::descriptive::squares::Written;
-pub use crate::board::descriptive::tokens::{describe_readings, move_patterns, written_mark};
-pub use crate::board::descriptive::write::{
-    english_marks, spanish_marks, write_english, write_english_unmarked, write_spanish,
-    write_spanish_unmarked,
+pub(crate) use crate::board::descriptive::tokens::{
+    describe_readings, move_patterns, written_mark,
 };
-pub use crate::syntax::System;
+pub(crate) use crate::board::descriptive::write::{
+    english_marks, spanish_marks, write_english_unmarked, write_spanish_unmarked,
+};
+#[cfg(test)]
+pub(crate) use crate::board::descriptive::write::{write_english, write_spanish};
+#[cfg(test)]
+pub(crate) use crate::board::descriptive::{
+    english::english_patterns, marks::agreeing_with_marks, spanish::spanish_patterns,
+    squares::Written,
+};
+#[cfg(test)]
+pub(crate) use crate::syntax::System;

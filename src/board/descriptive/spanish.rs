@@ -70,7 +70,12 @@ pub(super) fn spanish_square(s: &[DescSym], color: Color) -> Option<Bitboard> {
 /// Every reading of a Spanish descriptive move (`P4R`, `C3AR`, `CxP`, `PDxA`, `T1xP`,
 /// `C7-5C`), as patterns for `color` to move. Like [`super::english::english_patterns`], a move without `x`
 /// prefers readings that capture nothing.
-pub fn spanish_patterns(w: &Written, color: Color, origins: &Origins, pos: &Chess) -> Vec<Pattern> {
+pub(crate) fn spanish_patterns(
+    w: &Written,
+    color: Color,
+    origins: &Origins,
+    pos: &Chess,
+) -> Vec<Pattern> {
     spanish_patterns_in(w, color, origins, pos, &mut LegalMoves::new(pos))
 }
 

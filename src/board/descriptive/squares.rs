@@ -113,7 +113,7 @@ pub(super) fn rank_for(n: u32, color: Color) -> Option<Bitboard> {
 
 /// A move as written in descriptive notation: its parts as the grammar read them.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Written {
+pub(crate) struct Written {
     /// The mover's designation, with any origin qualifier (`QN1`, `PK2`, `R(QR1)`, `KBP`).
     pub who: DescPart,
     /// The target square (`K4`, `KB3`, `Q` = Q1).
@@ -128,7 +128,7 @@ pub struct Written {
 
 impl Written {
     /// The parts of a parsed descriptive move.
-    pub fn of(d: &DescriptiveMove) -> Written {
+    pub(crate) fn of(d: &DescriptiveMove) -> Written {
         Written {
             who: d.who.value,
             to: d.to.map(|p| p.value),

@@ -262,3 +262,30 @@ fn spanish_letters_come_from_the_spanish_grammar() {
     };
     assert_eq!((m.from(), m.to()), (Some(Square::B1), Square::C3));
 }
+
+/// Moved from the module's doc example (its items are crate-private): N-KB3 as the grammar
+/// reads it, resolved and written back.
+#[test]
+fn n_kb3_step_by_step() {
+    use crate::syntax::DescPart;
+    use crate::syntax::DescSym::{Letter, Rank};
+    let pos = Chess::default();
+    let origins = Origins::default();
+    // N-KB3, as the grammar reads it: the knight to the king's bishop's file, third rank.
+    let w = Written {
+        who: DescPart::new(&[Letter(Role::Knight)]),
+        to: Some(DescPart::new(&[
+            Letter(Role::King),
+            Letter(Role::Bishop),
+            Rank(3),
+        ])),
+        ..Written::default()
+    };
+    let Resolution::Legal(m) = resolve(&pos, &english_patterns(&w, pos.turn(), &origins, &pos))
+    else {
+        panic!("N-KB3 is one move");
+    };
+    assert_eq!(m.to(), Square::F3);
+    assert_eq!(write_english(&pos, &origins, &m, false), "N-KB3");
+    assert_eq!(write_english(&pos, &origins, &m, true), "NKN1-KB3");
+}

@@ -14,7 +14,7 @@ use crate::syntax::{CheckMark, DescriptiveMove, MoveBody, MoveToken, System};
 /// Every reading of a descriptive move as patterns (`Castles` alone: both sides), from the
 /// symbols its grammar read. A move that names nothing on the board gets one pattern that
 /// matches no move, so that the resolver explains it.
-pub fn move_patterns(d: &DescriptiveMove, pos: &Chess, origins: &Origins) -> Vec<Pattern> {
+pub(crate) fn move_patterns(d: &DescriptiveMove, pos: &Chess, origins: &Origins) -> Vec<Pattern> {
     if let Some(side) = d.castles {
         let sides: &[CastlingSide] = match side {
             Some(CastlingSide::KingSide) => &[CastlingSide::KingSide],
@@ -46,7 +46,7 @@ pub fn move_patterns(d: &DescriptiveMove, pos: &Chess, origins: &Origins) -> Vec
 
 /// The check or mate mark of a descriptive move token. Spanish has no double-check sign: its
 /// `++` is mate, also when written apart from the move.
-pub fn written_mark(tok: &MoveToken) -> Option<CheckMark> {
+pub(crate) fn written_mark(tok: &MoveToken) -> Option<CheckMark> {
     let mark = tok.check.map(|c| c.value);
     match (tok.body, mark) {
         (
@@ -64,7 +64,7 @@ pub fn written_mark(tok: &MoveToken) -> Option<CheckMark> {
 /// (`("R-N2", "the rook on b1 to b2")`), for an ambiguity diagnostic: the readings of one
 /// token may be different pieces (`QN1-N2`: the rook on QN1, or the queen on KN1) or one
 /// piece going to different squares (`R-B1`: to QB1 or KB1).
-pub fn describe_readings(
+pub(crate) fn describe_readings(
     pos: &Chess,
     origins: &Origins,
     moves: &[Move],

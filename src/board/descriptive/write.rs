@@ -12,20 +12,20 @@ use crate::board::descriptive::squares::{LegalMoves, Wing, Written, back_ranks, 
 /// Writes a legal move of `pos` in English descriptive notation: the shortest abbreviated
 /// form that reads back to exactly this move (without help from its check mark), or the full
 /// form (`PK2-K4`, `QKR5×KB7 mate`).
-pub fn write_english(pos: &Chess, origins: &Origins, m: &Move, full: bool) -> String {
+pub(crate) fn write_english(pos: &Chess, origins: &Origins, m: &Move, full: bool) -> String {
     let mut out = write_english_unmarked(pos, origins, m, full);
     out.push_str(&english_marks(pos, m));
     out
 }
 
 /// The marks [`write_english`] writes after a move: ` e.p.`, then ` mate` or ` ch`.
-pub fn english_marks(pos: &Chess, m: &Move) -> String {
+pub(crate) fn english_marks(pos: &Chess, m: &Move) -> String {
     let ep = if m.is_en_passant() { " e.p." } else { "" };
     format!("{ep}{}", check_suffix(pos, m, " mate", " ch"))
 }
 
 /// [`write_english`]'s move without its e.p. mark and its check or mate word.
-pub fn write_english_unmarked(pos: &Chess, origins: &Origins, m: &Move, full: bool) -> String {
+pub(crate) fn write_english_unmarked(pos: &Chess, origins: &Origins, m: &Move, full: bool) -> String {
     if let Some(side) = m.castling_side() {
         if side.is_king_side() {
             "O-O".to_owned()
@@ -382,20 +382,20 @@ fn shortest(system: System, pos: &Chess, origins: &Origins, m: &Move) -> Option<
 
 /// Writes a legal move in Spanish descriptive notation: the shortest form that reads back to
 /// exactly this move (`P4R`, `C3AR`, `CRxP`, `T1xP`, `C7-5C`), `++` for mate.
-pub fn write_spanish(pos: &Chess, origins: &Origins, m: &Move) -> String {
+pub(crate) fn write_spanish(pos: &Chess, origins: &Origins, m: &Move) -> String {
     let mut out = write_spanish_unmarked(pos, origins, m);
     out.push_str(&spanish_marks(pos, m));
     out
 }
 
 /// The marks [`write_spanish`] writes after a move: ` a.p.`, then `++` or `+`.
-pub fn spanish_marks(pos: &Chess, m: &Move) -> String {
+pub(crate) fn spanish_marks(pos: &Chess, m: &Move) -> String {
     let ep = if m.is_en_passant() { " a.p." } else { "" };
     format!("{ep}{}", check_suffix(pos, m, "++", "+"))
 }
 
 /// [`write_spanish`]'s move without its e.p. mark and its check or mate sign.
-pub fn write_spanish_unmarked(pos: &Chess, origins: &Origins, m: &Move) -> String {
+pub(crate) fn write_spanish_unmarked(pos: &Chess, origins: &Origins, m: &Move) -> String {
     let color = pos.turn();
     if let Some(side) = m.castling_side() {
         let castle = if side.is_king_side() { "O-O" } else { "O-O-O" };

@@ -7,25 +7,25 @@
 use crate::lint::diag::LintDiagnostic;
 use crate::lint::document::Document;
 
-pub mod sc100_unreadable;
-pub mod sc101_illegal_move;
-pub mod sc102_ambiguous_move;
-pub mod sc103_check_mark;
-pub mod sc104_capture_mark;
-pub mod sc105_move_number;
-pub mod sc106_move_after_end;
-pub mod sc107_result;
-pub mod sc108_look_alike;
-pub mod sc109_figurine_color;
-pub mod sc201_mixed_notation;
-pub mod sc202_castling_style;
-pub mod sc203_capture_style;
-pub mod sc204_promotion_style;
-pub mod sc205_check_style;
-pub mod sc301_over_disambiguation;
-pub mod sc302_glyph_misuse;
-pub mod sc303_duplicate_annotation;
-pub mod sc304_missing_move_number;
+pub(crate) mod sc100_unreadable;
+pub(crate) mod sc101_illegal_move;
+pub(crate) mod sc102_ambiguous_move;
+pub(crate) mod sc103_check_mark;
+pub(crate) mod sc104_capture_mark;
+pub(crate) mod sc105_move_number;
+pub(crate) mod sc106_move_after_end;
+pub(crate) mod sc107_result;
+pub(crate) mod sc108_look_alike;
+pub(crate) mod sc109_figurine_color;
+pub(crate) mod sc201_mixed_notation;
+pub(crate) mod sc202_castling_style;
+pub(crate) mod sc203_capture_style;
+pub(crate) mod sc204_promotion_style;
+pub(crate) mod sc205_check_style;
+pub(crate) mod sc301_over_disambiguation;
+pub(crate) mod sc302_glyph_misuse;
+pub(crate) mod sc303_duplicate_annotation;
+pub(crate) mod sc304_missing_move_number;
 
 pub use crate::lint::rule::{Category, FixAvailability, RuleCode, RuleInfo};
 

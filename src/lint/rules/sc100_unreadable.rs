@@ -25,7 +25,7 @@ use crate::lint::diag::LintDiagnostic;
 use crate::lint::document::Document;
 
 /// The rule.
-pub static RULE: Rule = Rule {
+pub(crate) static RULE: Rule = Rule {
     info: RuleInfo {
         code: RuleCode::Unreadable,
         name: "unreadable",

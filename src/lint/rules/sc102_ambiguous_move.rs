@@ -26,7 +26,7 @@ use crate::lint::diag::{Applicability, LintDiagnostic};
 use crate::lint::document::Document;
 
 /// The rule.
-pub static RULE: Rule = Rule {
+pub(crate) static RULE: Rule = Rule {
     info: RuleInfo {
         code: RuleCode::AmbiguousMove,
         name: "ambiguous-move",

@@ -31,7 +31,7 @@ use crate::lint::style::{Aspect, append_mark, edited, mark};
 use crate::span::Span;
 
 /// The rule.
-pub static RULE: Rule = Rule {
+pub(crate) static RULE: Rule = Rule {
     info: RuleInfo {
         code: RuleCode::CheckMark,
         name: "check-mark",

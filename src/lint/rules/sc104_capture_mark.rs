@@ -29,7 +29,7 @@ use crate::lint::style::{Aspect, edited, mark};
 use crate::span::Span;
 
 /// The rule.
-pub static RULE: Rule = Rule {
+pub(crate) static RULE: Rule = Rule {
     info: RuleInfo {
         code: RuleCode::CaptureMark,
         name: "capture-mark",

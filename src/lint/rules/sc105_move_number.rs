@@ -38,7 +38,7 @@ use crate::span::Span;
 use crate::syntax::{Item, Line};
 
 /// The rule.
-pub static RULE: Rule = Rule {
+pub(crate) static RULE: Rule = Rule {
     info: RuleInfo {
         code: RuleCode::MoveNumber,
         name: "move-number",

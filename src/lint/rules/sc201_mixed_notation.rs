@@ -30,7 +30,7 @@ use crate::lint::document::{Document, UnitKind};
 use crate::syntax::walker::{WrittenForm, written_form};
 
 /// The rule.
-pub static RULE: Rule = Rule {
+pub(crate) static RULE: Rule = Rule {
     info: RuleInfo {
         code: RuleCode::MixedNotation,
         name: "mixed-notation",

@@ -27,7 +27,7 @@ use crate::lint::document::Document;
 use crate::lint::style::{Aspect, report_inconsistent};
 
 /// The rule.
-pub static RULE: Rule = Rule {
+pub(crate) static RULE: Rule = Rule {
     info: RuleInfo {
         code: RuleCode::CastlingStyle,
         name: "castling-style",

@@ -34,7 +34,7 @@ use crate::span::Span;
 use crate::syntax::MoveBody;
 
 /// The rule.
-pub static RULE: Rule = Rule {
+pub(crate) static RULE: Rule = Rule {
     info: RuleInfo {
         code: RuleCode::OverDisambiguation,
         name: "over-disambiguation",

@@ -28,7 +28,7 @@ use crate::span::Span;
 use crate::syntax::Item;
 
 /// The rule.
-pub static RULE: Rule = Rule {
+pub(crate) static RULE: Rule = Rule {
     info: RuleInfo {
         code: RuleCode::GlyphMisuse,
         name: "glyph-misuse",

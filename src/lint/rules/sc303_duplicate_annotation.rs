@@ -29,7 +29,7 @@ use crate::span::Spanned;
 use crate::syntax::Item;
 
 /// The rule.
-pub static RULE: Rule = Rule {
+pub(crate) static RULE: Rule = Rule {
     info: RuleInfo {
         code: RuleCode::DuplicateAnnotation,
         name: "duplicate-annotation",

@@ -5,7 +5,7 @@
 //! syntax, the six language rules and no other, left recursion, shadowed choices) plus checks
 //! of its letters (a letter that reads as a square, two pieces with the same letter), then
 //! composed with `grammars/common.pest` and each notation grammar that takes languages,
-//! *exactly* as build.rs composes the built-in ones ([`crate::syntax::compose`] is shared by both),
+//! *exactly* as build.rs composes the built-in ones (one composer is shared by both),
 //! and finally tried on sample games written with its letters (the checker's smoke test).
 //!
 //! A built language is registered in a [`Registry`] value, whose
@@ -13,7 +13,7 @@
 //! built-in ones first; the registry is carried in the options
 //! ([`crate::check::Options::registry`]), so checking, converting, detection (`--lang auto`)
 //! and `scoresheet languages` see the user languages of the registry they are given. The same generic walker reads the trees of both kinds of parsers (rule names map
-//! to the same [`crate::syntax::grammar::Kind`]).
+//! to the same `Kind`).
 //!
 //! Run-time parsers are bounded: a grammar file is at most [`MAX_GRAMMAR_BYTES`], a game read
 //! with a run-time parser at most [`MAX_GAME_BYTES`], and, when the registry has a call limit
@@ -290,7 +290,7 @@ fn read_source(path: &Path) -> Result<(String, String), GrammarReport> {
 
 /// The sample games of the smoke test, in English SAN: every piece moves and captures, both
 /// castlings, a promotion with capture, en passant, check and mate.
-pub const SAMPLE_GAMES: &[&str] = &[
+pub(crate) const SAMPLE_GAMES: &[&str] = &[
     // Morphy's Opera Game (Paris, 1858).
     "e4 e5 Nf3 d6 d4 Bg4 dxe5 Bxf3 Qxf3 dxe5 Bc4 Nf6 Qb3 Qe7 Nc3 c6 Bg5 b5 Nxb5 cxb5 \
      Bxb5+ Nbd7 O-O-O Rd8 Rxd7 Rxd7 Rd1 Qe6 Bxd7+ Nxd7 Qb8+ Nxb8 Rd8#",

@@ -33,7 +33,7 @@ pub struct GrammarProblem {
 /// Kinds of mistakes in a user grammar file (the codes of `scoresheet grammar check`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum ProblemKind {
-    /// A check of [`crate::syntax::grammar_check`].
+    /// A check of the grammar file ([`crate::syntax::check_grammar`]).
     Grammar(IssueKind),
     /// The `//! code:` header is missing or a code is malformed.
     Header,

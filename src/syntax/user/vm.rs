@@ -109,7 +109,7 @@ impl VmParser {
     }
 
     /// Reads `text` alone as one move token (spans start at `base`).
-    pub fn read_single(&self, text: &str, base: usize) -> Option<MoveToken> {
+    pub(crate) fn read_single(&self, text: &str, base: usize) -> Option<MoveToken> {
         if text.len() > MAX_GAME_BYTES {
             return None;
         }
