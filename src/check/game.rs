@@ -175,7 +175,7 @@ impl GameChecker<'_> {
             if !matches!(issue, SyntaxIssue::Unknown(_)) {
                 others += 1;
                 if others > MAX_SYNTAX_ERRORS {
-                    first_hidden.get_or_insert(issue_span(issue));
+                    first_hidden.get_or_insert(crate::board::token::issue_span(issue));
                     continue;
                 }
             }
@@ -367,22 +367,6 @@ impl GameChecker<'_> {
                 Some(Chess::default())
             }
         }
-    }
-}
-
-/// Where a syntax issue stands.
-const fn issue_span(issue: &SyntaxIssue) -> Span {
-    match issue {
-        SyntaxIssue::Unknown(s)
-        | SyntaxIssue::BrokenTag(s)
-        | SyntaxIssue::TagInMovetext(s)
-        | SyntaxIssue::UnclosedComment(s)
-        | SyntaxIssue::UnmatchedClose(s)
-        | SyntaxIssue::UnclosedVariation(s)
-        | SyntaxIssue::TooDeep(s)
-        | SyntaxIssue::StrayMark(s)
-        | SyntaxIssue::ParserLimit(s, _) => *s,
-        SyntaxIssue::LookAlike { at, .. } => *at,
     }
 }
 
