@@ -330,6 +330,12 @@ pub enum Problem {
         /// How many were not shown.
         count: usize,
     },
+    /// A bound on the work for one game was reached: what it cut short.
+    #[error("not checked further: {what}")]
+    LimitReached {
+        /// What was not checked or reported, in words.
+        what: String,
+    },
 }
 
 /// Declares [`Code`] from one list, so that [`Code::ALL`] and [`Code::as_str`] cannot miss one.
@@ -397,6 +403,7 @@ codes! {
     Binary => "binary",
     NoGame => "no_game",
     TooMany => "too_many",
+    LimitReached => "limit_reached",
     LanguageUndecided => "language_undecided",
     MixedNotation => "mixed_notation",
     FigurineColor => "figurine_color",
@@ -452,6 +459,7 @@ impl Problem {
             Problem::Binary => Code::Binary,
             Problem::NoGame => Code::NoGame,
             Problem::TooMany { .. } => Code::TooMany,
+            Problem::LimitReached { .. } => Code::LimitReached,
             Problem::LanguageUndecided { .. } => Code::LanguageUndecided,
             Problem::MixedNotation { .. } => Code::MixedNotation,
             Problem::FigurineColor { .. } => Code::FigurineColor,
@@ -485,6 +493,7 @@ impl Problem {
             | Problem::UnsupportedVariant { .. }
             | Problem::Binary
             | Problem::TooMany { .. }
+            | Problem::LimitReached { .. }
             | Problem::SkippedMove { .. }
             | Problem::SwappedMoves { .. }
             | Problem::MoveWrittenTwice { .. }

@@ -232,3 +232,196 @@ fn utf16_with_bom_is_read() {
     assert_eq!(file.games[0].mainline.len(), 2);
     assert!(codes(&file).is_empty(), "{:?}", codes(&file));
 }
+
+/// The inputs of issue 13's table (smaller, with the same behaviour), run through the binary:
+/// the exit code and the first diagnostic (code, line, column) of `check --format json`.
+/// Their time and memory are measured by `benches/hostile.sh`, not asserted here.
+mod table {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+
+    const BIN: &str = env!("CARGO_BIN_EXE_scoresheet");
+
+    /// A game from the first match game of 1992, with tags and a result.
+    const GAME: &str = "[Event \"Test\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n\
+        1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O \
+        9. h3 Nb8 10. d4 Nbd7 11. c4 c6 12. cxb5 axb5 13. Nc3 Bb7 14. Bg5 b4 15. Nb1 h6 \
+        16. Bh4 c5 17. dxe5 Nxe4 18. Bxe7 Qxe7 19. exd6 Qf6 20. Nbd2 Nxd6 1-0\n\n";
+
+    /// Exit code, the codes of the diagnostics, and line and column of the first.
+    fn first(args: &[&str], input: &str) -> (i32, Vec<String>, u64, u64) {
+        let mut child = Command::new(BIN)
+            .arg("check")
+            .args(["--format", "json"])
+            .args(args)
+            .arg("-")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("runs");
+        let mut stdin = child.stdin.take().expect("stdin");
+        let bytes = input.as_bytes().to_vec();
+        let writer = std::thread::spawn(move || stdin.write_all(&bytes));
+        let out = child.wait_with_output().expect("finishes");
+        writer.join().expect("writer").expect("written");
+        let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+            panic!("{e}: {}", String::from_utf8_lossy(&out.stderr));
+        });
+        let ds = json["files"][0]["diagnostics"]
+            .as_array()
+            .expect("diagnostics");
+        let codes = ds
+            .iter()
+            .map(|d| d["code"].as_str().expect("code").to_owned())
+            .collect();
+        let at = |k: &str| ds.first().and_then(|d| d[k].as_u64()).unwrap_or(0);
+        (
+            out.status.code().expect("exit code"),
+            codes,
+            at("line"),
+            at("column"),
+        )
+    }
+
+    /// The exit code, the first diagnostic's code and place (line, column), and a code
+    /// among the others.
+    fn expect(args: &[&str], input: &str, want: (i32, &str, u64, u64), among: &str) {
+        let (code, codes, line, column) = first(args, input);
+        let head = codes.first().map_or("", String::as_str);
+        assert_eq!((code, head, line, column), want, "{args:?}: {codes:?}");
+        assert!(
+            codes.iter().any(|c| c == among),
+            "{args:?}: {among} not in {codes:?}"
+        );
+    }
+
+    const EN: &[&str] = &["--notation", "algebraic", "--lang", "en"];
+
+    #[test]
+    fn unclosed_comment_of_200_kb() {
+        let text = format!("1. e4 {{{}", "x".repeat(200_000));
+        expect(
+            EN,
+            &text,
+            (1, "scoresheet::unclosed_comment", 1, 7),
+            "scoresheet::unclosed_comment",
+        );
+        // Detection reads a window of the game, with the same answer.
+        expect(
+            &[],
+            &text,
+            (1, "scoresheet::unclosed_comment", 1, 7),
+            "scoresheet::unclosed_comment",
+        );
+    }
+
+    #[test]
+    fn twenty_thousand_nested_parentheses() {
+        let text = format!("1. e4 {}e5{}", "(".repeat(20_000), ")".repeat(20_000));
+        expect(
+            EN,
+            &text,
+            (1, "scoresheet::missing_result", 1, 6),
+            "scoresheet::too_deep",
+        );
+        expect(
+            &[],
+            &text,
+            (1, "scoresheet::missing_result", 1, 6),
+            "scoresheet::too_deep",
+        );
+    }
+
+    #[test]
+    fn unmatched_closing_parentheses_are_counted_past_the_bound() {
+        let text = format!("1. e4 {} e5 *", ")".repeat(20_000));
+        let (code, codes, line, column) = first(EN, &text);
+        assert_eq!((code, line, column), (1, 1, 7));
+        assert_eq!(codes[0], "scoresheet::unmatched_paren");
+        // 50 reported, the rest counted in one diagnostic.
+        let unmatched = codes
+            .iter()
+            .filter(|c| *c == "scoresheet::unmatched_paren")
+            .count();
+        assert_eq!(unmatched, 50, "{codes:?}");
+        assert!(
+            codes.iter().any(|c| c == "scoresheet::limit_reached"),
+            "{codes:?}"
+        );
+    }
+
+    #[test]
+    fn one_line_repeating_a_game_5000_times() {
+        let text = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 ".repeat(5_000);
+        expect(
+            EN,
+            &text,
+            (1, "scoresheet::move_number", 1, 31),
+            "scoresheet::not_checked",
+        );
+    }
+
+    #[test]
+    fn twenty_thousand_plies_of_knight_moves() {
+        let mut text = String::new();
+        for n in 1..=10_000 {
+            let moves = if n % 2 == 1 { "Nf3 Nf6" } else { "Ng1 Ng8" };
+            text.push_str(&format!("{n}. {moves} "));
+            if n % 8 == 0 {
+                text.push('\n');
+            }
+        }
+        text.push_str("*\n");
+        let (code, codes, _, _) = first(EN, &text);
+        assert_eq!((code, codes.len()), (0, 0), "{codes:?}");
+    }
+
+    #[test]
+    fn a_token_of_50000_letters() {
+        let text = format!("1. e4 {} e5 *\n", "N".repeat(50_000));
+        expect(
+            EN,
+            &text,
+            (1, "scoresheet::syntax", 1, 7),
+            "scoresheet::syntax",
+        );
+        expect(
+            &[],
+            &text,
+            (1, "scoresheet::syntax", 1, 7),
+            "scoresheet::syntax",
+        );
+    }
+
+    #[test]
+    fn a_tag_value_of_500000_characters() {
+        let text = format!("[Event \"{}\"]\n\n1. e4 e5 *\n", "v".repeat(500_000));
+        for args in [EN, &[]] {
+            let (code, codes, _, _) = first(args, &text);
+            assert_eq!((code, codes.len()), (0, 0), "{codes:?}");
+        }
+    }
+
+    #[test]
+    fn english_games_checked_as_bulgarian() {
+        let text = GAME.repeat(30);
+        expect(
+            &["--lang", "bg"],
+            &text,
+            (1, "scoresheet::syntax", 6, 13),
+            "scoresheet::syntax",
+        );
+    }
+
+    #[test]
+    fn english_games_checked_as_descriptive() {
+        let text = GAME.repeat(30);
+        expect(
+            &["--notation", "descriptive"],
+            &text,
+            (1, "scoresheet::syntax", 6, 4),
+            "scoresheet::syntax",
+        );
+    }
+}

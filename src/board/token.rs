@@ -207,7 +207,8 @@ fn item_span(item: &Item) -> Span {
     }
 }
 
-fn issue_span(issue: &crate::syntax::SyntaxIssue) -> Span {
+/// Where a syntax issue stands.
+pub(crate) fn issue_span(issue: &crate::syntax::SyntaxIssue) -> Span {
     use crate::syntax::SyntaxIssue;
     match issue {
         SyntaxIssue::Unknown(s)

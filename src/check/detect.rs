@@ -47,6 +47,33 @@ pub(crate) const NO_LANGUAGE: &str = "none";
 /// Games read per candidate while the board has not decided.
 const MAX_GAMES: usize = 8;
 
+/// Bytes of each game that detection reads: the first moves decide, and a huge game (a
+/// megabyte-long comment, token or line) costs every candidate no more than this.
+const WINDOW_BYTES: usize = 16 * 1024;
+
+/// The first games, each cut to about [`WINDOW_BYTES`] at white space (at a character
+/// boundary when the window holds none): what detection reads of them.
+fn windows(text: &str, games: &[Span]) -> Vec<Span> {
+    games
+        .iter()
+        .take(MAX_GAMES)
+        .map(|g| {
+            if g.end - g.start <= WINDOW_BYTES {
+                return *g;
+            }
+            let mut end = g.start + WINDOW_BYTES;
+            while !text.is_char_boundary(end) {
+                end -= 1;
+            }
+            let cut = text[g.start..end]
+                .rfind(char::is_whitespace)
+                .filter(|&i| i > 0)
+                .map_or(end, |i| g.start + i);
+            Span::new(g.start, cut.max(g.start))
+        })
+        .collect()
+}
+
 /// The outcome of detection.
 #[derive(Clone, Debug)]
 pub(crate) struct Detection {
@@ -71,6 +98,8 @@ pub(crate) fn detect(
     notation: Choice<Notation>,
     lang: &Choice<LangCode>,
 ) -> Result<Detection, CheckError> {
+    let windows = windows(text, games);
+    let games = windows.as_slice();
     let letterless = |n: Notation, code: &'static str| -> Result<Detection, CheckError> {
         let name = n.name();
         let parser = registry
@@ -698,6 +727,25 @@ mod tests {
         let d = detect_auto("1. e4 e5 2. Sf3 Sc6 3. Lb5 a6 4. La4 Sf6 5. O-O Le7 6. Te1 b5 *");
         assert_eq!((d.notation, &*d.lang), ("algebraic", "de"));
         assert!(d.warning.is_none());
+    }
+
+    #[test]
+    fn a_huge_game_is_detected_by_its_first_moves() {
+        // A comment of a megabyte after the first moves: detection reads a window of the game
+        // (the German moves), not the comment with every candidate.
+        let mut text = String::from("1. e4 e5 2. Sf3 Sc6 3. Lb5 a6 4. La4 Sf6 5. O-O Le7 {");
+        text.push_str(&"Sx ".repeat(400_000));
+        text.push_str("} 6. Te1 b5 *");
+        let games = split_games(&text);
+        let w = windows(&text, &games);
+        assert_eq!(w.len(), 1);
+        assert!(w[0].end - w[0].start <= WINDOW_BYTES, "{:?}", w[0]);
+        assert!(text[..w[0].end].ends_with("Sx"), "cut at white space");
+        let d = detect_auto(&text);
+        assert_eq!((d.notation, &*d.lang), ("algebraic", "de"));
+        // A game within the window is read whole.
+        let short = "1. e4 e5 *";
+        assert_eq!(windows(short, &split_games(short)), split_games(short));
     }
 
     #[test]

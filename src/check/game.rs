@@ -168,7 +168,17 @@ impl GameChecker<'_> {
         let mut unknown = 0usize;
         let mut hidden = 0usize;
         let mut last_unknown = Span::default();
+        // Other problems past the bound: how many, and the first of them.
+        let mut others = 0usize;
+        let mut first_hidden: Option<Span> = None;
         for issue in &syntax.issues {
+            if !matches!(issue, SyntaxIssue::Unknown(_)) {
+                others += 1;
+                if others > MAX_SYNTAX_ERRORS {
+                    first_hidden.get_or_insert(crate::board::token::issue_span(issue));
+                    continue;
+                }
+            }
             let d = match issue {
                 SyntaxIssue::Unknown(span) => {
                     unknown += 1;
@@ -231,6 +241,22 @@ impl GameChecker<'_> {
             self.diags.push(
                 Diagnostic::new(Problem::TooMany { count: hidden }, last_unknown)
                     .label("the last of them"),
+            );
+        }
+        if let Some(span) = first_hidden {
+            let more = others - MAX_SYNTAX_ERRORS;
+            self.diags.push(
+                Diagnostic::new(
+                    Problem::LimitReached {
+                        what: format!(
+                            "{more} more syntax {} in this game (after the first {MAX_SYNTAX_ERRORS})",
+                            if more == 1 { "problem" } else { "problems" }
+                        ),
+                    },
+                    span,
+                )
+                .label("the first not reported")
+                .help("no real score has this many; is this file a game score?"),
             );
         }
     }

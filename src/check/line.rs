@@ -729,8 +729,13 @@ pub(super) fn shows_diagram(d: &Diagnostic) -> bool {
     )
 }
 
-/// Moves among `spans` (move tokens and whole variations).
+/// Moves among `spans` (move tokens and whole variations): one pass over the line, each
+/// item looked up in a set (a line of a million unchecked moves stays linear).
 pub(super) fn unchecked_moves(line: &Line, spans: &[Span]) -> usize {
+    if spans.is_empty() {
+        return 0;
+    }
+    let spans: std::collections::HashSet<Span> = spans.iter().copied().collect();
     line.items
         .iter()
         .map(|item| match item {

@@ -179,13 +179,29 @@ impl GameChecker<'_> {
         let token = self.src(span);
         let current = &self.parser.lang_file;
         let mut hits: Vec<(crate::syntax::grammar::Language, Move)> = Vec::new();
+        // Only a piece move counts, so a token that starts with a letter is tried only in the
+        // languages with a piece letter that starts so (in either case), and only a token that reads as one
+        // move (a short parse) is read as a game: an error costs a few parses, not one per
+        // language.
+        let first = token.chars().next().filter(|c| c.is_alphabetic());
         for lang in self.registry.languages() {
-            if lang.file == *current {
+            if lang.file == *current
+                || first.is_some_and(|c| {
+                    !lang.letters[..5]
+                        .iter()
+                        .flat_map(|alts| alts.split_whitespace())
+                        .filter_map(|alt| alt.chars().next())
+                        .any(|a| a == c || a.to_lowercase().eq(c.to_lowercase()))
+                })
+            {
                 continue;
             }
             let Some(entry) = self.registry.parser_for(self.parser.notation, lang.code()) else {
                 continue;
             };
+            if !(entry.explain)(token).is_move {
+                continue;
+            }
             let syntax = (entry.parse)(token, span.start);
             if !syntax.issues.is_empty() {
                 continue;

@@ -42,6 +42,7 @@ pub(crate) static RULE: Rule = Rule {
             Code::StrayMark,
             Code::ParserLimit,
             Code::TooMany,
+            Code::LimitReached,
             Code::BadFen,
             Code::UnsupportedVariant,
             Code::SetupWithoutFen,
