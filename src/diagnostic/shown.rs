@@ -472,7 +472,12 @@ impl SourceCode for Excerpt {
                 end += 1;
             }
         }
-        let (from, column) = if before == 0 {
+        let mut number = self.lines[first].number;
+        let (from, column) = if before == 0 && at > self.lines[first].end {
+            // Past the line's break: the start of the next line, as miette counts.
+            number += usize::from(self.lines[first].newline);
+            (at, 0)
+        } else if before == 0 {
             (at, self.real_column(&self.lines[first], at))
         } else {
             (self.lines[first].start, 0)
@@ -494,12 +499,141 @@ impl SourceCode for Excerpt {
         }
         let data = &self.data.as_bytes()[from.min(to)..to];
         let span = SourceSpan::new(from.min(to).into(), data.len());
-        let number = self.lines[first].number;
         Ok(Box::new(match &self.name {
             Some(n) => {
                 MietteSpanContents::new_named(n.clone(), data, span, number, column, line_count)
             }
             None => MietteSpanContents::new(data, span, number, column, line_count),
         }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use miette::{GraphicalReportHandler, GraphicalTheme, NamedSource};
+
+    use super::*;
+
+    /// A diagnostic with labels over a named text.
+    #[derive(Debug)]
+    struct Test {
+        source: NamedSource<Arc<str>>,
+        labels: Vec<(usize, usize, &'static str)>,
+    }
+
+    impl fmt::Display for Test {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str("a problem")
+        }
+    }
+
+    impl std::error::Error for Test {}
+
+    impl Diagnostic for Test {
+        fn source_code(&self) -> Option<&dyn SourceCode> {
+            Some(&self.source)
+        }
+
+        fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+            Some(Box::new(self.labels.iter().enumerate().map(
+                |(i, &(at, len, t))| {
+                    let span = SourceSpan::new(at.into(), len);
+                    if i == 0 {
+                        LabeledSpan::new_primary_with_span(Some(t.into()), span)
+                    } else {
+                        LabeledSpan::new_with_span(Some(t.into()), span)
+                    }
+                },
+            )))
+        }
+    }
+
+    fn test(text: &str, labels: Vec<(usize, usize, &'static str)>) -> Test {
+        Test {
+            source: NamedSource::new("game.pgn", Arc::from(text)),
+            labels,
+        }
+    }
+
+    fn handler() -> GraphicalReportHandler {
+        GraphicalReportHandler::new_themed(GraphicalTheme::unicode_nocolor())
+            .with_width(80)
+            .with_context_lines(1)
+    }
+
+    fn plain(d: &Test) -> String {
+        let mut out = String::new();
+        handler()
+            .render_report(&mut out, d)
+            .expect("miette renders");
+        out
+    }
+
+    fn shown(d: &Test) -> String {
+        let mut out = String::new();
+        handler()
+            .render_report(&mut out, &Shown::new(d, None))
+            .expect("miette renders");
+        out
+    }
+
+    #[test]
+    fn ordinary_text_is_shown_exactly_as_miette_shows_it() {
+        let lines: Vec<String> = (1..=60).map(|i| format!("{i}. e4 e5 Nf3 Кр ♘f3")).collect();
+        let text = lines.join("\n") + "\n";
+        let at = |line: usize, token: &str| {
+            let start: usize = lines[..line - 1].iter().map(|l| l.len() + 1).sum();
+            start + lines[line - 1].find(token).expect("token")
+        };
+        let cases = vec![
+            vec![(at(1, "e4"), 2, "first line")],
+            vec![(at(3, "♘f3"), 5, "after Cyrillic")],
+            vec![(at(5, "Nf3"), 3, "here"), (at(5, "e5"), 2, "and here")],
+            vec![(at(2, "e4"), 2, "here"), (at(4, "e5"), 2, "near")],
+            vec![(at(10, "e4"), 2, "here"), (at(40, "e5"), 2, "far")],
+            vec![(at(7, "e5"), at(9, "e5") - at(7, "e5"), "over lines")],
+            vec![(at(60, "♘f3"), 5, "last line")],
+            vec![(text.len(), 0, "at the end")],
+        ];
+        for labels in cases {
+            let d = test(&text, labels.clone());
+            assert_eq!(shown(&d), plain(&d), "{labels:?}");
+        }
+        let crlf = "1. e4 e5\r\n2. Nf3 Nc6\r\n3. Bb5 a6";
+        let d = test(crlf, vec![(crlf.find("Nc6").expect("Nc6"), 3, "crlf")]);
+        assert_eq!(shown(&d), plain(&d));
+    }
+
+    #[test]
+    fn a_long_line_is_cut_to_windows_with_the_real_column() {
+        let text = format!(
+            "1. e4 {{{}}} e5 Ke4 {{{}}} *\n",
+            "x".repeat(100_000),
+            "y".repeat(100_000)
+        );
+        let at = text.find("Ke4").expect("Ke4");
+        let d = test(&text, vec![(at, 3, "illegal"), (3, 2, "the pawn")]);
+        let out = shown(&d);
+        assert!(out.contains(&format!("[game.pgn:1:{}]", at + 1)), "{out}");
+        assert!(out.contains("e5 Ke4 {yyy"), "{out}");
+        assert!(out.contains("1. e4 {xxx"), "{out}");
+        assert_eq!(out.matches('…').count(), 2, "{out}");
+        assert!(out.len() < 2_000, "{} bytes:\n{out}", out.len());
+        for line in out.lines() {
+            assert!(line.chars().count() < 300, "{line}");
+        }
+    }
+
+    #[test]
+    fn control_characters_are_escaped_and_labels_cover_them() {
+        let text = "1. e4 \u{1b}[2J e5\n";
+        let d = test(text, vec![(6, 4, "here")]);
+        let out = shown(&d);
+        assert!(out.contains("1. e4 \\u{1b}[2J e5"), "{out}");
+        assert!(!out.contains('\u{1b}'), "{out}");
+        // The underline spans the escaped text (`\u{1b}[2J`, 9 characters).
+        assert!(out.contains("\n   ·       ────┬────\n"), "{out}");
     }
 }
