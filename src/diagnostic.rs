@@ -7,6 +7,10 @@ use std::sync::Arc;
 use miette::{LabeledSpan, NamedSource};
 
 use crate::span::Span;
+use text::short;
+
+mod shown;
+pub mod text;
 
 /// How bad a problem is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -34,7 +38,7 @@ impl Severity {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Problem {
     /// Text that is not a move or any other token.
-    #[error("`{text}` is not a move: {expected}")]
+    #[error("`{}` is not a move: {expected}", short(.text))]
     SyntaxError {
         /// The token.
         text: String,
@@ -42,7 +46,7 @@ pub enum Problem {
         expected: String,
     },
     /// A `[` line that is not a tag pair.
-    #[error("malformed tag pair `{text}`")]
+    #[error("malformed tag pair `{}`", short(.text))]
     BrokenTag {
         /// The line.
         text: String,
@@ -66,7 +70,7 @@ pub enum Problem {
         limit: usize,
     },
     /// A check/mate/e.p. mark with no move before it.
-    #[error("`{text}` belongs to no move")]
+    #[error("`{}` belongs to no move", short(.text))]
     StrayMark {
         /// The mark.
         text: String,
@@ -78,7 +82,7 @@ pub enum Problem {
         reason: String,
     },
     /// A move that no legal move matches.
-    #[error("illegal move `{text}`: {why}")]
+    #[error("illegal move `{}`: {why}", short(.text))]
     IllegalMove {
         /// The token.
         text: String,
@@ -86,7 +90,7 @@ pub enum Problem {
         why: String,
     },
     /// A move several legal moves match.
-    #[error("ambiguous move `{text}`: {count} {pieces} can make it")]
+    #[error("ambiguous move `{}`: {count} {pieces} can make it", short(.text))]
     AmbiguousMove {
         /// The token.
         text: String,
@@ -97,7 +101,7 @@ pub enum Problem {
     },
     /// A descriptive move whose readings are several legal moves (`N-B3` when both knights'
     /// third-rank bishop squares can be reached, `R-B1` with QB1 and KB1 open).
-    #[error("ambiguous move `{text}`: it can be read as {count} legal moves")]
+    #[error("ambiguous move `{}`: it can be read as {count} legal moves", short(.text))]
     AmbiguousReading {
         /// The token.
         text: String,
@@ -105,7 +109,7 @@ pub enum Problem {
         count: usize,
     },
     /// A promotion without its piece.
-    #[error("`{text}` promotes a pawn but does not say to which piece")]
+    #[error("`{}` promotes a pawn but does not say to which piece", short(.text))]
     MissingPromotion {
         /// The token.
         text: String,
@@ -119,25 +123,25 @@ pub enum Problem {
         moves: &'static str,
     },
     /// `+` or `++` on a move that gives no check.
-    #[error("`{text}` is marked as check, but it gives no check")]
+    #[error("`{}` is marked as check, but it gives no check", short(.text))]
     CheckWithoutCheck {
         /// The token.
         text: String,
     },
     /// A checking move without `+`.
-    #[error("`{text}` gives check, but has no `+`")]
+    #[error("`{}` gives check, but has no `+`", short(.text))]
     MissingCheck {
         /// The token.
         text: String,
     },
     /// A mating move without `#`.
-    #[error("`{text}` is checkmate, but is not marked as mate")]
+    #[error("`{}` is checkmate, but is not marked as mate", short(.text))]
     MissingMate {
         /// The token.
         text: String,
     },
     /// `#` on a move that does not mate.
-    #[error("`{text}` is marked as mate, but it {}", if *checks { "only gives check" } else { "gives no check" })]
+    #[error("`{}` is marked as mate, but it {}", short(.text), if *checks { "only gives check" } else { "gives no check" })]
     MateWithoutMate {
         /// The token.
         text: String,
@@ -145,13 +149,13 @@ pub enum Problem {
         checks: bool,
     },
     /// `++` on a single check.
-    #[error("`{text}` is marked `++` (double check), but only one piece gives check")]
+    #[error("`{}` is marked `++` (double check), but only one piece gives check", short(.text))]
     NotDoubleCheck {
         /// The token.
         text: String,
     },
     /// A capture mark on a move that captures nothing.
-    #[error("`{text}` is written as a capture, but {square} is empty")]
+    #[error("`{}` is written as a capture, but {square} is empty", short(.text))]
     CaptureMarkOnNonCapture {
         /// The token.
         text: String,
@@ -159,7 +163,7 @@ pub enum Problem {
         square: String,
     },
     /// A capture without a capture mark.
-    #[error("`{text}` captures on {square}, but has no capture mark")]
+    #[error("`{}` captures on {square}, but has no capture mark", short(.text))]
     MissingCaptureMark {
         /// The token.
         text: String,
@@ -167,13 +171,13 @@ pub enum Problem {
         square: String,
     },
     /// `e.p.` on a move that is not en passant.
-    #[error("`{text}` is marked e.p., but it is not an en passant capture")]
+    #[error("`{}` is marked e.p., but it is not an en passant capture", short(.text))]
     EpNotEnPassant {
         /// The token.
         text: String,
     },
     /// A move number that does not fit the moves before it.
-    #[error("move number `{text}`, but this is move {expected}")]
+    #[error("move number `{}`, but this is move {expected}", short(.text))]
     MoveNumber {
         /// The number as written.
         text: String,
@@ -181,7 +185,7 @@ pub enum Problem {
         expected: String,
     },
     /// Result token vs Result tag.
-    #[error("the result `{token}` disagrees with the Result tag `{tag}`")]
+    #[error("the result `{}` disagrees with the Result tag `{}`", short(.token), short(.tag))]
     ResultTagMismatch {
         /// The token.
         token: String,
@@ -189,7 +193,7 @@ pub enum Problem {
         tag: String,
     },
     /// Result vs final position.
-    #[error("the result `{written}` contradicts the final position: {position}")]
+    #[error("the result `{}` contradicts the final position: {position}", short(.written))]
     ResultContradictsPosition {
         /// The result as written.
         written: String,
@@ -200,13 +204,13 @@ pub enum Problem {
     #[error("the game has no result token")]
     MissingResult,
     /// Moves after the result token.
-    #[error("moves after the result `{result}`")]
+    #[error("moves after the result `{}`", short(.result))]
     MovesAfterResult {
         /// The result.
         result: String,
     },
     /// Moves after mate or stalemate.
-    #[error("move `{text}` after the game ended in {end}")]
+    #[error("move `{}` after the game ended in {end}", short(.text))]
     MoveAfterEnd {
         /// The token.
         text: String,
@@ -220,7 +224,7 @@ pub enum Problem {
         reason: String,
     },
     /// A variant we do not play.
-    #[error("variant `{variant}` is not supported; this game is not checked")]
+    #[error("variant `{}` is not supported; this game is not checked", short(.variant))]
     UnsupportedVariant {
         /// The Variant tag.
         variant: String,
@@ -241,7 +245,7 @@ pub enum Problem {
     #[error("no game found in the input")]
     NoGame,
     /// A half-move left out of the score.
-    #[error("a half-move of {side} seems to be missing before `{text}` (probably {missing})")]
+    #[error("a half-move of {side} seems to be missing before `{}` (probably {missing})", short(.text))]
     SkippedMove {
         /// The token after the gap.
         text: String,
@@ -251,7 +255,7 @@ pub enum Problem {
         missing: String,
     },
     /// Two half-moves in the wrong order.
-    #[error("`{first}` and `{second}` seem to be swapped")]
+    #[error("`{}` and `{}` seem to be swapped", short(.first), short(.second))]
     SwappedMoves {
         /// The first token as written.
         first: String,
@@ -259,7 +263,7 @@ pub enum Problem {
         second: String,
     },
     /// A move of the other side: written in its place, or a half-move missing before it.
-    #[error("`{text}` is a move for {owner}, but {mover} is to move")]
+    #[error("`{}` is a move for {owner}, but {mover} is to move", short(.text))]
     WrongSide {
         /// The token.
         text: String,
@@ -269,13 +273,13 @@ pub enum Problem {
         mover: &'static str,
     },
     /// The same move written twice.
-    #[error("`{text}` is written twice")]
+    #[error("`{}` is written twice", short(.text))]
     MoveWrittenTwice {
         /// The token.
         text: String,
     },
     /// A look-alike character from another script.
-    #[error("`{token}` contains {found}, which looks like `{meant}`; read as `{read_as}`")]
+    #[error("`{}` contains {found}, which looks like `{meant}`; read as `{}`", short(.token), short(.read_as))]
     LookAlike {
         /// The token as written.
         token: String,
@@ -287,7 +291,7 @@ pub enum Problem {
         read_as: String,
     },
     /// A figurine of the other side's colour.
-    #[error("`{text}` uses a {figurine_color} figurine for a {mover} move")]
+    #[error("`{}` uses a {figurine_color} figurine for a {mover} move", short(.text))]
     FigurineColor {
         /// The token.
         text: String,
@@ -297,7 +301,7 @@ pub enum Problem {
         mover: &'static str,
     },
     /// A score that mixes long and short algebraic notation.
-    #[error("`{text}` is written in {form} algebraic, most of the game in {main} algebraic")]
+    #[error("`{}` is written in {form} algebraic, most of the game in {main} algebraic", short(.text))]
     MixedNotation {
         /// The first move written in the less used form.
         text: String,
@@ -746,7 +750,11 @@ pub(crate) fn render_file_report<'a, D: miette::Diagnostic + 'a>(
 }
 
 /// Renders a miette report the house way (Unicode, one line of context, `width` columns;
-/// without colour when `color` is false); its message alone if miette cannot.
+/// without colour when `color` is false); its message alone if miette cannot. Control
+/// characters of the input are escaped everywhere in it (snippets, messages, labels, help,
+/// the source's name), and a long line is shown as windows around the labels with the real
+/// line and column in the header (see [`text`] and the `shown` module), so that any column
+/// of any line can be reported.
 pub fn render(report: &dyn miette::Diagnostic, color: bool, width: usize) -> String {
     let theme = if color {
         miette::GraphicalTheme::unicode()
@@ -756,9 +764,11 @@ pub fn render(report: &dyn miette::Diagnostic, color: bool, width: usize) -> Str
     let handler = miette::GraphicalReportHandler::new_themed(theme)
         .with_width(width)
         .with_context_lines(1);
+    // Never the input itself: each diagnostic against its own excerpt, texts escaped.
+    let shown = shown::Shown::new(report, None);
     let mut out = String::new();
-    if handler.render_report(&mut out, report).is_err() {
-        out = report.to_string();
+    if handler.render_report(&mut out, &shown).is_err() {
+        out = text::escape(&report.to_string()).into_owned();
     }
     out
 }

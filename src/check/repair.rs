@@ -9,6 +9,7 @@ use crate::board::resolve::{Illegal, Resolution, resolve};
 use crate::check::checker::GameChecker;
 use crate::check::types::Repair;
 use crate::check::words::{color_name, join_and};
+use crate::diagnostic::text::short;
 use crate::diagnostic::{Code, Diagnostic, Problem, Severity};
 use crate::render::words::role_name;
 use crate::render::{self, Style};
@@ -249,7 +250,7 @@ impl GameChecker<'_> {
                 role_name(m.role())
             )
         };
-        let help = format!("`{token}` is not {current_name} here; {what}");
+        let help = format!("`{}` is not {current_name} here; {what}", short(token));
         Some((help, vec![render::san_styled(&self.style, pos, &m)]))
     }
 

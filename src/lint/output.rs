@@ -7,7 +7,7 @@ use crate::lint::Linted;
 use crate::lint::diag::LintDiagnostic;
 use crate::span::LineIndex;
 
-/// The one-line summary of a linted file.
+/// The one-line summary of a linted file (its name's control characters escaped).
 pub fn summary(l: &Linted) -> String {
     let (e, w, _) = l.counts();
     let doc = &l.doc;
@@ -31,7 +31,7 @@ pub fn summary(l: &Linted) -> String {
     if fixable > 0 {
         s.push_str(&format!(" ({fixable} fixable with --fix)"));
     }
-    s
+    crate::diagnostic::text::escape(&s).into_owned()
 }
 
 /// The miette report of a file (its summary alone when there is no problem).

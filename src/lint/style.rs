@@ -2,6 +2,7 @@
 //! counted over all its games and fragments, so that the consistency rules report the odd
 //! ones out and the marker fixes write what the document writes.
 
+use crate::diagnostic::text::short;
 use crate::lint::document::{Document, Unit};
 use crate::span::Span;
 use crate::syntax::{CaptureMark, CheckMark, MoveBody, MoveToken};
@@ -313,7 +314,8 @@ pub(crate) fn report_inconsistent(
             rule,
             Severity::Warning,
             format!(
-                "`{text}` writes {what} `{}`; the document writes `{pref}`",
+                "`{}` writes {what} `{}`; the document writes `{pref}`",
+                short(text),
                 w.key
             ),
             w.span,

@@ -84,7 +84,7 @@ pub fn counts(f: &CheckedFile) -> (usize, usize, usize) {
     c
 }
 
-/// The one-line summary of a file.
+/// The one-line summary of a file (its name's control characters escaped).
 pub fn summary(f: &CheckedFile) -> String {
     let (e, w, _) = counts(f);
     let plies: usize = f
@@ -97,7 +97,7 @@ pub fn summary(f: &CheckedFile) -> String {
                 .count()
         })
         .sum();
-    format!(
+    let line = format!(
         "{}: {} {}, {} {} resolved ({} {}): {} {}, {} {}",
         f.path,
         f.games.len(),
@@ -110,7 +110,8 @@ pub fn summary(f: &CheckedFile) -> String {
         if e == 1 { "error" } else { "errors" },
         w,
         if w == 1 { "warning" } else { "warnings" },
-    )
+    );
+    crate::diagnostic::text::escape(&line).into_owned()
 }
 
 /// The miette report of a file, rendered (all problems in one report).

@@ -13,7 +13,7 @@ use scoresheet::check::{CheckedFile, CheckedGame};
 use scoresheet::render::{LongForm, SquareNotation, Style, Writer};
 use scoresheet::report::output;
 
-use super::{ColorChoice, ReadArgs, Target, check_files, terminal_width, use_color};
+use super::{ColorChoice, ReadArgs, Target, check_files, terminal_width, use_color, write_data};
 
 /// The options of `scoresheet convert`.
 #[derive(Args)]
@@ -80,11 +80,11 @@ pub(crate) fn run(
 fn writer(args: &ConvertArgs, registry: &Registry) -> Option<Writer> {
     let to_lang = &args.to_lang;
     let Some(lang) = registry.language(to_lang) else {
-        eprintln!("scoresheet: --to-lang {to_lang}: no such language (see `scoresheet languages`)");
+        say!("scoresheet: --to-lang {to_lang}: no such language (see `scoresheet languages`)");
         return None;
     };
     if matches!(args.to, Target::Pgn) && to_lang != "en" {
-        eprintln!(
+        say!(
             "scoresheet: PGN is always written in English SAN; use `--to san --to-lang {to_lang}`"
         );
         return None;
@@ -134,10 +134,12 @@ fn convert_file(
     color: bool,
     out: &mut impl Write,
 ) -> std::io::Result<bool> {
+    // Converted games are data: written as they are, but escaped on a terminal.
+    let terminal = std::io::stdout().is_terminal();
     let mut refused = Vec::new();
     let mut repaired = 0;
     for g in &f.games {
-        match convert_game(f, g, args, writer, out)? {
+        match convert_game(f, g, args, writer, (&mut *out, terminal))? {
             Converted::Clean => {}
             Converted::Repaired => repaired += 1,
             Converted::Refused => refused.push(g.number),
@@ -147,7 +149,7 @@ fn convert_file(
         eprint!("{}", output::human(f, color, terminal_width()));
     }
     if repaired > 0 {
-        eprintln!(
+        say!(
             "scoresheet: {}: {repaired} {} with errors converted as repaired (assumed moves marked)",
             f.path,
             if repaired == 1 { "game" } else { "games" }
@@ -162,7 +164,7 @@ fn convert_file(
     } else {
         "it has errors (see above); `--repair` converts it with the repairs marked"
     };
-    eprintln!(
+    say!(
         "scoresheet: {}: {} {} not converted ({} {}): {why}",
         f.path,
         refused.len(),
@@ -179,14 +181,14 @@ fn convert_game(
     g: &CheckedGame,
     args: &ConvertArgs,
     writer: &Writer,
-    out: &mut impl Write,
+    (out, terminal): (&mut impl Write, bool),
 ) -> std::io::Result<Converted> {
     if g.start.is_none() {
         return Ok(Converted::Refused);
     }
     if !g.has_errors() {
-        match args.to {
-            Target::Uci => writeln!(out, "{}", output::uci_line(g))?,
+        let text = match args.to {
+            Target::Uci => output::uci_line(g) + "\n",
             Target::San
             | Target::Lan
             | Target::LanCompact
@@ -195,9 +197,10 @@ fn convert_game(
             | Target::Smith
             | Target::Iccf
             | Target::Descriptive
-            | Target::DescriptiveEs => writeln!(out, "{}", output::line(g, writer))?,
-            Target::Pgn => write!(out, "{}", output::pgn(g, &f.text))?,
-        }
+            | Target::DescriptiveEs => output::line(g, writer) + "\n",
+            Target::Pgn => output::pgn(g, &f.text),
+        };
+        write_data(out, &text, terminal)?;
         return Ok(Converted::Clean);
     }
     let Some(items) = g.repaired.as_ref().filter(|_| args.repair) else {
@@ -206,30 +209,21 @@ fn convert_game(
     // Never silently: every repair is listed, and marked in the output where the notation
     // has comments.
     for note in output::repair_notes(g, items) {
-        eprintln!("scoresheet: {}: game {}: {note}", f.path, g.number);
+        say!("scoresheet: {}: game {}: {note}", f.path, g.number);
     }
-    match args.to {
-        Target::Pgn => write!(out, "{}", output::repaired_pgn(g, items))?,
-        Target::Uci => writeln!(
-            out,
-            "{}",
-            output::repaired_line(g, items, writer, false, true)
-        )?,
-        Target::Coordinate | Target::Smith | Target::Iccf => writeln!(
-            out,
-            "{}",
-            output::repaired_line(g, items, writer, false, false)
-        )?,
+    let text = match args.to {
+        Target::Pgn => output::repaired_pgn(g, items),
+        Target::Uci => output::repaired_line(g, items, writer, false, true) + "\n",
+        Target::Coordinate | Target::Smith | Target::Iccf => {
+            output::repaired_line(g, items, writer, false, false) + "\n"
+        }
         Target::San
         | Target::Lan
         | Target::LanCompact
         | Target::Figurine
         | Target::Descriptive
-        | Target::DescriptiveEs => writeln!(
-            out,
-            "{}",
-            output::repaired_line(g, items, writer, true, false)
-        )?,
-    }
+        | Target::DescriptiveEs => output::repaired_line(g, items, writer, true, false) + "\n",
+    };
+    write_data(out, &text, terminal)?;
     Ok(Converted::Repaired)
 }

@@ -81,7 +81,7 @@ const BOM: &[u8] = b"\xEF\xBB\xBF";
 
 /// Exit code 2 after the reason was printed: the lint could not run.
 fn usage(message: impl std::fmt::Display) -> ExitCode {
-    eprintln!("scoresheet: {message}");
+    say!("scoresheet: {message}");
     ExitCode::from(2)
 }
 
@@ -169,14 +169,14 @@ fn fix_file(
     let fixed = match fix_bytes(name, bytes, options, config) {
         Ok(f) => f,
         Err(e) => {
-            eprintln!("{:?}", miette::Report::new(e));
+            eprint!("{}", super::error_report(&e));
             return Ok(Err(ExitCode::from(2)));
         }
     };
     let original = &fixed.linted.doc.original;
     let before = std::str::from_utf8(bytes.strip_prefix(BOM).unwrap_or(bytes)).ok();
     if before.is_none() {
-        eprintln!("scoresheet: {name}: not UTF-8; not fixed");
+        say!("scoresheet: {name}: not UTF-8; not fixed");
     }
     let before = before.unwrap_or(original);
     let new_bytes = [
@@ -185,8 +185,12 @@ fn fix_file(
     ]
     .concat();
     let differs = fixed.text != before;
+    // The diff and the fixed text are data: escaped only on a terminal.
+    let terminal = std::io::stdout().is_terminal();
     if args.diff {
-        write!(out, "{}", fix::diff(name, before, &fixed.text))?;
+        super::write_data(out, &fix::diff(name, before, &fixed.text), terminal)?;
+    } else if path == "-" && terminal {
+        super::write_data(out, &String::from_utf8_lossy(&new_bytes), terminal)?;
     } else if path == "-" {
         out.write_all(&new_bytes)?;
     } else if differs {
@@ -198,7 +202,7 @@ fn fix_file(
         } else {
             "problems"
         };
-        eprintln!("scoresheet: {name}: {} {what} fixed", fixed.applied);
+        say!("scoresheet: {name}: {} {what} fixed", fixed.applied);
     }
     Ok(Ok((fixed.linted, differs)))
 }
@@ -277,7 +281,7 @@ pub fn run(
             match lint_bytes(name, &bytes, &options, config) {
                 Ok(l) => results.push(l),
                 Err(e) => {
-                    eprintln!("{:?}", miette::Report::new(e));
+                    eprint!("{}", super::error_report(&e));
                     return Ok(ExitCode::from(2));
                 }
             }
@@ -328,7 +332,7 @@ pub fn rule(code: Option<&str>, out: &mut impl Write) -> std::io::Result<ExitCod
             Ok(ExitCode::SUCCESS)
         }
         None => {
-            eprintln!("scoresheet: no rule {code} (`scoresheet rule` lists them)");
+            say!("scoresheet: no rule {code} (`scoresheet rule` lists them)");
             Ok(ExitCode::from(2))
         }
     }

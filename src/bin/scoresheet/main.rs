@@ -10,6 +10,7 @@ use std::sync::Arc;
 use clap::{Parser, Subcommand, ValueEnum};
 
 use scoresheet::check::{CheckedFile, Options, check_bytes};
+use scoresheet::diagnostic::text::escape;
 use scoresheet::report::output;
 use scoresheet::syntax::Registry;
 
@@ -137,6 +138,14 @@ enum Target {
     DescriptiveEs,
 }
 
+/// `eprintln!` for messages that may quote the input (file names, tokens, notes): the line
+/// with its control characters escaped, never raw on the terminal.
+macro_rules! say {
+    ($($arg:tt)*) => {
+        eprintln!("{}", scoresheet::diagnostic::text::escape(&format!($($arg)*)))
+    };
+}
+
 mod convert;
 mod lint_cli;
 
@@ -153,7 +162,7 @@ fn main() -> ExitCode {
         for r in reports {
             eprint!("{}", r.render(color, terminal_width()));
         }
-        eprintln!(
+        say!(
             "scoresheet: a language file could not be loaded (see `scoresheet grammar check FILE`)"
         );
         return ExitCode::from(2);
@@ -162,7 +171,7 @@ fn main() -> ExitCode {
         Ok(code) => code,
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("scoresheet: {e}");
+            say!("scoresheet: {e}");
             ExitCode::from(2)
         }
     }
@@ -216,7 +225,7 @@ fn check_files(
         let bytes = match read_input(path) {
             Ok(b) => b,
             Err(e) => {
-                eprintln!("scoresheet: {e}");
+                say!("scoresheet: {e}");
                 return Err(ExitCode::from(2));
             }
         };
@@ -228,7 +237,7 @@ fn check_files(
         match check_bytes(name, &bytes, &options) {
             Ok(f) => out.push(f),
             Err(e) => {
-                eprintln!("{:?}", miette::Report::new(e));
+                eprint!("{}", error_report(&e));
                 return Err(ExitCode::from(2));
             }
         }
@@ -328,10 +337,11 @@ fn languages(registry: &Registry, out: &mut impl Write) -> std::io::Result<ExitC
                 .as_ref()
                 .map(|path| format!("  (user-supplied: {path})"))
                 .unwrap_or_default();
-            writeln!(
-                out,
+            let row = format!(
                 "{code:<cw$} {name:<nw$} {k:<5} {q:<5} {r:<5} {b:<6} {n:<6} {p:<5} {customs}{user}"
-            )?;
+            );
+            // A user language's names and letters come from its file.
+            writeln!(out, "{}", escape(&row))?;
         }
     }
     Ok(ExitCode::SUCCESS)
@@ -358,7 +368,7 @@ fn grammar_command(
                     registry.register(lang).map(|_| summary)
                 });
                 match result {
-                    Ok(summary) => writeln!(out, "{summary}")?,
+                    Ok(summary) => writeln!(out, "{}", escape(&summary))?,
                     Err(report) => {
                         failed = true;
                         write!(out, "{}", report.render(color, terminal_width()))?;
@@ -377,7 +387,7 @@ fn grammar_command(
                 .iter()
                 .any(|p| p.kind == user_grammar::ProblemKind::Header)
             {
-                eprintln!(
+                say!(
                     "scoresheet: `{code}` is not a language code: use an ISO 639-1 code (two lowercase letters) or a tag such as `en-x-gazette`"
                 );
                 return Ok(ExitCode::from(2));
@@ -410,7 +420,7 @@ fn grammar_command(
                     Ok(ExitCode::SUCCESS)
                 }
                 Err(e) => {
-                    eprintln!("scoresheet: {target}: {e}");
+                    say!("scoresheet: {target}: {e}");
                     Ok(ExitCode::from(2))
                 }
             }
@@ -435,6 +445,24 @@ fn grammar_summary(lang: &scoresheet::syntax::user::UserLanguage) -> String {
         letters.join(", "),
         notations.join(", ")
     )
+}
+
+/// An error that stops a command, rendered the house way for standard error (input text in
+/// it escaped).
+fn error_report(e: &dyn miette::Diagnostic) -> String {
+    let color = use_color(ColorChoice::Auto, std::io::stderr().is_terminal());
+    scoresheet::diagnostic::render(e, color, terminal_width())
+}
+
+/// Writes data derived from the input (converted games, fixed text, a diff): as it is into a
+/// file or a pipe, with control characters escaped when it goes to a terminal (as `ls` does
+/// with file names), so that nothing from the input reaches a terminal raw.
+fn write_data(out: &mut impl Write, text: &str, terminal: bool) -> std::io::Result<()> {
+    if terminal {
+        out.write_all(escape(text).as_bytes())
+    } else {
+        out.write_all(text.as_bytes())
+    }
 }
 
 fn terminal_width() -> usize {

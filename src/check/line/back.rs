@@ -9,6 +9,7 @@ use crate::check::types::{MoveState, Repair, RepairNote, RepairedItem};
 use crate::syntax::{Item, MoveToken};
 
 use super::{Failure, LineWalk, shows_diagram};
+use crate::diagnostic::text::short;
 
 impl<'l> LineWalk<'_, '_, 'l> {
     /// Goes back to the token where the mistake was made (a half-move missing before it, or
@@ -47,7 +48,10 @@ impl<'l> LineWalk<'_, '_, 'l> {
         let shown = self.g.src(tok.span).to_owned();
         d = d.with_secondary(
             tok.span,
-            format!("`{shown}` is the first move that cannot be read as written"),
+            format!(
+                "`{}` is the first move that cannot be read as written",
+                short(&shown)
+            ),
         );
         self.g.diags.push(d);
         self.g.repairs.push(RepairNote {

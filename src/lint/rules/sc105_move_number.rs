@@ -32,6 +32,7 @@ use super::{Category, FixAvailability, Rule, RuleCode, RuleInfo, mapped};
 use crate::check::Repair;
 use crate::diagnostic::Code;
 use crate::diagnostic::Severity;
+use crate::diagnostic::text::short;
 use crate::lint::diag::{Applicability, LintDiagnostic};
 use crate::lint::document::{Document, Unit, UnitKind, assumed_repairs};
 use crate::span::Span;
@@ -157,7 +158,7 @@ fn check_move(
                 LintDiagnostic::new(
                     &RULE,
                     Severity::Warning,
-                    format!("`{text}` has no move number"),
+                    format!("`{}` has no move number", short(text)),
                     tok.span,
                 )
                 .label(format!("White's move {n}"))

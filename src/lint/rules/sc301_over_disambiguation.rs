@@ -28,6 +28,7 @@ use shakmaty::{File, Position, Rank, Role};
 
 use super::{Category, FixAvailability, Rule, RuleCode, RuleInfo};
 use crate::diagnostic::Severity;
+use crate::diagnostic::text::short;
 use crate::lint::diag::{Applicability, LintDiagnostic};
 use crate::lint::document::{Document, abs_ply};
 use crate::span::Span;
@@ -135,7 +136,10 @@ fn run(doc: &Document, out: &mut Vec<LintDiagnostic>) {
                 LintDiagnostic::new(
                     &RULE,
                     Severity::Warning,
-                    format!("`{text}` names its origin `{what}` needlessly: {why}"),
+                    format!(
+                        "`{}` names its origin `{what}` needlessly: {why}",
+                        short(text)
+                    ),
                     dis_span,
                 )
                 .label("not needed")

@@ -22,6 +22,7 @@
 //! (`!!?` → `!?`, `???` → `??`) and is unsafe.
 use super::{Category, FixAvailability, Rule, RuleCode, RuleInfo};
 use crate::diagnostic::Severity;
+use crate::diagnostic::text::short;
 use crate::lint::diag::{Applicability, LintDiagnostic};
 use crate::lint::document::{Document, abs_ply};
 use crate::span::Span;
@@ -60,7 +61,7 @@ fn run(doc: &Document, out: &mut Vec<LintDiagnostic>) {
                             LintDiagnostic::new(
                                 &RULE,
                                 Severity::Warning,
-                                format!("`{text}` is no move glyph"),
+                                format!("`{}` is no move glyph", short(text)),
                                 s,
                             )
                             .label("not one of ! ? !! ?? !? ?!")

@@ -23,6 +23,7 @@
 //! Contradicting annotations have no fix: only the author knows which is meant.
 use super::{Category, FixAvailability, Rule, RuleCode, RuleInfo};
 use crate::diagnostic::Severity;
+use crate::diagnostic::text::short;
 use crate::lint::diag::{Applicability, LintDiagnostic};
 use crate::lint::document::{Document, abs_ply};
 use crate::span::Spanned;
@@ -75,7 +76,11 @@ fn run(doc: &Document, out: &mut Vec<LintDiagnostic>) {
                                 LintDiagnostic::new(
                                     &RULE,
                                     Severity::Warning,
-                                    format!("`{text}` repeats `{}`", u.src(first.span)),
+                                    format!(
+                                        "`{}` repeats `{}`",
+                                        short(text),
+                                        short(u.src(first.span))
+                                    ),
                                     n.span,
                                 )
                                 .label("the same annotation again")
