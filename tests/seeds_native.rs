@@ -7,6 +7,8 @@
 
 mod common;
 
+use std::path::PathBuf;
+
 use scoresheet::check::{CheckedFile, Options, check_str};
 use scoresheet::diagnostic::Severity;
 
