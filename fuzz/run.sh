@@ -11,8 +11,9 @@
 # Seeds, read by path at run time and never copied into the repository: the project's
 # fixtures and test data, and ../shared/corpus when it exists (SCORESHEET_CORPUS overrides).
 # Each seed is written, with the option byte that the target reads first, to
-# $FUZZ_WORK/seeds/<target>/ (default fuzz/corpus/, ignored by git); what the fuzzer adds goes
-# to $FUZZ_WORK/corpus/<target>/, a failing input to $FUZZ_WORK/artifacts/<target>/.
+# $FUZZ_WORK/seeds/<target>/ (default: fuzz/, whose work folders git ignores); what the fuzzer
+# adds goes to corpus/<target>/, a failing input to artifacts/<target>/, the log to
+# logs/<target>.log. FUZZ_MAX_LEN bounds an input (default 4096 bytes).
 # Exit status: 0 when every target ran its time without a failure; 1 otherwise.
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -24,10 +25,10 @@ targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
   targets=(check convert lint grammar)
 fi
-work=${FUZZ_WORK:-$root/fuzz/corpus}
+work=${FUZZ_WORK:-$root/fuzz}
 target_dir=${CARGO_TARGET_DIR:-$root/fuzz/target}/fuzz
 corpus=${SCORESHEET_CORPUS:-$root/../shared/corpus}
-max_len=${FUZZ_MAX_LEN:-16384}
+max_len=${FUZZ_MAX_LEN:-4096}
 
 if ! cargo fuzz --version >/dev/null 2>&1; then
   echo "== installing cargo-fuzz"
@@ -80,16 +81,16 @@ cargo fuzz build -s none --target-dir "$target_dir"
 status=0
 for t in "${targets[@]}"; do
   seed "$t"
-  mkdir -p "$work/corpus/$t" "$work/artifacts/$t"
+  mkdir -p "$work/corpus/$t" "$work/artifacts/$t" "$work/logs"
   echo "== fuzz $t for ${seconds}s ($(find "$work/seeds/$t" -type f | wc -l) seeds)"
   if ! cargo fuzz run -s none --target-dir "$target_dir" "$t" \
     "$work/corpus/$t" "$work/seeds/$t" -- \
     -max_total_time="$seconds" -max_len="$max_len" -timeout=10 -rss_limit_mb=2048 \
-    -artifact_prefix="$work/artifacts/$t/" -print_final_stats=1 >"$work/$t.log" 2>&1; then
+    -artifact_prefix="$work/artifacts/$t/" -print_final_stats=1 >"$work/logs/$t.log" 2>&1; then
     status=1
     echo "!! $t failed: the input is in $work/artifacts/$t/; the end of its log:"
-    tail -n 40 "$work/$t.log"
+    tail -n 40 "$work/logs/$t.log"
   fi
-  grep -E '^stat::number_of_executed_units|^stat::peak_rss_mb|^Done [0-9]+ runs' "$work/$t.log" || true
+  grep -E '^stat::number_of_executed_units|^stat::peak_rss_mb|^Done [0-9]+ runs' "$work/logs/$t.log" || true
 done
 exit $status
