@@ -13,7 +13,9 @@
 # Each seed is written, with the option byte that the target reads first, to
 # $FUZZ_WORK/seeds/<target>/ (default: fuzz/, whose work folders git ignores); what the fuzzer
 # adds goes to corpus/<target>/, a failing input to artifacts/<target>/, the log to
-# logs/<target>.log. FUZZ_MAX_LEN bounds an input (default 4096 bytes).
+# logs/<target>.log. FUZZ_MAX_LEN bounds an input (default 4096 bytes); FUZZ_TIMEOUT is the
+# wall-clock seconds after which one input counts as a hang (default 30: libFuzzer measures wall
+# time, and a shared CI machine can be slow; a slow input is reported in the log either way).
 # Exit status: 0 when every target ran its time without a failure; 1 otherwise.
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -29,6 +31,7 @@ work=${FUZZ_WORK:-$root/fuzz}
 target_dir=${CARGO_TARGET_DIR:-$root/fuzz/target}/fuzz
 corpus=${SCORESHEET_CORPUS:-$root/../shared/corpus}
 max_len=${FUZZ_MAX_LEN:-4096}
+timeout=${FUZZ_TIMEOUT:-30}
 
 if ! cargo fuzz --version >/dev/null 2>&1; then
   echo "== installing cargo-fuzz"
@@ -85,7 +88,7 @@ for t in "${targets[@]}"; do
   echo "== fuzz $t for ${seconds}s ($(find "$work/seeds/$t" -type f | wc -l) seeds)"
   if ! cargo fuzz run -s none --target-dir "$target_dir" "$t" \
     "$work/corpus/$t" "$work/seeds/$t" -- \
-    -max_total_time="$seconds" -max_len="$max_len" -timeout=10 -rss_limit_mb=2048 \
+    -max_total_time="$seconds" -max_len="$max_len" -timeout="$timeout" -report_slow_units=5 -rss_limit_mb=2048 \
     -artifact_prefix="$work/artifacts/$t/" -print_final_stats=1 >"$work/logs/$t.log" 2>&1; then
     status=1
     echo "!! $t failed: the input is in $work/artifacts/$t/; the end of its log:"
