@@ -33,7 +33,9 @@ fn files(dir: &Path) -> Vec<PathBuf> {
     out
 }
 
-/// Runs `property` on every reproducer of `target`, naming the file that fails.
+/// Runs `property` on every reproducer of `target` (`fuzz/regressions/<target>/`, or
+/// `fuzz/regressions/open/<target>/` for the findings not fixed yet), naming the file that
+/// fails.
 fn replay(target: &str, property: fn(&[u8])) {
     for path in files(&root().join("fuzz/regressions").join(target)) {
         if path.extension().is_some_and(|e| e == "md") {
@@ -63,6 +65,18 @@ fn lint_regressions() {
 #[test]
 fn grammar_regressions() {
     replay("grammar", props::run_grammar);
+}
+
+/// The findings not fixed yet (`fuzz/regressions/open/NOTES.md` says what each is and who
+/// owns it): this test fails until they are fixed, then their files move up to
+/// `fuzz/regressions/<target>/`.
+#[test]
+#[ignore = "open fuzz findings, not fixed yet: see fuzz/regressions/open/NOTES.md"]
+fn open_findings() {
+    replay("open/check", props::run_check);
+    replay("open/convert", props::run_convert);
+    replay("open/lint", props::run_lint);
+    replay("open/grammar", props::run_grammar);
 }
 
 /// Each fixture, read as PGN with the notation and language detected, leaves no token

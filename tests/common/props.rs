@@ -281,6 +281,14 @@ pub fn run_lint(data: &[u8]) {
     let linted = lint_bytes(path, input, &options, Config::default()).expect("auto reads");
     let _ = scoresheet::lint::output::human(&linted, false, 80);
     let fixed = fix_bytes(path, input, &options, Config::default()).expect("auto reads");
+    if !linted.doc.utf8 {
+        // Not UTF-8: never fixed, so that no byte changes.
+        assert!(
+            fixed.applied == 0 && fixed.text == linted.doc.original.as_ref(),
+            "{path}: a file that is not UTF-8 was changed by --fix"
+        );
+        return;
+    }
     let left: Vec<String> = fixed
         .linted
         .diagnostics
