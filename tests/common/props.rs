@@ -17,8 +17,8 @@ use scoresheet::lint::{LintOptions, config::Config, fix_bytes, lint_bytes};
 use scoresheet::render::{LongForm, SquareNotation, Style, Writer};
 use scoresheet::report::output;
 use scoresheet::span::Span;
+use scoresheet::syntax::Item;
 use scoresheet::syntax::grammar::{LANGUAGE_FILES, Notation, Registry};
-use scoresheet::syntax::{Item, SyntaxIssue};
 use shakmaty::fen::Fen;
 use shakmaty::{Chess, EnPassantMode, Move};
 
@@ -108,7 +108,7 @@ pub fn unaccounted(file: &CheckedFile) -> Vec<String> {
             }
         }
         for issue in &g.syntax.issues {
-            let span = issue_span(issue);
+            let span = issue.span();
             if !reported(span) {
                 out.push(format!(
                     "game {}: syntax issue {issue:?} ({:?})",
@@ -119,22 +119,6 @@ pub fn unaccounted(file: &CheckedFile) -> Vec<String> {
         }
     }
     out
-}
-
-/// The place of a syntax issue.
-fn issue_span(issue: &SyntaxIssue) -> Span {
-    match issue {
-        SyntaxIssue::Unknown(s)
-        | SyntaxIssue::BrokenTag(s)
-        | SyntaxIssue::TagInMovetext(s)
-        | SyntaxIssue::UnclosedComment(s)
-        | SyntaxIssue::UnmatchedClose(s)
-        | SyntaxIssue::UnclosedVariation(s)
-        | SyntaxIssue::TooDeep(s)
-        | SyntaxIssue::StrayMark(s)
-        | SyntaxIssue::ParserLimit(s, _) => *s,
-        SyntaxIssue::LookAlike { token, .. } => *token,
-    }
 }
 
 /// Does the diagnostic point at (a part of) `span`, with its primary or a secondary label?
