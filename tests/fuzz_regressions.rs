@@ -33,23 +33,16 @@ fn files(dir: &Path) -> Vec<PathBuf> {
     out
 }
 
-/// Runs `property` on every reproducer of `target` (`fuzz/regressions/<target>/`, or
-/// `fuzz/regressions/open/<target>/` for the findings not fixed yet), naming the file that
-/// fails.
+/// Runs `property` on every reproducer of `target` (`fuzz/regressions/<target>/`; a target
+/// whose fuzzer found nothing yet has none, and no test here), naming the file that fails.
 fn replay(target: &str, property: fn(&[u8])) {
-    for path in files(&root().join("fuzz/regressions").join(target)) {
-        if path.extension().is_some_and(|e| e == "md") {
-            continue; // the notes
-        }
+    let inputs = files(&root().join("fuzz/regressions").join(target));
+    assert!(!inputs.is_empty(), "no reproducer of {target}");
+    for path in inputs {
         let data = std::fs::read(&path).expect("readable reproducer");
         let outcome = std::panic::catch_unwind(|| property(&data));
         assert!(outcome.is_ok(), "{}: the property fails", path.display());
     }
-}
-
-#[test]
-fn check_regressions() {
-    replay("check", props::run_check);
 }
 
 #[test]
@@ -60,23 +53,6 @@ fn convert_regressions() {
 #[test]
 fn lint_regressions() {
     replay("lint", props::run_lint);
-}
-
-#[test]
-fn grammar_regressions() {
-    replay("grammar", props::run_grammar);
-}
-
-/// The findings not fixed yet (`fuzz/regressions/open/NOTES.md` says what each is and who
-/// owns it): this test fails until they are fixed, then their files move up to
-/// `fuzz/regressions/<target>/`.
-#[test]
-#[ignore = "open fuzz findings, not fixed yet: see fuzz/regressions/open/NOTES.md"]
-fn open_findings() {
-    replay("open/check", props::run_check);
-    replay("open/convert", props::run_convert);
-    replay("open/lint", props::run_lint);
-    replay("open/grammar", props::run_grammar);
 }
 
 /// Each fixture, read as PGN with the notation and language detected, leaves no token
