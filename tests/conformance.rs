@@ -1,8 +1,9 @@
 //! Conformance against the third-party corpus in `../shared/corpus` (see its `README.md`).
 //!
 //! The corpus is never copied into the project: when it is absent (a fresh clone), every test
-//! here prints `skipped: corpus not found at …` and passes. `SCORESHEET_CORPUS` overrides the
-//! location.
+//! here writes `SKIPPED <test>: the corpus … not found at …` to standard error (shown by
+//! `cargo test`) and passes, or fails when `SCORESHEET_REQUIRE_DATA=1` (CI sets it).
+//! `SCORESHEET_CORPUS` overrides the location.
 //!
 //! Every place where we deliberately differ from the corpus is listed, with its reason, in a
 //! file under `tests/data/`; a test fails both on an unlisted difference and on a listed one

@@ -8,8 +8,9 @@
 //!   (29... `NB3-K2`), which is reported with a suggestion that leads to the algebraic move.
 //! - Every form a reader of old books meets, one table row each, and the several readings of
 //!   one token (`QN1-N2`, `N-B3`).
-//! - The third-party corpus `../shared/corpus/descriptive/` (skipped with a message when
-//!   absent; `SCORESHEET_CORPUS` overrides the location). Differences where the source itself is
+//! - The third-party corpus `../shared/corpus/descriptive/` (skipped with a `SKIPPED`
+//!   line on standard error when absent, a failure with `SCORESHEET_REQUIRE_DATA=1`;
+//!   `SCORESHEET_CORPUS` overrides the location). Differences where the source itself is
 //!   wrong are listed in `tests/data/descriptive_differences.tsv`.
 //! - Round trips: random legal games written by the English (short and full) and Spanish
 //!   writers read back to the same moves, with the notation given and detected.

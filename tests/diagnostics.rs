@@ -233,15 +233,34 @@ fn too_many_counts_the_rest() {
         1,
         "{codes:?}"
     );
+    // The rest are counted: every unreadable token of the game is either shown or counted,
+    // and the count stands at the last of them.
+    let game = &file.games[0];
+    let unreadable: Vec<_> = game
+        .syntax
+        .root
+        .items()
+        .filter_map(|item| match item {
+            scoresheet::syntax::Item::Unknown(span) => Some(*span),
+            _ => None,
+        })
+        .collect();
+    assert!(
+        unreadable.len() > 50,
+        "{} unreadable tokens",
+        unreadable.len()
+    );
     let rest = file
         .all_diagnostics()
         .find(|d| d.code() == Code::TooMany)
-        .expect("too_many")
-        .to_string();
-    assert!(
-        rest.starts_with("1 more") || rest.contains("more unreadable tokens"),
-        "{rest}"
+        .expect("too_many");
+    let hidden = unreadable.len() - syntax;
+    assert_eq!(
+        rest.to_string(),
+        format!("{hidden} more unreadable tokens in this game")
     );
+    assert_eq!(Some(&rest.span), unreadable.last(), "at the last one");
+    assert_eq!(&file.text[rest.span.start..rest.span.end], "London.");
 }
 
 /// Each kind of problem named after the fixture really is the primary diagnostic, and moves

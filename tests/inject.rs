@@ -5,11 +5,14 @@
 //! in at least 90% of the cases that the rest of the game determines.
 //!
 //! Reads real games from `../shared/corpus/bulk/` (`SCORESHEET_CORPUS` overrides); when the
-//! corpus is absent every test prints `skipped: …` and passes. Run with `-- --nocapture` to
+//! corpus is absent every test writes `SKIPPED …` to standard error and passes (or fails, with
+//! `SCORESHEET_REQUIRE_DATA=1`, as in CI). Run with `-- --nocapture` to
 //! see the table and the failing cases grouped by cause. The full run is
 //! `cargo bench --bench inject`.
 
 use std::sync::OnceLock;
+
+mod common;
 
 #[path = "../benches/inject/mod.rs"]
 #[allow(dead_code)]
@@ -20,25 +23,26 @@ use inject::{Corpus, Kind, Rates, Results, Rng, corpus_dir, run};
 const SEED: u64 = 6;
 const CASES: usize = 240;
 
-fn corpus() -> Option<&'static Corpus> {
+/// The corpus's games, or `None` after saying why `test` is skipped.
+fn corpus(test: &str) -> Option<&'static Corpus> {
     static CORPUS: OnceLock<Option<Corpus>> = OnceLock::new();
-    CORPUS
-        .get_or_init(|| {
-            let Some(dir) = corpus_dir() else {
-                eprintln!("skipped: corpus not found (set SCORESHEET_CORPUS)");
-                return None;
-            };
-            Some(Corpus::load(&dir).expect("the corpus is readable"))
-        })
-        .as_ref()
+    let corpus = CORPUS
+        .get_or_init(|| corpus_dir().map(|dir| Corpus::load(&dir).expect("the corpus is readable")))
+        .as_ref();
+    if corpus.is_none() {
+        common::skip(test, "the corpus (bulk/) not found (set SCORESHEET_CORPUS)");
+    }
+    corpus
 }
 
-fn sample() -> Option<&'static Results> {
+/// The sample's results, or `None` after saying why `test` is skipped.
+fn sample(test: &str) -> Option<&'static Results> {
     static RESULTS: OnceLock<Option<Results>> = OnceLock::new();
+    let corpus = corpus(test)?;
     RESULTS
         .get_or_init(|| {
             let r = run(
-                corpus()?,
+                corpus,
                 env_or("INJECT_SEED", SEED),
                 env_or("INJECT_CASES", CASES as u64) as usize,
             );
@@ -76,7 +80,9 @@ fn rng_is_deterministic() {
 
 #[test]
 fn generator_is_deterministic() {
-    let Some(corpus) = corpus() else { return };
+    let Some(corpus) = corpus("generator_is_deterministic") else {
+        return;
+    };
     let key = |r: &Results| -> Vec<(String, usize, u32, String, String)> {
         r.cases
             .iter()
@@ -103,7 +109,9 @@ fn generator_is_deterministic() {
 
 #[test]
 fn sample_has_every_kind() {
-    let Some(r) = sample() else { return };
+    let Some(r) = sample("sample_has_every_kind") else {
+        return;
+    };
     assert_eq!(r.cases.len(), env_or("INJECT_CASES", CASES as u64) as usize);
     assert!(r.single_char().n >= CASES / 2, "{}", r.table());
     assert!(r.named(Kind::Dropped).n >= 10, "{}", r.table());
@@ -112,35 +120,45 @@ fn sample_has_every_kind() {
 
 #[test]
 fn single_char_edits_are_located() {
-    let Some(r) = sample() else { return };
+    let Some(r) = sample("single_char_edits_are_located") else {
+        return;
+    };
     let s = r.single_char();
     assert_eq!(s.located, s.n, "{}\n{}", r.table(), r.failures(3));
 }
 
 #[test]
 fn single_char_edits_true_move_first() {
-    let Some(r) = sample() else { return };
+    let Some(r) = sample("single_char_edits_true_move_first") else {
+        return;
+    };
     let s = r.single_char();
     assert!(pct(&s, s.top1) >= 85.0, "{}\n{}", r.table(), r.failures(3));
 }
 
 #[test]
 fn single_char_edits_true_move_in_top_three() {
-    let Some(r) = sample() else { return };
+    let Some(r) = sample("single_char_edits_true_move_in_top_three") else {
+        return;
+    };
     let s = r.single_char();
     assert!(pct(&s, s.top3) >= 97.0, "{}\n{}", r.table(), r.failures(3));
 }
 
 #[test]
 fn dropped_half_moves_are_named() {
-    let Some(r) = sample() else { return };
+    let Some(r) = sample("dropped_half_moves_are_named") else {
+        return;
+    };
     let s = r.named(Kind::Dropped);
     assert!(pct(&s, s.named) >= 90.0, "{}\n{}", r.table(), r.failures(3));
 }
 
 #[test]
 fn swapped_half_moves_are_named() {
-    let Some(r) = sample() else { return };
+    let Some(r) = sample("swapped_half_moves_are_named") else {
+        return;
+    };
     let s = r.named(Kind::Swapped);
     assert!(pct(&s, s.named) >= 90.0, "{}\n{}", r.table(), r.failures(3));
 }

@@ -8,8 +8,8 @@ use std::process::Command;
 
 use scoresheet::diagnostic::Code;
 use scoresheet::lint::Applicability;
-use scoresheet::lint::config::Config;
 use scoresheet::lint::LintDiagnostic;
+use scoresheet::lint::config::Config;
 use scoresheet::lint::rules::{Category, FixAvailability, RULES, Selection};
 use scoresheet::lint::{LintOptions, Linted, fix_bytes, lint_bytes, output};
 

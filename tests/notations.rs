@@ -3,8 +3,9 @@
 //! the diagnostics typical of each.
 //!
 //! - The corpus's multi-notation games (`../shared/corpus/pgn/notations/`, pgn-extract's
-//!   `outfiles/test-W*`) read back to the same moves in every notation; skipped with a message
-//!   when the corpus is absent (`SCORESHEET_CORPUS` overrides its place).
+//!   `outfiles/test-W*`) read back to the same moves in every notation; skipped with a `SKIPPED`
+//!   line on standard error when the corpus is absent, a failure with
+//!   `SCORESHEET_REQUIRE_DATA=1` (`SCORESHEET_CORPUS` overrides its place).
 //! - The examples of the seeds (`tests/fixtures/notations/seeds/`), each with its moves written
 //!   out by hand as UCI.
 //! - Round trips: random legal games written by our writers in each notation (× language and

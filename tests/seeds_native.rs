@@ -1,24 +1,16 @@
 //! The seeds' algebraic examples read in their own language, exactly as printed: the Dutch
 //! seed's Herdersmat columns and the whole Boleslavsky–Bronstein algebraic column (Dutch
 //! letters, trailing-colon captures), and the Spanish seed's game. Each is read with its
-//! language given and with `--lang auto`.
+//! language given and with `--lang auto`. Needs `../shared/seeds` (`SCORESHEET_SEEDS`
+//! overrides): without it the test writes `SKIPPED …` to standard error and passes, or fails
+//! with `SCORESHEET_REQUIRE_DATA=1`.
+
+mod common;
 
 use std::path::PathBuf;
 
 use scoresheet::check::{CheckedFile, Options, check_str};
 use scoresheet::diagnostic::Severity;
-
-fn seeds() -> Option<PathBuf> {
-    let dir = std::env::var_os("SCORESHEET_SEEDS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/seeds"));
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        println!("skipped: seeds not found at {}", dir.display());
-        None
-    }
-}
 
 fn read(text: &str, lang: &str) -> CheckedFile {
     let options = Options::given("auto", lang);
@@ -56,7 +48,9 @@ fn dutch_column(seed: &str) -> String {
 
 #[test]
 fn boleslavsky_bronstein_dutch_column_as_printed() {
-    let Some(dir) = seeds() else { return };
+    let Some(dir) = common::seeds_or_skip("boleslavsky_bronstein_dutch_column_as_printed") else {
+        return;
+    };
     let seed = std::fs::read_to_string(dir.join("english-descriptive-notation.nl.txt")).unwrap();
     let text = dutch_column(&seed);
     assert!(

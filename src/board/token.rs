@@ -108,9 +108,7 @@ pub fn parse_token_with(parser: &ParserEntry, token: &str) -> Result<MoveToken, 
     }
     if let Some(issue) = syntax.issues.first() {
         return Err(match found {
-            Some(_) => InvalidToken::Extra {
-                span: issue_span(issue),
-            },
+            Some(_) => InvalidToken::Extra { span: issue.span() },
             None => InvalidToken::NotAMove((parser.explain)(token)),
         });
     }
@@ -204,23 +202,6 @@ fn item_span(item: &Item) -> Span {
         Item::Nag(n) => n.span,
         Item::Variation(l) => l.span,
         Item::Result(r) => r.span,
-    }
-}
-
-/// Where a syntax issue stands.
-pub(crate) fn issue_span(issue: &crate::syntax::SyntaxIssue) -> Span {
-    use crate::syntax::SyntaxIssue;
-    match issue {
-        SyntaxIssue::Unknown(s)
-        | SyntaxIssue::BrokenTag(s)
-        | SyntaxIssue::TagInMovetext(s)
-        | SyntaxIssue::UnclosedComment(s)
-        | SyntaxIssue::UnmatchedClose(s)
-        | SyntaxIssue::UnclosedVariation(s)
-        | SyntaxIssue::TooDeep(s)
-        | SyntaxIssue::StrayMark(s)
-        | SyntaxIssue::ParserLimit(s, _) => *s,
-        SyntaxIssue::LookAlike { at, .. } => *at,
     }
 }
 

@@ -175,7 +175,7 @@ impl GameChecker<'_> {
             if !matches!(issue, SyntaxIssue::Unknown(_)) {
                 others += 1;
                 if others > MAX_SYNTAX_ERRORS {
-                    first_hidden.get_or_insert(crate::board::token::issue_span(issue));
+                    first_hidden.get_or_insert(issue.span());
                     continue;
                 }
             }

@@ -26,8 +26,8 @@ pub mod fix;
 pub mod output;
 pub(crate) mod rule;
 pub mod rules;
-pub(crate) mod verify;
 pub(crate) mod style;
+pub(crate) mod verify;
 pub(crate) use crate::read::source;
 
 pub use crate::read::Format;

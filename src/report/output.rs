@@ -191,7 +191,14 @@ fn result_of(g: &CheckedGame) -> String {
             .pgn()
             .to_owned()
         })
-        .or_else(|| g.syntax.tag("Result").map(|t| t.value.clone()))
+        // The tag's value only when it is a result (`½-½` written `1/2-1/2`): anything else
+        // would end the movetext with a token that reads as no result.
+        .or_else(|| {
+            g.syntax
+                .tag("Result")
+                .and_then(|t| crate::syntax::Outcome::from_tag(&t.value))
+                .map(|o| o.pgn().to_owned())
+        })
         .unwrap_or_else(|| "*".to_owned())
 }
 

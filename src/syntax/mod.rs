@@ -385,6 +385,24 @@ pub enum SyntaxIssue {
     },
 }
 
+impl SyntaxIssue {
+    /// Where the problem is (for a look-alike, the first replaced character).
+    pub fn span(&self) -> Span {
+        match self {
+            SyntaxIssue::Unknown(s)
+            | SyntaxIssue::BrokenTag(s)
+            | SyntaxIssue::TagInMovetext(s)
+            | SyntaxIssue::UnclosedComment(s)
+            | SyntaxIssue::UnmatchedClose(s)
+            | SyntaxIssue::UnclosedVariation(s)
+            | SyntaxIssue::TooDeep(s)
+            | SyntaxIssue::StrayMark(s)
+            | SyntaxIssue::ParserLimit(s, _) => *s,
+            SyntaxIssue::LookAlike { at, .. } => *at,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -16,20 +16,51 @@ pub fn corpus_with(probe: &str) -> Option<PathBuf> {
     dir.join(probe).is_file().then_some(dir)
 }
 
-/// The corpus folder, or `None` after printing why `test` is skipped.
+/// The corpus folder, or `None` after saying why `test` is skipped (see [`skip`]).
 pub fn corpus_or_skip(test: &str) -> Option<PathBuf> {
     corpus_or_skip_with(test, "README.md")
 }
 
-/// The corpus folder when it holds `probe`, or `None` after printing why `test` is skipped.
+/// The corpus folder when it holds `probe`, or `None` after saying why `test` is skipped (see
+/// [`skip`]).
 pub fn corpus_or_skip_with(test: &str, probe: &str) -> Option<PathBuf> {
     let c = corpus_with(probe);
     if c.is_none() {
         let dir = std::env::var("SCORESHEET_CORPUS")
             .unwrap_or_else(|_| format!("{}/../shared/corpus", env!("CARGO_MANIFEST_DIR")));
-        println!("skipped: corpus not found at {dir} ({test})");
+        skip(test, &format!("the corpus ({probe}) not found at {dir}"));
     }
     c
+}
+
+/// The seeds folder (`SCORESHEET_SEEDS`, else `../shared/seeds`), or `None` after saying why
+/// `test` is skipped (see [`skip`]).
+pub fn seeds_or_skip(test: &str) -> Option<PathBuf> {
+    let dir = std::env::var_os("SCORESHEET_SEEDS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/seeds"));
+    if dir.is_dir() {
+        return Some(dir);
+    }
+    skip(test, &format!("the seeds not found at {}", dir.display()));
+    None
+}
+
+/// Set to `1`, a test whose data (the corpus, the seeds) is missing fails instead of skipping:
+/// CI (`.ci/run`) sets it.
+pub const REQUIRE_DATA: &str = "SCORESHEET_REQUIRE_DATA";
+
+/// Says that `test` is skipped, and `why`: a failure when [`REQUIRE_DATA`] is `1`; otherwise a
+/// `SKIPPED` line written straight to the process's standard error, which the test harness
+/// does not capture (it captures only `print!` and `eprint!`), so it shows in `cargo test`
+/// output next to the test's `ok`.
+pub fn skip(test: &str, why: &str) {
+    let message = format!("SKIPPED {test}: {why} (set {REQUIRE_DATA}=1 to make this a failure)");
+    if std::env::var(REQUIRE_DATA).is_ok_and(|v| v.trim() == "1") {
+        panic!("{message}");
+    }
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr().lock(), "{message}");
 }
 
 /// A small deterministic generator (xorshift64*), so failures reproduce.

@@ -25,7 +25,12 @@ pub(crate) fn english_marks(pos: &Chess, m: &Move) -> String {
 }
 
 /// [`write_english`]'s move without its e.p. mark and its check or mate word.
-pub(crate) fn write_english_unmarked(pos: &Chess, origins: &Origins, m: &Move, full: bool) -> String {
+pub(crate) fn write_english_unmarked(
+    pos: &Chess,
+    origins: &Origins,
+    m: &Move,
+    full: bool,
+) -> String {
     if let Some(side) = m.castling_side() {
         if side.is_king_side() {
             "O-O".to_owned()

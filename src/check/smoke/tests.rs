@@ -186,25 +186,25 @@ mod registry_names {
     use crate::check::types::{Choice, Options};
     use crate::syntax::grammar::Registry;
 
-        #[test]
-        fn a_user_language_is_named_only_in_the_registry_it_was_loaded_into() {
-            let path = concat!(
-                env!("CARGO_MANIFEST_DIR"),
-                "/tests/data/grammars/gazette.pest"
-            );
-            let mut registry = Registry::builtin();
-            register_file(&mut registry, Path::new(path)).expect("loads");
-            let registry = Arc::new(registry);
-            let o = Options::named("auto", "en-x-gazette", Arc::clone(&registry)).expect("loaded");
-            let Choice::Given(gazette) = &o.lang else {
-                panic!("a language is given")
-            };
-            assert_eq!(gazette.code(), "en-x-gazette");
-            assert!(gazette.language().user.is_some());
-            let err = Options::named("auto", "en-x-gazette", Arc::default()).expect_err("not loaded");
-            assert_eq!(
-                err.to_string(),
-                "no grammar for notation `algebraic` in language `en-x-gazette`"
-            );
-        }
+    #[test]
+    fn a_user_language_is_named_only_in_the_registry_it_was_loaded_into() {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/data/grammars/gazette.pest"
+        );
+        let mut registry = Registry::builtin();
+        register_file(&mut registry, Path::new(path)).expect("loads");
+        let registry = Arc::new(registry);
+        let o = Options::named("auto", "en-x-gazette", Arc::clone(&registry)).expect("loaded");
+        let Choice::Given(gazette) = &o.lang else {
+            panic!("a language is given")
+        };
+        assert_eq!(gazette.code(), "en-x-gazette");
+        assert!(gazette.language().user.is_some());
+        let err = Options::named("auto", "en-x-gazette", Arc::default()).expect_err("not loaded");
+        assert_eq!(
+            err.to_string(),
+            "no grammar for notation `algebraic` in language `en-x-gazette`"
+        );
+    }
 }

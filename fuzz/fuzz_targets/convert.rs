@@ -1,0 +1,5 @@
+//! Fuzz target `convert`: see `fuzz_props::run_convert` (`tests/common/props.rs`) for the input's
+//! layout and the properties asserted.
+#![no_main]
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| fuzz_props::run_convert(data));
