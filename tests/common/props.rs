@@ -315,10 +315,8 @@ pub fn run_grammar(data: &[u8]) {
     match smoke::register_file(&mut registry, &path) {
         Ok(language) => {
             let code = language.codes[0].to_string();
-            let options = Options {
-                registry: Arc::new(registry),
-                ..Options::given("algebraic", &code)
-            };
+            let options = Options::named("algebraic", &code, Arc::new(registry))
+                .expect("a registered language is named in its registry");
             let file = check_bytes("game.pgn", game.as_bytes(), &options)
                 .expect("a registered language has a grammar");
             assert_accounted(&file, &format!("a game read in the user language {code}"));
