@@ -14,7 +14,7 @@ use crate::span::Span;
 pub enum Applicability {
     /// The fix keeps the moves exactly as they are (a mark, a style, a duplicate), and the
     /// game or fragment it touches reads to its end without an assumed repair once it is made
-    /// (checked by [`crate::lint::verify`]): `--fix`.
+    /// (checked by `lint::verify`): `--fix`.
     Safe,
     /// The fix changes what the text says (another move, another result): only with
     /// `--unsafe-fixes`.

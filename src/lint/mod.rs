@@ -8,7 +8,7 @@
 //! problems, mapped from the checker's diagnostics or found by its own analysis, with a fix
 //! where one is possible: byte-range edits of the original file ([`fix`]). A fix is offered as
 //! safe only when its game or fragment, read again with it, reads to its end without an
-//! assumed repair ([`verify`]).
+//! assumed repair (`lint::verify`).
 //!
 //! ```
 //! use scoresheet::lint::{LintOptions, lint_bytes};
