@@ -377,6 +377,16 @@ mod table {
         assert_eq!((code, codes.len()), (0, 0), "{codes:?}");
     }
 
+    /// A long game's six-digit move numbers are move numbers (they were unreadable tokens, each
+    /// explored as a repair, past move 99,999 of the 600,000-ply game of issue 13).
+    #[test]
+    fn six_digit_move_numbers_are_move_numbers() {
+        let text = "[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 99999\"]\n\n\
+                    99999. Nf3 Nf6 100000. Ng1 Ng8 100001. Nc3 1-0\n";
+        let (code, codes, _, _) = first(EN, text);
+        assert_eq!((code, codes.len()), (0, 0), "{codes:?}");
+    }
+
     #[test]
     fn a_token_of_50000_letters() {
         let text = format!("1. e4 {} e5 *\n", "N".repeat(50_000));
