@@ -46,6 +46,11 @@ fn replay(target: &str, property: fn(&[u8])) {
 }
 
 #[test]
+fn check_regressions() {
+    replay("check", props::run_check);
+}
+
+#[test]
 fn convert_regressions() {
     replay("convert", props::run_convert);
 }

@@ -63,7 +63,8 @@ pub fn assert_accounted(file: &CheckedFile, what: &str) {
 
 /// Every move token, unknown token and syntax issue of the file that is neither resolved (a
 /// legal or null move) nor reported (a diagnostic at its place, or, for a token not reached,
-/// a diagnostic of its game before it); a `too_many` diagnostic stands for those left out.
+/// a diagnostic of its game before it); a `too_many` or `limit_reached` diagnostic stands for
+/// those left out.
 pub fn unaccounted(file: &CheckedFile) -> Vec<String> {
     let mut out = Vec::new();
     let text = &file.text;
@@ -73,7 +74,9 @@ pub fn unaccounted(file: &CheckedFile) -> Vec<String> {
     };
     for g in &file.games {
         let diags = || g.diagnostics.iter().chain(&file.diagnostics);
-        let too_many = diags().any(|d| d.code() == Code::TooMany);
+        // `too_many` stands for the unreadable tokens left out, `limit_reached` for the other
+        // syntax problems past the per-game bound.
+        let too_many = diags().any(|d| matches!(d.code(), Code::TooMany | Code::LimitReached));
         let reported = |span: Span| too_many || diags().any(|d| covers(d, span));
         for item in g.syntax.root.items() {
             let (span, fate) = match item {
