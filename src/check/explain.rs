@@ -487,7 +487,7 @@ impl GameChecker<'_> {
                 } else {
                     "Black"
                 };
-                match self.other_languages(tok.span, pos) {
+                match self.other_languages(tok.span, pos, true) {
                     Some((help, other)) => {
                         for o in other {
                             if !sugg.contains(&o) {

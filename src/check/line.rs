@@ -342,7 +342,7 @@ impl<'g, 'a, 'l> LineWalk<'g, 'a, 'l> {
         } else {
             suggestion_texts(&ranked, &token, 3)
         };
-        let other = g.other_languages(span, pos);
+        let other = g.other_languages(span, pos, false);
         if let Some((_, o)) = &other {
             sugg.retain(|s| !o.contains(s));
             sugg.splice(0..0, o.iter().cloned());

@@ -173,20 +173,46 @@ pub(super) fn suggestion_texts(ranked: &[Cand], written: &str, n: usize) -> Vec<
         .collect()
 }
 
+/// The piece (its place in a language's `letters`: king, queen, rook, bishop, knight) whose
+/// letter starts `token` in a language, by the longest letter that does; `None` when none does.
+fn leading_piece(letters: &[std::borrow::Cow<'static, str>; 6], token: &str) -> Option<usize> {
+    letters[..5]
+        .iter()
+        .enumerate()
+        .flat_map(|(i, alts)| alts.split_whitespace().map(move |a| (i, a)))
+        .filter(|(_, a)| token.starts_with(a))
+        .max_by_key(|(_, a)| a.len())
+        .map(|(i, _)| i)
+}
+
 impl GameChecker<'_> {
     /// When the token reads as a legal move in other languages: a help text naming them, and
     /// the move written in the current language.
-    pub(super) fn other_languages(&self, span: Span, pos: &Chess) -> Option<(String, Vec<String>)> {
+    /// `read`: the current language read the token as a move (an illegal one); a language whose
+    /// letter at the token's start names the same piece then reads the same illegal move, and
+    /// is not tried (an error costs a parse only in the languages that could read it otherwise).
+    pub(super) fn other_languages(
+        &self,
+        span: Span,
+        pos: &Chess,
+        read: bool,
+    ) -> Option<(String, Vec<String>)> {
         let token = self.src(span);
         let current = &self.parser.lang_file;
+        let languages = self.registry.languages();
+        let same_piece = languages
+            .iter()
+            .find(|l| read && l.file == *current)
+            .and_then(|l| leading_piece(&l.letters, token));
         let mut hits: Vec<(crate::syntax::grammar::Language, Move)> = Vec::new();
         // Only a piece move counts, so a token that starts with a letter is tried only in the
         // languages with a piece letter that starts so (in either case), and only a token that reads as one
         // move (a short parse) is read as a game: an error costs a few parses, not one per
         // language.
         let first = token.chars().next().filter(|c| c.is_alphabetic());
-        for lang in self.registry.languages() {
+        for lang in languages {
             if lang.file == *current
+                || same_piece.is_some_and(|p| leading_piece(&lang.letters, token) == Some(p))
                 || first.is_some_and(|c| {
                     !lang.letters[..5]
                         .iter()
@@ -740,5 +766,35 @@ impl GameChecker<'_> {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::leading_piece;
+    use crate::syntax::grammar::Registry;
+
+    fn letters_of(code: &str) -> [std::borrow::Cow<'static, str>; 6] {
+        Registry::builtin()
+            .languages()
+            .into_iter()
+            .find(|l| l.serves(code))
+            .expect("a built-in language")
+            .letters
+            .clone()
+    }
+
+    #[test]
+    fn the_piece_a_token_starts_with_is_read_by_the_longest_letter() {
+        // English: K king, N knight; German: S knight, L bishop; Russian: Кр king, К knight.
+        assert_eq!(leading_piece(&letters_of("en"), "Ke3"), Some(0));
+        assert_eq!(leading_piece(&letters_of("en"), "Nf3"), Some(4));
+        assert_eq!(leading_piece(&letters_of("de"), "Sf3"), Some(4));
+        assert_eq!(leading_piece(&letters_of("de"), "Lb5"), Some(3));
+        assert_eq!(leading_piece(&letters_of("ru"), "Крe1"), Some(0));
+        assert_eq!(leading_piece(&letters_of("ru"), "Кf3"), Some(4));
+        // A pawn move or a letter of no piece.
+        assert_eq!(leading_piece(&letters_of("en"), "e4"), None);
+        assert_eq!(leading_piece(&letters_of("en"), "Sf3"), None);
     }
 }
