@@ -4,7 +4,7 @@
 use std::fmt;
 use std::sync::Arc;
 
-use miette::{LabeledSpan, NamedSource};
+use miette::LabeledSpan;
 
 use crate::span::Span;
 use text::short;
@@ -691,11 +691,71 @@ impl From<Severity> for miette::Severity {
     }
 }
 
+/// A file's text with the start of each of its lines, so that a label is found by a binary
+/// search and the lines around it, not by reading the file from its first byte (miette's own
+/// `SourceCode` for text does that for every label: quadratic in a file with many problems).
+#[derive(Debug)]
+struct IndexedSource {
+    name: String,
+    text: Arc<str>,
+    /// The byte offset where each line starts, as miette counts lines (after `\n`, after a
+    /// `\r` not followed by `\n`).
+    starts: Vec<usize>,
+}
+
+impl IndexedSource {
+    fn new(name: &str, text: &Arc<str>) -> IndexedSource {
+        let bytes = text.as_bytes();
+        let mut starts = vec![0];
+        for (i, &b) in bytes.iter().enumerate() {
+            if b == b'\n' || (b == b'\r' && bytes.get(i + 1) != Some(&b'\n')) {
+                starts.push(i + 1);
+            }
+        }
+        IndexedSource {
+            name: name.to_owned(),
+            text: Arc::clone(text),
+            starts,
+        }
+    }
+}
+
+impl miette::SourceCode for IndexedSource {
+    fn read_span<'a>(
+        &'a self,
+        span: &miette::SourceSpan,
+        context_lines_before: usize,
+        context_lines_after: usize,
+    ) -> Result<Box<dyn miette::SpanContents<'a> + 'a>, miette::MietteError> {
+        // miette reads from one line before the first it shows (so that a span is never at the
+        // very start of what it reads, where it counts differently): the same answer as from
+        // the file's start, with the lines before that one added back.
+        let line = self
+            .starts
+            .partition_point(|&s| s <= span.offset())
+            .saturating_sub(1);
+        let first = line.saturating_sub(context_lines_before + 1);
+        let from = self.starts[first];
+        let rest = &self.text.as_bytes()[from..];
+        let shifted = miette::SourceSpan::new((span.offset() - from).into(), span.len());
+        let inner = rest.read_span(&shifted, context_lines_before, context_lines_after)?;
+        let data: &'a [u8] = inner.data();
+        Ok(Box::new(miette::MietteSpanContents::new_named(
+            self.name.clone(),
+            data,
+            miette::SourceSpan::new((inner.span().offset() + from).into(), inner.span().len()),
+            inner.line() + first,
+            inner.column(),
+            inner.line_count() + first,
+        )))
+    }
+}
+
 /// All problems of one file, as one miette report with the problems as related diagnostics
 /// (the checker's and the linter's alike).
 #[derive(Debug)]
 struct FileReport<'a> {
-    source: NamedSource<Arc<str>>,
+    source: IndexedSource,
     diagnostics: Vec<&'a dyn miette::Diagnostic>,
     /// The worst severity among them.
     severity: Severity,
@@ -741,7 +801,7 @@ pub(crate) fn render_file_report<'a, D: miette::Diagnostic + 'a>(
         related.push(d);
     }
     let report = FileReport {
-        source: NamedSource::new(path, Arc::clone(text)),
+        source: IndexedSource::new(path, text),
         diagnostics: related,
         severity: worst,
         summary,
@@ -771,4 +831,52 @@ pub fn render(report: &dyn miette::Diagnostic, color: bool, width: usize) -> Str
         out = text::escape(&report.to_string()).into_owned();
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use miette::{NamedSource, SourceCode, SourceSpan};
+
+    use super::IndexedSource;
+
+    /// What a `read_span` answer shows: its data, place, line, column and line count.
+    fn seen(source: &dyn SourceCode, span: SourceSpan, around: usize) -> String {
+        match source.read_span(&span, around, around) {
+            Ok(c) => format!(
+                "{:?} {:?} line {} col {} count {} {:?}",
+                String::from_utf8_lossy(c.data()),
+                c.span(),
+                c.line(),
+                c.column(),
+                c.line_count(),
+                c.name()
+            ),
+            Err(e) => format!("error {e}"),
+        }
+    }
+
+    #[test]
+    fn the_indexed_source_reads_every_span_as_miette_does() {
+        let text = "1. e4 e5\n2. Nf3 Nc6\r\n3. Bb5 a6\r4. Ba4\n\n5. O-O Nf6 *";
+        let arc: Arc<str> = Arc::from(text);
+        let indexed = IndexedSource::new("game.pgn", &arc);
+        let plain = NamedSource::new("game.pgn", Arc::clone(&arc));
+        for start in 0..=text.len() {
+            for len in [0, 1, 3, 12] {
+                if start + len > text.len() {
+                    continue;
+                }
+                for around in [0, 1, 2] {
+                    let span = SourceSpan::new(start.into(), len);
+                    assert_eq!(
+                        seen(&indexed, span, around),
+                        seen(&plain, span, around),
+                        "span {start}+{len}, {around} lines around"
+                    );
+                }
+            }
+        }
+    }
 }
