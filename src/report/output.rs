@@ -467,7 +467,11 @@ fn write_line(
                         .trim_end_matches('}')
                         .replace(['{', '}'], "")
                 } else {
-                    raw.trim_start_matches([';', '%']).to_owned()
+                    // A `;` or `%` comment may hold braces, which a braced comment cannot: they
+                    // are written as parentheses, so that the comment reads back as one.
+                    raw.trim_start_matches([';', '%'])
+                        .replace('{', "(")
+                        .replace('}', ")")
                 };
                 let body = body.split_whitespace().collect::<Vec<_>>().join(" ");
                 out.push(format!("{{{body}}}"));
