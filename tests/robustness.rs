@@ -296,6 +296,13 @@ mod table {
         );
     }
 
+    /// [`expect`] with the notation and language given (English algebraic) and detected.
+    fn expect_given_and_auto(input: &str, want: (i32, &str, u64, u64), among: &str) {
+        for args in [EN, &[]] {
+            expect(args, input, want, among);
+        }
+    }
+
     const EN: &[&str] = &["--notation", "algebraic", "--lang", "en"];
 
     #[test]
@@ -319,14 +326,7 @@ mod table {
     #[test]
     fn twenty_thousand_nested_parentheses() {
         let text = format!("1. e4 {}e5{}", "(".repeat(20_000), ")".repeat(20_000));
-        expect(
-            EN,
-            &text,
-            (1, "scoresheet::missing_result", 1, 6),
-            "scoresheet::too_deep",
-        );
-        expect(
-            &[],
+        expect_given_and_auto(
             &text,
             (1, "scoresheet::missing_result", 1, 6),
             "scoresheet::too_deep",
@@ -390,18 +390,7 @@ mod table {
     #[test]
     fn a_token_of_50000_letters() {
         let text = format!("1. e4 {} e5 *\n", "N".repeat(50_000));
-        expect(
-            EN,
-            &text,
-            (1, "scoresheet::syntax", 1, 7),
-            "scoresheet::syntax",
-        );
-        expect(
-            &[],
-            &text,
-            (1, "scoresheet::syntax", 1, 7),
-            "scoresheet::syntax",
-        );
+        expect_given_and_auto(&text, (1, "scoresheet::syntax", 1, 7), "scoresheet::syntax");
     }
 
     #[test]
