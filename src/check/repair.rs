@@ -15,6 +15,7 @@ use crate::render::words::role_name;
 use crate::render::{self, Style};
 use crate::span::Span;
 use crate::syntax::MoveToken;
+use crate::syntax::kind::LanguageFile;
 use crate::syntax::marks::without_marks;
 
 /// How many following moves a repair or a suggestion is tested on (to the end of the line in
@@ -175,11 +176,8 @@ pub(super) fn suggestion_texts(ranked: &[Cand], written: &str, n: usize) -> Vec<
 
 /// The piece (its place in a language's `letters`: king, queen, rook, bishop, knight) whose
 /// letter starts `token` in a language, by the longest letter that does; `None` when none does.
-fn leading_piece(letters: &[std::borrow::Cow<'static, str>; 6], token: &str) -> Option<usize> {
-    letters[..5]
-        .iter()
-        .enumerate()
-        .flat_map(|(i, alts)| alts.split_whitespace().map(move |a| (i, a)))
+fn leading_piece(lang: &LanguageFile, token: &str) -> Option<usize> {
+    lang.piece_letters()
         .filter(|(_, a)| token.starts_with(a))
         .max_by_key(|(_, a)| a.len())
         .map(|(i, _)| i)
@@ -203,7 +201,7 @@ impl GameChecker<'_> {
         let same_piece = languages
             .iter()
             .find(|l| read && l.file == *current)
-            .and_then(|l| leading_piece(&l.letters, token));
+            .and_then(|l| leading_piece(l, token));
         let mut hits: Vec<(crate::syntax::grammar::Language, Move)> = Vec::new();
         // Only a piece move counts, so a token that starts with a letter is tried only in the
         // languages with a piece letter that starts so (in either case), and only a token that reads as one
@@ -212,12 +210,11 @@ impl GameChecker<'_> {
         let first = token.chars().next().filter(|c| c.is_alphabetic());
         for lang in languages {
             if lang.file == *current
-                || same_piece.is_some_and(|p| leading_piece(&lang.letters, token) == Some(p))
+                || same_piece.is_some_and(|p| leading_piece(&lang, token) == Some(p))
                 || first.is_some_and(|c| {
-                    !lang.letters[..5]
-                        .iter()
-                        .flat_map(|alts| alts.split_whitespace())
-                        .filter_map(|alt| alt.chars().next())
+                    !lang
+                        .piece_letters()
+                        .filter_map(|(_, alt)| alt.chars().next())
                         .any(|a| a == c || a.to_lowercase().eq(c.to_lowercase()))
                 })
             {
@@ -774,14 +771,12 @@ mod tests {
     use super::leading_piece;
     use crate::syntax::grammar::Registry;
 
-    fn letters_of(code: &str) -> [std::borrow::Cow<'static, str>; 6] {
+    fn letters_of(code: &str) -> crate::syntax::grammar::Language {
         Registry::builtin()
             .languages()
             .into_iter()
             .find(|l| l.serves(code))
             .expect("a built-in language")
-            .letters
-            .clone()
     }
 
     #[test]

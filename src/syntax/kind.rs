@@ -168,6 +168,15 @@ impl LanguageFile {
         Customs::parse(&self.customs).unwrap_or(Customs::FIDE)
     }
 
+    /// Each piece letter (king, queen, rook, bishop, knight: its place in `letters`), every
+    /// alternative apart.
+    pub(crate) fn piece_letters(&self) -> impl Iterator<Item = (usize, &str)> {
+        self.letters[..5]
+            .iter()
+            .enumerate()
+            .flat_map(|(i, alts)| alts.split_whitespace().map(move |a| (i, a)))
+    }
+
     /// True when this file serves the code.
     pub fn serves(&self, code: &str) -> bool {
         self.codes.iter().any(|c| c == code)
