@@ -340,6 +340,19 @@ pub enum Problem {
         /// What was not checked or reported, in words.
         what: String,
     },
+    /// The game's moves read in another language than the one it is read in: reported once,
+    /// and the rest of the game is not checked.
+    #[error("this game reads as {other}, not {language}: `{}` and {more} more of its moves are not {language}", short(.text))]
+    WrongLanguage {
+        /// The first move that reads in the other language only.
+        text: String,
+        /// How many more such moves were met before the reading stopped.
+        more: usize,
+        /// The language the game is read in.
+        language: String,
+        /// The language its moves read in.
+        other: String,
+    },
 }
 
 /// Declares [`Code`] from one list, so that [`Code::ALL`] and [`Code::as_str`] cannot miss one.
@@ -416,6 +429,7 @@ codes! {
     SwappedMoves => "swapped_moves",
     MoveWrittenTwice => "move_written_twice",
     WrongSide => "wrong_side",
+    WrongLanguage => "wrong_language",
 }
 
 impl fmt::Display for Code {
@@ -472,6 +486,7 @@ impl Problem {
             Problem::SwappedMoves { .. } => Code::SwappedMoves,
             Problem::MoveWrittenTwice { .. } => Code::MoveWrittenTwice,
             Problem::WrongSide { .. } => Code::WrongSide,
+            Problem::WrongLanguage { .. } => Code::WrongLanguage,
         }
     }
 
@@ -501,7 +516,8 @@ impl Problem {
             | Problem::SkippedMove { .. }
             | Problem::SwappedMoves { .. }
             | Problem::MoveWrittenTwice { .. }
-            | Problem::WrongSide { .. } => Severity::Error,
+            | Problem::WrongSide { .. }
+            | Problem::WrongLanguage { .. } => Severity::Error,
             Problem::TagInMovetext
             | Problem::StrayMark { .. }
             | Problem::CheckWithoutCheck { .. }

@@ -402,14 +402,31 @@ mod table {
         }
     }
 
+    /// Each game is reported once, as written in English, from its first knight move on:
+    /// not move by move.
     #[test]
     fn english_games_checked_as_bulgarian() {
         let text = GAME.repeat(30);
-        expect(
-            &["--lang", "bg"],
-            &text,
-            (1, "scoresheet::syntax", 6, 13),
-            "scoresheet::syntax",
+        let (code, codes, line, column) = first(&["--lang", "bg"], &text);
+        assert_eq!((code, line, column), (1, 6, 13), "{codes:?}");
+        assert_eq!(codes, vec!["scoresheet::wrong_language"; 30]);
+    }
+
+    /// A game that goes on with an error every few moves is read past 50 errors, no further:
+    /// the rest is one `not_checked` report that says why.
+    #[test]
+    fn a_game_with_thousands_of_errors_is_read_past_fifty() {
+        let text = format!("1. e4 e5 {}*\n", "Nf3 Qxh7 Ng1 ".repeat(2_000));
+        let (code, codes, line, column) = first(EN, &text);
+        assert_eq!((code, line, column), (1, 1, 14), "{codes:?}");
+        let errors = codes
+            .iter()
+            .filter(|c| *c != "scoresheet::not_checked")
+            .count();
+        assert!((50..=60).contains(&errors), "{errors}: {codes:?}");
+        assert_eq!(
+            codes.last().map(String::as_str),
+            Some("scoresheet::not_checked")
         );
     }
 

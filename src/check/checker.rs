@@ -38,6 +38,8 @@ pub(super) struct GameChecker<'a> {
     /// Moves resolved so far while testing repairs and suggestions on the rest of the game
     /// (see `repair::REPAIR_BUDGET`).
     pub(super) work: std::cell::Cell<usize>,
+    /// Tokens in error met so far, and which read in another language (see `budget`).
+    pub(super) budget: crate::check::budget::Budget,
 }
 
 /// A move number waiting for the move it numbers.

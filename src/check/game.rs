@@ -46,6 +46,15 @@ pub(crate) fn check_game(
             history: Vec::new(),
         };
         let end = g.walk_line(&syntax.root, ctx, 0);
+        if g.budget.wrong_language {
+            let language = g
+                .parser
+                .language
+                .as_ref()
+                .and_then(|l| l.names.first())
+                .map_or("the language read", |n| n);
+            g.budget.report_wrong_language(&mut g.diags, text, language);
+        }
         // Moves read on after an error (assumed repairs) do not make the game complete.
         complete = end.complete && !g.main_broken;
         g.results(&syntax, &end);
@@ -116,6 +125,7 @@ impl<'a> GameChecker<'a> {
             repaired: Vec::new(),
             repaired_broken: false,
             work: std::cell::Cell::new(0),
+            budget: crate::check::budget::Budget::default(),
         }
     }
 }

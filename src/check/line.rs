@@ -4,6 +4,7 @@ use shakmaty::{Chess, Color, Move, Position};
 
 use crate::board::descriptive::Origins;
 use crate::board::resolve::{Illegal, Resolution};
+use crate::check::budget::{Lost, MOST_ERRORS};
 use crate::check::checker::{GameChecker, Mark, PendingNumber, Played};
 use crate::check::explain::{ErrorSite, marked_squares};
 use crate::check::repair::{Back, Cand, Found, Numbering, REACH, Site, Trouble, suggestion_texts};
@@ -135,8 +136,9 @@ struct LineWalk<'g, 'a, 'l> {
     at: usize,
     /// An error has stopped the reading: the rest of the line is not checked.
     broken: bool,
-    /// The reading stopped after [`LOST`] errors in a row.
-    lost: bool,
+    /// Why the reading stopped before the line's end, when it gave up on the line (after
+    /// [`LOST`] errors in a row, or the game's budget spent).
+    lost: Option<Lost>,
     /// Errors since the last move that read as written.
     streak: usize,
     /// Moves and variations not checked (after an error).
@@ -181,7 +183,7 @@ impl<'g, 'a, 'l> LineWalk<'g, 'a, 'l> {
             history: start.history,
             at: 0,
             broken: false,
-            lost: false,
+            lost: None,
             streak: 0,
             unchecked: Vec::new(),
             result: None,
@@ -239,6 +241,15 @@ impl<'g, 'a, 'l> LineWalk<'g, 'a, 'l> {
     fn stop(&mut self) {
         self.broken = true;
         self.g.repaired_broken |= self.record;
+    }
+
+    /// The reading gives up on the rest of the line from `span` on (a bound, see [`Lost`]).
+    fn give_up(&mut self, span: Span, why: Lost) {
+        self.g.main_broken |= self.main;
+        self.g.budget.wrong_language |= why == Lost::Language;
+        self.stop();
+        self.lost = Some(why);
+        self.unchecked.push(span);
     }
 
     fn on_item(&mut self, cur: usize) {
@@ -303,13 +314,16 @@ impl<'g, 'a, 'l> LineWalk<'g, 'a, 'l> {
             return;
         }
         self.streak += 1;
-        if self.streak > LOST {
-            self.g.main_broken |= self.main;
-            self.stop();
-            self.lost = true;
-            self.unchecked.push(span);
+        let spent = if self.streak > LOST {
+            Some(Lost::InARow)
+        } else {
+            self.g.budget.spent()
+        };
+        if let Some(why) = spent {
+            self.give_up(span, why);
             return;
         }
+        self.g.budget.errors += 1;
         // An unreadable token may have been a move: read on from the best repair.
         self.g.main_broken |= self.main;
         match self.repair_unreadable(span) {
@@ -473,15 +487,21 @@ impl<'g, 'a, 'l> LineWalk<'g, 'a, 'l> {
             Resolution::Legal(m) => self.on_legal(tok, m, snap),
             Resolution::Null => self.on_null(tok),
             Resolution::Illegal(Illegal::GameOver { mate }) => self.on_game_over(tok, mate),
-            _ if self.streak >= LOST => {
-                // The reading has lost the game: the rest is not checked.
-                self.g.moves[tok.index] = MoveState::NotChecked;
-                self.g.main_broken |= self.main;
-                self.stop();
-                self.lost = true;
-                self.unchecked.push(tok.span);
+            other => {
+                let spent = if self.streak >= LOST {
+                    Some(Lost::InARow)
+                } else {
+                    self.g.budget.spent()
+                };
+                if let Some(why) = spent {
+                    // The reading has lost the game: the rest is not checked.
+                    self.g.moves[tok.index] = MoveState::NotChecked;
+                    self.give_up(tok.span, why);
+                } else {
+                    self.g.budget.errors += 1;
+                    self.on_error(tok, other, snap);
+                }
             }
-            other => self.on_error(tok, other, snap),
         }
     }
 
@@ -701,14 +721,20 @@ impl<'g, 'a, 'l> LineWalk<'g, 'a, 'l> {
                     first.join(last),
                 )
                 .label("not checked")
-                .help(if self.lost {
-                    format!(
+                .help(match self.lost {
+                    Some(Lost::InARow) => format!(
                         "{LOST} moves in a row did not read as written, so the reading has lost \
                          the game here: is another game (without a result between them) or \
                          another notation written here?"
-                    )
-                } else {
-                    "fix the error before them to have them checked".to_owned()
+                    ),
+                    Some(Lost::Errors) => format!(
+                        "the game had {MOST_ERRORS} errors before them, the most one game is \
+                         read past (a bound on the work for one game): is this a game score in \
+                         this notation and language?"
+                    ),
+                    Some(Lost::Language) | None => {
+                        "fix the error before them to have them checked".to_owned()
+                    }
                 }),
             );
         }

@@ -13,6 +13,7 @@ use crate::read::source::{Format, extract, prose_paragraphs};
 use crate::read::split::split_games;
 use crate::span::Span;
 
+mod budget;
 mod checker;
 pub(crate) mod detect;
 mod explain;

@@ -220,20 +220,14 @@ impl GameChecker<'_> {
             {
                 continue;
             }
-            let Some(entry) = self.registry.parser_for(self.parser.notation, lang.code()) else {
+            let Some(body) = self
+                .registry
+                .single_move(self.parser.notation, &lang, token)
+            else {
                 continue;
             };
-            if !(entry.explain)(token).is_move {
-                continue;
-            }
-            let syntax = (entry.parse)(token, span.start);
-            if !syntax.issues.is_empty() {
-                continue;
-            }
-            let toks: Vec<crate::syntax::MoveBody> = syntax.root.moves().map(|t| t.body).collect();
-            let [body] = toks.as_slice() else { continue };
             // A pawn letter of another language is too weak a sign to name it.
-            if let Resolution::Legal(m) = resolve(pos, &[Pattern::from_body(body)])
+            if let Resolution::Legal(m) = resolve(pos, &[Pattern::from_body(&body)])
                 && m.role() != Role::Pawn
             {
                 hits.push((lang, m));
@@ -241,6 +235,14 @@ impl GameChecker<'_> {
         }
         let (first_lang, m) = hits.first()?;
         let m = *m;
+        self.budget.note_foreign(
+            span,
+            first_lang
+                .names
+                .first()
+                .map_or_else(|| first_lang.code().to_owned(), ToString::to_string),
+            first_lang.code().to_owned(),
+        );
         let same: Vec<&crate::syntax::grammar::LanguageFile> = hits
             .iter()
             .filter(|(_, h)| *h == m)

@@ -64,7 +64,7 @@ pub fn assert_accounted(file: &CheckedFile, what: &str) {
 /// Every move token, unknown token and syntax issue of the file that is neither resolved (a
 /// legal or null move) nor reported (a diagnostic at its place, or, for a token not reached,
 /// a diagnostic of its game before it); a `too_many` or `limit_reached` diagnostic stands for
-/// those left out.
+/// those left out, and a `wrong_language` one for the rest of its game.
 pub fn unaccounted(file: &CheckedFile) -> Vec<String> {
     let mut out = Vec::new();
     let text = &file.text;
@@ -75,8 +75,14 @@ pub fn unaccounted(file: &CheckedFile) -> Vec<String> {
     for g in &file.games {
         let diags = || g.diagnostics.iter().chain(&file.diagnostics);
         // `too_many` stands for the unreadable tokens left out, `limit_reached` for the other
-        // syntax problems past the per-game bound.
-        let too_many = diags().any(|d| matches!(d.code(), Code::TooMany | Code::LimitReached));
+        // syntax problems past the per-game bound, `wrong_language` for the game read no
+        // further.
+        let too_many = diags().any(|d| {
+            matches!(
+                d.code(),
+                Code::TooMany | Code::LimitReached | Code::WrongLanguage
+            )
+        });
         let reported = |span: Span| too_many || diags().any(|d| covers(d, span));
         for item in g.syntax.root.items() {
             let (span, fate) = match item {

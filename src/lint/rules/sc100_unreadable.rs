@@ -43,6 +43,7 @@ pub(crate) static RULE: Rule = Rule {
             Code::ParserLimit,
             Code::TooMany,
             Code::LimitReached,
+            Code::WrongLanguage,
             Code::BadFen,
             Code::UnsupportedVariant,
             Code::SetupWithoutFen,

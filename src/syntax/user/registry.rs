@@ -5,11 +5,13 @@ use super::{
     GrammarProblem, GrammarReport, ProblemKind, UserLanguage, Verify, build_limited, code_span,
     directory_files, read_source,
 };
+use std::collections::HashMap;
 use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use crate::span::Span;
+use crate::syntax::MoveBody;
 use crate::syntax::builtin::{LANGUAGE_FILES, PARSERS};
 use crate::syntax::kind::{Language, LanguageFile, Parser, ParserEntry, Shared};
 
@@ -23,7 +25,27 @@ pub struct Registry {
     user: Vec<Loaded>,
     /// The most rule calls one parse of a user language's parser may make (`None`: unbounded).
     call_limit: Option<NonZeroUsize>,
+    /// Single-move readings of tokens already asked for (see [`Registry::single_move`]).
+    readings: Readings,
 }
+
+/// A bounded memo of single-move readings: (notation, language file, token) → the move the
+/// token reads as alone, if exactly one. Shared by the threads checking games; a clone of the
+/// registry starts its own.
+#[derive(Debug, Default)]
+struct Readings(Mutex<Option<HashMap<ReadingKey, Option<MoveBody>>>>);
+
+type ReadingKey = (&'static str, String, String);
+
+impl Clone for Readings {
+    fn clone(&self) -> Self {
+        Readings::default()
+    }
+}
+
+/// Most readings kept; past it the memo starts again (a file has a few thousand distinct
+/// tokens in error, a hostile one is bounded by this).
+const MOST_READINGS: usize = 1 << 16;
 
 /// A user language in a registry.
 #[derive(Clone, Debug)]
@@ -54,6 +76,7 @@ impl Registry {
         Registry {
             user: Vec::new(),
             call_limit: None,
+            readings: Readings(Mutex::new(None)),
         }
     }
 
@@ -86,6 +109,50 @@ impl Registry {
             .flat_map(|l| &l.parsers)
             .find(|p| entry_matches(p, notation, file))
             .cloned()
+    }
+
+    /// What `token` reads as alone in a notation and language: the move, when the language's
+    /// parser reads it as exactly one move without a problem; `None` otherwise (no parser,
+    /// no move, or more). Memoized: a token in error asks this of every language, and the
+    /// same tokens recur game after game.
+    pub fn single_move(
+        &self,
+        notation: &'static str,
+        lang: &LanguageFile,
+        token: &str,
+    ) -> Option<MoveBody> {
+        let key = (notation, lang.file.to_string(), token.to_owned());
+        let known = self
+            .readings
+            .0
+            .lock()
+            .ok()
+            .and_then(|m| m.as_ref()?.get(&key).copied());
+        if let Some(found) = known {
+            return found;
+        }
+        let read = self.parser_for(notation, lang.code()).and_then(|entry| {
+            if !(entry.explain)(token).is_move {
+                return None;
+            }
+            let syntax = (entry.parse)(token, 0);
+            if !syntax.issues.is_empty() {
+                return None;
+            }
+            let mut moves = syntax.root.moves().map(|t| t.body);
+            match (moves.next(), moves.next()) {
+                (Some(body), None) => Some(body),
+                _ => None,
+            }
+        });
+        if let Ok(mut m) = self.readings.0.lock() {
+            let m = m.get_or_insert_with(HashMap::new);
+            if m.len() >= MOST_READINGS {
+                m.clear();
+            }
+            m.insert(key, read);
+        }
+        read
     }
 
     /// The language file serving an ISO 639-1 code (or a user language's code).
