@@ -549,3 +549,46 @@ fn languages_lists_english() {
         "{en}"
     );
 }
+
+/// `--jobs` changes how many games are checked at once, never what is reported: the human
+/// and JSON reports of many games, clean and in error, are the same with 1, 2 and 5 threads.
+#[test]
+fn the_report_is_the_same_whatever_the_number_of_jobs() {
+    let mut text = String::new();
+    for n in 0..200 {
+        text.push_str(match n % 4 {
+            0 => CLEAN,
+            1 => WARNING,
+            2 => "1. e4 e5 2. Ke3 Kd6 3. Nf3 *\n",
+            _ => "1. d4 d5 2. c4 e6 3. Nc3 Nf6 4. Bg5 Be7 5. e3 O-O 6. Nf3 Nbd7 1/2-1/2\n",
+        });
+        text.push('\n');
+    }
+    let path = temp_file("jobs.pgn", &text);
+    let path = path.to_str().expect("UTF-8 path");
+    for format in ["human", "json"] {
+        let runs: Vec<Output> = ["1", "2", "5"]
+            .iter()
+            .map(|j| {
+                run(
+                    &[
+                        "check", "--jobs", j, "--color", "never", "--format", format, path,
+                    ],
+                    None,
+                )
+            })
+            .collect();
+        assert_eq!(code(&runs[0]), 1, "{}", stderr(&runs[0]));
+        assert!(
+            stdout(&runs[0]).contains("illegal move `Ke3`"),
+            "{}",
+            stdout(&runs[0])
+        );
+        for r in &runs[1..] {
+            assert_eq!(stdout(r), stdout(&runs[0]), "{format}");
+            assert_eq!(code(r), code(&runs[0]));
+        }
+    }
+    let bad = run(&["check", "--jobs", "0", path], None);
+    assert_eq!(code(&bad), 2, "{}", stderr(&bad));
+}

@@ -29,6 +29,10 @@ struct Cli {
     /// the files they are given).
     #[arg(long = "grammar", value_name = "FILE.pest", global = true)]
     grammars: Vec<std::path::PathBuf>,
+    /// Games checked at the same time (threads); default: the machine's cores, or
+    /// RAYON_NUM_THREADS. The output is the same whatever the number.
+    #[arg(long, short = 'j', value_name = "N", global = true)]
+    jobs: Option<std::num::NonZeroUsize>,
 }
 
 #[derive(Subcommand)]
@@ -151,6 +155,14 @@ mod lint_cli;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if let Some(jobs) = cli.jobs
+        && let Err(e) = rayon::ThreadPoolBuilder::new()
+            .num_threads(jobs.get())
+            .build_global()
+    {
+        say!("scoresheet: cannot start {jobs} threads: {e}");
+        return ExitCode::from(2);
+    }
     // User languages are loaded into the registry before any command runs, so that checking,
     // converting, detection and `languages` all see them. `grammar` commands work on files as
     // given.
