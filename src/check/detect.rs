@@ -715,7 +715,7 @@ mod tests {
     use crate::read::split::split_games;
     use crate::syntax::grammar::builtin_parser as parser_for;
 
-    const BUILTIN: Registry = Registry::builtin();
+    static BUILTIN: Registry = Registry::builtin();
 
     fn detect_auto(text: &str) -> Detection {
         let games = split_games(text);
