@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Hostile inputs: generates each into a temporary directory and runs the release binary on
-# it (`check`, `lint`, `convert --to pgn`; one rayon thread), printing the wall time, the peak
-# RSS and the exit code of each run, with the first line of the report.
+# it (`check`, `lint`, `convert --to pgn`; one rayon thread), printing the wall time, the CPU
+# time (user + system), the peak RSS and the exit code of each run, with the first line of the
+# report.
 #
 #   benches/hostile.sh [FILTER]          # FILTER: only inputs whose name contains it
 #
@@ -108,7 +109,7 @@ write("mixed-encodings-10MB.pgn", mixed * (10 * MB // len(mixed)) + b"*\n")
 write("control-chars-5MB.pgn", bytes(random.choice([0x1b, 0x07, 0x00, 0x7f, 0x9b]) for _ in range(5 * MB)))
 PY
 
-printf '%-32s %-8s %9s %9s %4s  %s\n' input command "time (s)" "RSS (MiB)" exit "first line of the report"
+printf '%-32s %-8s %9s %8s %9s %4s  %s\n' input command "time (s)" "CPU (s)" "RSS (MiB)" exit "first line of the report"
 while IFS=$'\t' read -r name opts; do
     [[ -n "$filter" && "$name" != *"$filter"* ]] && continue
     size=$(stat -c %s "$dir/$name")
@@ -127,8 +128,10 @@ while IFS=$'\t' read -r name opts; do
         set -e
         secs=$(awk -F': ' '/Elapsed \(wall clock\)/ {n = split($2, t, ":"); s = 0; for (i = 1; i <= n; i++) s = s * 60 + t[i]; print s}' "$dir/time.txt")
         rss=$(awk -F': ' '/Maximum resident set size/ {printf "%.0f", $2 / 1024}' "$dir/time.txt")
+        # User + system CPU time: on a loaded machine the wall time grows, the CPU time less.
+        cpu=$(awk -F': ' '/User time|System time/ {s += $2} END {printf "%.2f", s}' "$dir/time.txt")
         first=$(cat "$dir/out.txt" "$dir/err.txt" | tr -d '\r' | grep -a -m1 -v '^\s*$' | cut -c1-70 || true)
-        printf '%-32s %-8s %9s %9s %4s  %s\n' "$name" "$cmd" "$secs" "$rss" "$code" "$first"
+        printf '%-32s %-8s %9s %8s %9s %4s  %s\n' "$name" "$cmd" "$secs" "$cpu" "$rss" "$code" "$first"
     done
     echo "  ($((size / 1000)) KB${opts:+, $opts})"
 done < "$dir/inputs.tsv"
