@@ -98,6 +98,9 @@ impl Check {
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
+    if let Some(i) = args.iter().position(|a| a == "--measure") {
+        measure::intermediary(&args[i + 1..]);
+    }
     if let Some(i) = args.iter().position(|a| a == "--validate") {
         validator::main(args.get(i + 1).map_or("-", String::as_str));
     }
@@ -142,12 +145,46 @@ fn main() {
             return;
         }
     };
+    describe_tools(&inputs);
     let table = build_table(&check, &inputs, cores);
     let table = table.measure(reps, limits);
     let extra = report::Extra::measure(&check, &inputs, &table, limits);
     println!();
     println!("{}", table.render(inputs.games));
     println!("{}", report::targets(&table, &inputs, &extra, cores));
+}
+
+/// Prints what the validator reads of the corpus and pgn-extract's version: a check that the
+/// tools measured do the same work.
+fn describe_tools(inputs: &Inputs) {
+    let exe = std::env::current_exe().expect("the bench binary's path");
+    let out = std::process::Command::new(exe)
+        .arg("--validate")
+        .arg(&inputs.en)
+        .output();
+    if let Ok(out) = out {
+        let text = String::from_utf8_lossy(&out.stdout);
+        if let [games, plies, errors] = text.split_whitespace().collect::<Vec<_>>()[..] {
+            println!(
+                "minimal validator on en.pgn: {games} games, {plies} plies played, {errors} games \
+                 stopped at a move it does not take"
+            );
+        }
+    }
+    if let Some(p) = pgn_extract() {
+        // It prints its version on standard error.
+        let out = std::process::Command::new(&p).arg("--version").output();
+        let version = out.map(|o| {
+            let text = [o.stdout, o.stderr].concat();
+            let text = String::from_utf8_lossy(&text);
+            text.lines().next().unwrap_or_default().trim().to_owned()
+        });
+        println!(
+            "pgn-extract: {} ({})",
+            p.display(),
+            version.unwrap_or_default()
+        );
+    }
 }
 
 /// The rows of the table: key, what is run.

@@ -54,23 +54,35 @@ fn repeat(path: &Path, bytes: &[u8], times: usize) -> std::io::Result<()> {
     f.flush()
 }
 
-/// `scoresheet convert <args> en` into `out` (a game the converter refuses is left out and
-/// makes it exit 1; the file is still written).
+/// `scoresheet convert <args> en` (one main line per line) into `out` as games apart: each
+/// line that starts from the initial position (`1. `; a game from a set-up position loses its
+/// FEN tag in this form) followed by a blank line, which is what separates games without tags.
 fn convert(bin: &Path, en: &Path, args: &[&str], out: &Path) -> std::io::Result<()> {
-    let status = Command::new(bin)
+    let output = Command::new(bin)
         .arg("convert")
         .args(args)
         .arg(en)
-        .stdout(std::fs::File::create(out)?)
         .stderr(Stdio::null())
-        .status()?;
-    if !matches!(status.code(), Some(0 | 1)) {
+        .output()?;
+    // Exit 1: some games were refused (left out); the others are written.
+    if !matches!(output.status.code(), Some(0 | 1)) {
         return Err(std::io::Error::other(format!(
-            "convert {args:?} failed: {status}"
+            "convert {args:?} failed: {}",
+            output.status
         )));
     }
+    let mut f = std::io::BufWriter::new(std::fs::File::create(out)?);
+    let mut games = 0;
+    for line in output.stdout.split(|&b| b == b'\n') {
+        if line.starts_with(b"1. ") {
+            f.write_all(line)?;
+            f.write_all(b"\n\n")?;
+            games += 1;
+        }
+    }
+    f.flush()?;
     println!(
-        "  {:<12} {:>7.2} MB  convert {}",
+        "  {:<12} {:>7.2} MB  {games} games: convert {}, the games from the initial position, a blank line apart",
         name(out),
         size_mb(out),
         args.join(" ")

@@ -1,6 +1,7 @@
 //! Runs one command as a child process and measures it: wall time, CPU time and peak RSS
 //! (from the child's own rusage, read with `wait4`), with a time limit and a memory cap so that
-//! a runaway run is stopped instead of taking the machine down.
+//! a runaway run is stopped instead of taking the machine down. The child is started by a
+//! small intermediary process ([`intermediary`]) that does the measuring.
 
 use std::ffi::OsString;
 use std::io::{Read, Write};
@@ -40,9 +41,17 @@ impl Cmd {
         self
     }
 
-    fn command(&self) -> Command {
-        let mut c = Command::new(&self.program);
-        c.args(&self.args).stderr(Stdio::null());
+    /// The command started through the measuring intermediary (this bench binary run as
+    /// `--measure`), which reports on its standard error.
+    fn command(&self, limits: Limits) -> Command {
+        let exe = std::env::current_exe().expect("the bench binary's path");
+        let mut c = Command::new(exe);
+        c.arg("--measure")
+            .arg(limits.timeout.as_secs_f64().to_string())
+            .arg(limits.rss_cap_kib.to_string())
+            .arg(&self.program)
+            .args(&self.args)
+            .stderr(Stdio::piped());
         for (k, v) in &self.env {
             c.env(k, v);
         }
@@ -123,8 +132,8 @@ fn current_rss_kib(pid: u32) -> u64 {
         .unwrap_or(0)
 }
 
-/// Reaps the child with `wait4` (polling, so that the limits can be enforced) and returns
-/// its rusage. The child must not have been waited for.
+/// Reaps the child with `wait4` (polling every 0.2 ms, so that the limits can be enforced)
+/// and returns its rusage. The child must not have been waited for.
 fn reap(child: &mut Child, start: Instant, limits: Limits) -> Run {
     let pid = child.id() as libc::pid_t;
     let mut stopped = None;
@@ -169,21 +178,86 @@ fn reap(child: &mut Child, start: Instant, limits: Limits) -> Run {
     }
 }
 
+/// The intermediary (`speed --measure TIMEOUT_S RSS_CAP_KIB PROGRAM ARGS...`): runs the
+/// program with this process's standard input and output (its standard error thrown away),
+/// and writes `wall cpu max_rss_kib end` on standard error.
+///
+/// The measuring goes through this small fresh process because a child's `ru_maxrss` is never
+/// below the peak RSS of the process that spawned it (the kernel carries the old memory's high
+/// water mark over `exec`): the bench itself holds the corpus, this process holds almost
+/// nothing.
+pub fn intermediary(args: &[String]) -> ! {
+    let [timeout, cap, program, rest @ ..] = args else {
+        eprintln!("usage: --measure TIMEOUT_S RSS_CAP_KIB PROGRAM ARGS...");
+        std::process::exit(2)
+    };
+    let limits = Limits {
+        timeout: Duration::from_secs_f64(timeout.parse().expect("timeout in seconds")),
+        rss_cap_kib: cap.parse().expect("memory cap in KiB"),
+    };
+    let start = Instant::now();
+    let mut child = match Command::new(program)
+        .args(rest)
+        .stderr(Stdio::null())
+        .spawn()
+    {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("cannot run {program}: {e}");
+            std::process::exit(2)
+        }
+    };
+    let r = reap(&mut child, start, limits);
+    let end = match r.end {
+        End::Exit(c) => format!("exit:{c}"),
+        End::Signal(s) => format!("signal:{s}"),
+        End::Timeout => "timeout".to_owned(),
+        End::OverMemory => "memory".to_owned(),
+    };
+    eprintln!("{} {} {} {end}", r.wall, r.cpu, r.max_rss_kib);
+    std::process::exit(0)
+}
+
+/// Reads the intermediary's report.
+fn parse_report(stderr: &[u8]) -> std::io::Result<Run> {
+    let text = String::from_utf8_lossy(stderr);
+    let bad = || std::io::Error::other(format!("no measurement: {}", text.trim()));
+    let line = text.lines().last().ok_or_else(bad)?;
+    let f: Vec<&str> = line.split(' ').collect();
+    let [wall, cpu, rss, end] = f[..] else {
+        return Err(bad());
+    };
+    let num = |s: &str| s.parse::<f64>().map_err(|_| bad());
+    let end = match end.split_once(':') {
+        Some(("exit", c)) => End::Exit(c.parse().map_err(|_| bad())?),
+        Some(("signal", s)) => End::Signal(s.parse().map_err(|_| bad())?),
+        _ if end == "timeout" => End::Timeout,
+        _ if end == "memory" => End::OverMemory,
+        _ => return Err(bad()),
+    };
+    Ok(Run {
+        wall: num(wall)?,
+        cpu: num(cpu)?,
+        max_rss_kib: num(rss)? as u64,
+        end,
+    })
+}
+
 /// Runs the command once with its output thrown away.
 pub fn run(cmd: &Cmd, limits: Limits) -> std::io::Result<Run> {
-    let mut c = cmd.command();
+    let mut c = cmd.command(limits);
     c.stdout(Stdio::null());
     match &cmd.stdin {
         Some(p) => c.stdin(std::fs::File::open(p)?),
         None => c.stdin(Stdio::null()),
     };
-    let start = Instant::now();
-    let mut child = c.spawn()?;
-    Ok(reap(&mut child, start, limits))
+    let out = c.output()?;
+    parse_report(&out.stderr)
 }
 
 /// What the streaming run saw: when the first byte of output came, and when the last byte of
-/// input had been taken by the child (a pipe holds at most 64 KiB ahead of its reader).
+/// input had been taken by the child (a pipe holds at most 64 KiB ahead of its reader). Both
+/// are counted from the start of the intermediary, a millisecond or so before the child's.
 #[derive(Clone, Copy, Debug)]
 pub struct Streaming {
     pub first_output: Option<f64>,
@@ -195,7 +269,7 @@ pub struct Streaming {
 /// read as it comes.
 pub fn run_streaming(cmd: &Cmd, input: &Path, limits: Limits) -> std::io::Result<Streaming> {
     let data = std::fs::read(input)?;
-    let mut c = cmd.command();
+    let mut c = cmd.command(limits);
     c.stdin(Stdio::piped()).stdout(Stdio::piped());
     let start = Instant::now();
     let mut child = c.spawn()?;
@@ -222,12 +296,12 @@ pub fn run_streaming(cmd: &Cmd, input: &Path, limits: Limits) -> std::io::Result
         }
         first
     });
-    let run = reap(&mut child, start, limits);
+    let out = child.wait_with_output()?;
     let input_taken = writer.join().expect("writer thread");
     let first_output = reader.join().expect("reader thread");
     Ok(Streaming {
         first_output,
         input_taken,
-        run,
+        run: parse_report(&out.stderr)?,
     })
 }
