@@ -18,7 +18,8 @@
 //! Environment: `SPEED_REPS` (repetitions, the median is shown; default 3, quick 1),
 //! `SPEED_QUICK=1` (one repetition, no ten-fold corpus), `SPEED_HUGE=1` (also a 1 GB file, once),
 //! `SPEED_TIMEOUT` (seconds per run, default 600), `SPEED_RSS_CAP_MIB` (a run over it is
-//! stopped, default 8192), `SPEED_SCORESHEET` (another scoresheet binary), `PGN_EXTRACT`.
+//! stopped, default 8192), `SPEED_SCORESHEET` (another scoresheet binary), `PGN_EXTRACT` (its
+//! path), `SPEED_KEEP=1` (keep the generated inputs).
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;

@@ -37,7 +37,11 @@ pub struct Inputs {
 
 impl Drop for Inputs {
     fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.dir);
+        if std::env::var_os("SPEED_KEEP").is_some() {
+            println!("inputs kept in {}", self.dir.display());
+        } else {
+            let _ = std::fs::remove_dir_all(&self.dir);
+        }
     }
 }
 
@@ -126,7 +130,10 @@ impl Inputs {
         std::fs::write(&inputs.en, &en)?;
         let corpus = Corpus::load(corpus_dir)?;
         inputs.games = corpus.games.len();
-        println!("Inputs in {} (removed at the end):", inputs.dir.display());
+        println!(
+            "Inputs in {} (removed at the end unless SPEED_KEEP is set):",
+            inputs.dir.display()
+        );
         println!(
             "  {:<12} {:>7.2} MB  {} games: {}/bulk/*.pgn joined",
             name(&inputs.en),
