@@ -215,67 +215,67 @@ fn build_table(check: &Check, inputs: &Inputs, cores: usize) -> Table {
         ),
     }
     let auto: &[&str] = &[];
-    let given: &[&str] = &["--notation", "algebraic", "--lang", "en"];
-    let en = &inputs.en;
-    t.push(Row::new(
-        "check-1",
-        "check, 1 thread",
+    let json: &[&str] = &["--format", "json"];
+    let mut add = |key: &str, what: &str, threads: usize, args: &[&str], file: &Path| {
+        t.push(Row::new(key, what, file, check.cmd(threads, args, file)));
+    };
+    let (en, errors) = (inputs.en.as_path(), inputs.errors.as_path());
+    add("check-1", "check, 1 thread", 1, auto, en);
+    add(
+        "check-all",
+        &format!("check, {cores} threads"),
+        cores,
+        auto,
         en,
-        check.cmd(1, auto, en),
-    ));
-    let all = format!("check, {cores} threads");
-    t.push(Row::new("check-all", &all, en, check.cmd(cores, auto, en)));
-    t.push(Row::new(
+    );
+    let given = ["--notation", "algebraic", "--lang", "en"];
+    add(
         "check-1-given",
         "check, 1 thread, algebraic en given",
+        1,
+        &given,
         en,
-        check.cmd(1, given, en),
-    ));
-    t.push(Row::new(
+    );
+    add(
         "check-1-json",
         "check, 1 thread, --format json",
+        1,
+        json,
         en,
-        check.cmd(1, &["--format", "json"], en),
-    ));
+    );
     for (key, lang, file) in [
         ("san-en", "en", &inputs.san_en),
         ("san-de", "de", &inputs.san_de),
         ("san-bg", "bg", &inputs.san_bg),
         ("lan", "en", &inputs.lan),
     ] {
-        let g = ["--notation", "algebraic", "--lang", lang];
-        t.push(Row::new(
-            &format!("{key}-given"),
-            &format!("check, 1 thread, algebraic {lang} given"),
-            file,
-            check.cmd(1, &g, file),
-        ));
-        t.push(Row::new(
+        let given = ["--notation", "algebraic", "--lang", lang];
+        let what = format!("check, 1 thread, algebraic {lang} given");
+        add(&format!("{key}-given"), &what, 1, &given, file);
+        add(
             &format!("{key}-auto"),
             "check, 1 thread, auto",
+            1,
+            auto,
             file,
-            check.cmd(1, auto, file),
-        ));
+        );
     }
-    let errors = &inputs.errors;
-    t.push(Row::new(
-        "errors",
-        "check, 1 thread",
-        errors,
-        check.cmd(1, auto, errors),
-    ));
-    t.push(Row::new(
+    add("errors", "check, 1 thread", 1, auto, errors);
+    add(
         "errors-json",
         "check, 1 thread, --format json",
+        1,
+        json,
         errors,
-        check.cmd(1, &["--format", "json"], errors),
-    ));
-    t.push(Row::new(
+    );
+    let wrong = ["--notation", "algebraic", "--lang", "bg"];
+    add(
         "wrong-lang",
         "check, 1 thread, algebraic bg given (wrong)",
+        1,
+        &wrong,
         en,
-        check.cmd(1, &["--notation", "algebraic", "--lang", "bg"], en),
-    ));
+    );
     if let Some(x10) = &inputs.x10 {
         t.push(Row::new("x10", "check, 1 thread", x10, check.cmd(1, auto, x10)).once());
     }

@@ -10,8 +10,9 @@ use std::process::{Command, Stdio};
 
 use shakmaty::fen::Fen;
 use shakmaty::san::San;
-use shakmaty::{CastlingMode, Chess, Move, Position};
+use shakmaty::{CastlingMode, Chess, Position};
 
+use super::inject::run::san_move;
 use super::inject::{Corpus, Rng};
 
 /// The temporary folder and the files in it.
@@ -249,34 +250,6 @@ fn main_line(text: &str) -> Vec<Range<usize>> {
         }
     }
     out
-}
-
-/// A SAN body as a move of `pos`, lenient about the capture mark as the checker is.
-fn san_move(pos: &Chess, body: &str) -> Option<Move> {
-    let san = San::from_ascii(body.as_bytes()).ok()?;
-    if let Ok(m) = san.to_move(pos) {
-        return Some(m);
-    }
-    match san {
-        San::Normal {
-            role,
-            file,
-            rank,
-            capture,
-            to,
-            promotion,
-        } => San::Normal {
-            role,
-            file,
-            rank,
-            capture: !capture,
-            to,
-            promotion,
-        }
-        .to_move(pos)
-        .ok(),
-        _ => None,
-    }
 }
 
 /// Realistic slips of a SAN body: another piece letter, or the destination's file or rank
