@@ -84,8 +84,8 @@ impl Check {
         }
     }
 
-    /// `scoresheet check` with `threads` threads and these arguments.
-    fn cmd(&self, threads: usize, args: &[&str], file: &Path) -> Cmd {
+    /// `scoresheet check` with `threads` threads and these arguments, reading standard input.
+    fn stdin(&self, threads: usize, args: &[&str]) -> Cmd {
         let n = threads.to_string();
         let mut c = Cmd::new(&self.bin)
             .env("RAYON_NUM_THREADS", &n)
@@ -93,7 +93,12 @@ impl Check {
         if self.jobs {
             c = c.args(["--jobs", n.as_str()]);
         }
-        c.args(args.iter().copied()).args([file.as_os_str()])
+        c.args(args.iter().copied())
+    }
+
+    /// `scoresheet check` with `threads` threads and these arguments, reading `file`.
+    fn cmd(&self, threads: usize, args: &[&str], file: &Path) -> Cmd {
+        self.stdin(threads, args).args([file.as_os_str()])
     }
 }
 
@@ -149,7 +154,7 @@ fn main() {
     describe_tools(&inputs);
     let table = build_table(&check, &inputs, cores);
     let table = table.measure(reps, limits);
-    let extra = report::Extra::measure(&check, &inputs, &table, limits);
+    let extra = report::Extra::measure(&check, &inputs, limits);
     println!();
     println!("{}", table.render(inputs.games));
     println!("{}", report::targets(&table, &inputs, &extra, cores));

@@ -184,10 +184,8 @@ pub struct Extra {
 }
 
 impl Extra {
-    pub fn measure(check: &Check, inputs: &Inputs, _table: &Table, limits: Limits) -> Extra {
-        // No file: standard input.
-        let mut cmd = check.cmd(1, &[], Path::new(""));
-        cmd.args.pop();
+    pub fn measure(check: &Check, inputs: &Inputs, limits: Limits) -> Extra {
+        let cmd = check.stdin(1, &[]);
         let streaming = match measure::run_streaming(&cmd, &inputs.en, limits) {
             Ok(s) => Some(s),
             Err(e) => {
