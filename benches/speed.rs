@@ -49,10 +49,10 @@ fn env_flag(name: &str) -> bool {
     std::env::var(name).is_ok_and(|v| !v.is_empty() && v != "0")
 }
 
-/// pgn-extract on PATH or where Debian puts it.
+/// pgn-extract: `PGN_EXTRACT` (when that file exists), else on PATH or where Debian puts it.
 fn pgn_extract() -> Option<PathBuf> {
     if let Some(p) = std::env::var_os("PGN_EXTRACT") {
-        return Some(PathBuf::from(p));
+        return Some(PathBuf::from(p)).filter(|p| p.is_file());
     }
     let path = std::env::var_os("PATH").unwrap_or_default();
     std::env::split_paths(&path)

@@ -197,6 +197,9 @@ impl Extra {
     }
 }
 
+/// Why a target has no value when its runs were made.
+const NOT_RUN: &str = "not measured (a run did not finish, or could not start)";
+
 /// The target lines: what, the measured value (from wall times), the same ratio in CPU time
 /// (steadier on a busy machine; no verdict), and PASS / MISS or why it was not measured.
 struct Targets(String);
@@ -240,6 +243,12 @@ impl Targets {
                 v <= r.bound
             }
         };
+        // Both rows there: one of them did not run to its end.
+        let missing = if t.get(r.a).is_some() && t.get(r.b).is_some() {
+            NOT_RUN
+        } else {
+            missing
+        };
         self.line_cpu(what, wall.map(|v| (v, ok(v))), cpu, "×", missing);
     }
 }
@@ -266,7 +275,7 @@ pub fn targets(t: &Table, inputs: &Inputs, extra: &Extra, cores: usize) -> Strin
         "Targets of issue 14 (measured on wall times; the CPU-time ratio beside it):\n\n\
          | target | measured | CPU time | result |\n|---|--:|--:|---|\n",
     ));
-    let not_run = "not measured (a run failed)";
+    let not_run = NOT_RUN;
     o.ratio(
         t,
         "one thread, bulk corpus: ≤ 3× the minimal validator's time",
