@@ -495,5 +495,5 @@ impl Results {
     }
 }
 
-mod run;
+pub mod run;
 pub use run::run;

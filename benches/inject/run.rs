@@ -99,7 +99,7 @@ fn prepare(text: &str) -> Option<Prepared> {
 
 /// Reads a SAN token as shakmaty does, except that a wrong capture mark (`x` on a quiet
 /// move, none on a capture) is only a slip, as for the checker.
-fn san_move(pos: &Chess, body: &str) -> Option<Move> {
+pub fn san_move(pos: &Chess, body: &str) -> Option<Move> {
     let san = San::from_ascii(body.as_bytes()).ok()?;
     if let Ok(m) = san.to_move(pos) {
         return Some(m);
