@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use miette::LabeledSpan;
 
-use crate::span::Span;
+use crate::span::{LineIndex, Span};
 use text::short;
 
 mod shown;
@@ -701,6 +701,8 @@ struct IndexedSource {
     /// The byte offset where each line starts, as miette counts lines (after `\n`, after a
     /// `\r` not followed by `\n`).
     starts: Vec<usize>,
+    /// The lines as excerpts show them (split after `\n` only), with the columns.
+    lines: LineIndex,
 }
 
 impl IndexedSource {
@@ -716,6 +718,16 @@ impl IndexedSource {
             name: name.to_owned(),
             text: Arc::clone(text),
             starts,
+            lines: LineIndex::new(text),
+        }
+    }
+
+    /// The text as excerpts read it: by line and window, never from its start.
+    fn input(&self) -> shown::Input<'_> {
+        shown::Input::Text {
+            name: &self.name,
+            text: &self.text,
+            index: &self.lines,
         }
     }
 }
@@ -806,7 +818,7 @@ pub(crate) fn render_file_report<'a, D: miette::Diagnostic + 'a>(
         severity: worst,
         summary,
     };
-    render(&report, color, width)
+    render_shown(&report, Some(report.source.input()), color, width)
 }
 
 /// Renders a miette report the house way (Unicode, one line of context, `width` columns;
@@ -816,6 +828,18 @@ pub(crate) fn render_file_report<'a, D: miette::Diagnostic + 'a>(
 /// line and column in the header (see [`text`] and the `shown` module), so that any column
 /// of any line can be reported.
 pub fn render(report: &dyn miette::Diagnostic, color: bool, width: usize) -> String {
+    let source = report.source_code().map(shown::Input::Code);
+    render_shown(report, source, color, width)
+}
+
+/// [`render`] with the input read from `source` (the report's related diagnostics without a
+/// source of their own read it too).
+fn render_shown(
+    report: &dyn miette::Diagnostic,
+    source: Option<shown::Input<'_>>,
+    color: bool,
+    width: usize,
+) -> String {
     let theme = if color {
         miette::GraphicalTheme::unicode()
     } else {
@@ -825,7 +849,7 @@ pub fn render(report: &dyn miette::Diagnostic, color: bool, width: usize) -> Str
         .with_width(width)
         .with_context_lines(1);
     // Never the input itself: each diagnostic against its own excerpt, texts escaped.
-    let shown = shown::Shown::new(report, None);
+    let shown = shown::Shown::with_source(report, source);
     let mut out = String::new();
     if handler.render_report(&mut out, &shown).is_err() {
         out = text::escape(&report.to_string()).into_owned();
