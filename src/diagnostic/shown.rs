@@ -17,7 +17,7 @@ use miette::{
     Diagnostic, LabeledSpan, MietteError, MietteSpanContents, SourceCode, SourceSpan, SpanContents,
 };
 
-use crate::diagnostic::text::{escape, push_shown};
+use crate::diagnostic::text::{escape, is_unsafe, push_shown};
 use crate::span::LineIndex;
 
 /// A line of up to this many characters is shown whole.
@@ -452,13 +452,40 @@ fn show_line(out: &mut String, line: &str, real_start: usize, points: &[usize]) 
         if from > done {
             push_piece(&mut pieces, out, real_start + done, from - done, "…", false);
         }
-        for (bi, c) in line[from..to].char_indices() {
+        // Stretches of safe characters as they are, each unsafe one escaped.
+        let kept = &line[from..to];
+        let mut safe_from = 0;
+        for (bi, c) in kept.char_indices().filter(|&(_, c)| is_unsafe(c)) {
+            let stretch = &kept[safe_from..bi];
+            push_piece(
+                &mut pieces,
+                out,
+                real_start + from + safe_from,
+                stretch.len(),
+                stretch,
+                true,
+            );
             let mut shown = String::new();
             push_shown(&mut shown, c);
-            let verbatim = shown.len() == c.len_utf8();
-            let real = real_start + from + bi;
-            push_piece(&mut pieces, out, real, c.len_utf8(), &shown, verbatim);
+            push_piece(
+                &mut pieces,
+                out,
+                real_start + from + bi,
+                c.len_utf8(),
+                &shown,
+                false,
+            );
+            safe_from = bi + c.len_utf8();
         }
+        let stretch = &kept[safe_from..];
+        push_piece(
+            &mut pieces,
+            out,
+            real_start + from + safe_from,
+            stretch.len(),
+            stretch,
+            true,
+        );
         done = to;
     }
     if done < line.len() {
@@ -474,7 +501,8 @@ fn show_line(out: &mut String, line: &str, real_start: usize, points: &[usize]) 
     pieces
 }
 
-/// Appends a piece, joined to the one before when both are shown as written.
+/// Appends a piece (none for an empty one), joined to the one before when both are shown as
+/// written.
 fn push_piece(
     pieces: &mut Vec<Piece>,
     out: &mut String,
@@ -483,6 +511,9 @@ fn push_piece(
     shown: &str,
     verbatim: bool,
 ) {
+    if real_len == 0 && shown.is_empty() {
+        return;
+    }
     if verbatim
         && let Some(last) = pieces.last_mut()
         && last.verbatim
