@@ -796,8 +796,12 @@ impl miette::Diagnostic for FileReport<'_> {
     }
 }
 
+/// Problems of a file rendered at a time: the report is written in pieces of this many
+/// problems, so that what is held besides the problems themselves does not grow with them.
+const RENDERED_AT_ONCE: usize = 512;
+
 /// Renders the problems of one file (`path`, `text`) as one report under its summary line;
-/// `diagnostics` come with their severities.
+/// `diagnostics` come with their severities. See [`write_file_report`].
 pub(crate) fn render_file_report<'a, D: miette::Diagnostic + 'a>(
     path: &str,
     text: &Arc<str>,
@@ -806,19 +810,58 @@ pub(crate) fn render_file_report<'a, D: miette::Diagnostic + 'a>(
     color: bool,
     width: usize,
 ) -> String {
+    let mut out = String::new();
+    let Ok(()) = write_file_report(
+        path,
+        text,
+        diagnostics,
+        summary,
+        (color, width),
+        |piece| -> Result<(), std::convert::Infallible> {
+            out.push_str(piece);
+            Ok(())
+        },
+    );
+    out
+}
+
+/// [`render_file_report`] given to `write` in pieces, as it is rendered (`style`: colour and
+/// width): the same text, never held whole. The problems are rendered [`RENDERED_AT_ONCE`] at
+/// a time, each piece as the report of the file with those problems alone, less the summary
+/// that every such report starts with (miette renders each related problem on its own).
+pub(crate) fn write_file_report<'a, D: miette::Diagnostic + 'a, E>(
+    path: &str,
+    text: &Arc<str>,
+    diagnostics: impl IntoIterator<Item = (&'a D, Severity)>,
+    summary: String,
+    (color, width): (bool, usize),
+    mut write: impl FnMut(&str) -> Result<(), E>,
+) -> Result<(), E> {
     let mut worst = Severity::Advice;
     let mut related: Vec<&dyn miette::Diagnostic> = Vec::new();
     for (d, severity) in diagnostics {
         worst = worst.min(severity);
         related.push(d);
     }
-    let report = FileReport {
+    let mut report = FileReport {
         source: IndexedSource::new(path, text),
-        diagnostics: related,
+        diagnostics: Vec::new(),
         severity: worst,
         summary,
     };
-    render_shown(&report, Some(report.source.input()), color, width)
+    let head = render_shown(&report, Some(report.source.input()), color, width);
+    if related.is_empty() {
+        return write(&head);
+    }
+    for (i, piece) in related.chunks(RENDERED_AT_ONCE).enumerate() {
+        report.diagnostics = piece.to_vec();
+        let rendered = render_shown(&report, Some(report.source.input()), color, width);
+        match rendered.strip_prefix(head.as_str()) {
+            Some(rest) if i > 0 => write(rest)?,
+            _ => write(&rendered)?,
+        }
+    }
+    Ok(())
 }
 
 /// Renders a miette report the house way (Unicode, one line of context, `width` columns;
@@ -863,7 +906,11 @@ mod tests {
 
     use miette::{NamedSource, SourceCode, SourceSpan};
 
-    use super::IndexedSource;
+    use super::{
+        Diagnostic, FileReport, IndexedSource, Problem, RENDERED_AT_ONCE, Severity, render_shown,
+        write_file_report,
+    };
+    use crate::span::Span;
 
     /// What a `read_span` answer shows: its data, place, line, column and line count.
     fn seen(source: &dyn SourceCode, span: SourceSpan, around: usize) -> String {
@@ -901,6 +948,71 @@ mod tests {
                     );
                 }
             }
+        }
+    }
+
+    #[test]
+    fn a_report_written_in_pieces_is_the_report_rendered_whole() {
+        let text: String = (1..=400).map(|n| format!("{n}. e4 e5 Qxh7 Кр\n")).collect();
+        let arc: Arc<str> = Arc::from(text.as_str());
+        let diagnostics: Vec<Diagnostic> = text
+            .match_indices("Qxh7")
+            .chain(text.match_indices("Кр").step_by(3))
+            .enumerate()
+            .map(|(i, (at, token))| {
+                let problem = if i % 2 == 0 {
+                    Problem::IllegalMove {
+                        text: token.into(),
+                        why: "no queen".into(),
+                    }
+                } else {
+                    Problem::MissingCheck { text: token.into() }
+                };
+                Diagnostic::new(problem, Span::new(at, at + token.len()))
+                    .label("here")
+                    .with_secondary(Span::new(at / 2, at / 2 + 1), "and there")
+            })
+            .collect();
+        assert!(diagnostics.len() > RENDERED_AT_ONCE * 2 / 3);
+        for count in [
+            0,
+            1,
+            RENDERED_AT_ONCE,
+            RENDERED_AT_ONCE + 1,
+            diagnostics.len(),
+        ] {
+            let chosen = &diagnostics[..count];
+            let mut pieces = Vec::new();
+            let Ok(()) = write_file_report(
+                "game.pgn",
+                &arc,
+                chosen.iter().map(|d| (d, d.severity)),
+                "a summary".into(),
+                (false, 80),
+                |piece| -> Result<(), std::convert::Infallible> {
+                    pieces.push(piece.to_owned());
+                    Ok(())
+                },
+            );
+            let whole = FileReport {
+                source: IndexedSource::new("game.pgn", &arc),
+                diagnostics: chosen
+                    .iter()
+                    .map(|d| d as &dyn miette::Diagnostic)
+                    .collect(),
+                severity: chosen
+                    .iter()
+                    .map(|d| d.severity)
+                    .min()
+                    .unwrap_or(Severity::Advice),
+                summary: "a summary".into(),
+            };
+            let expected = render_shown(&whole, Some(whole.source.input()), false, 80);
+            assert_eq!(pieces.len(), count.div_ceil(RENDERED_AT_ONCE).max(1));
+            assert_eq!(pieces.concat(), expected, "{count} problems");
+            let shown =
+                expected.matches("\nError: ").count() + expected.matches("\nWarning: ").count();
+            assert_eq!(shown, count, "{expected}");
         }
     }
 }
