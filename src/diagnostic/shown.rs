@@ -455,37 +455,19 @@ fn show_line(out: &mut String, line: &str, real_start: usize, points: &[usize]) 
         // Stretches of safe characters as they are, each unsafe one escaped.
         let kept = &line[from..to];
         let mut safe_from = 0;
-        for (bi, c) in kept.char_indices().filter(|&(_, c)| is_unsafe(c)) {
-            let stretch = &kept[safe_from..bi];
-            push_piece(
-                &mut pieces,
-                out,
-                real_start + from + safe_from,
-                stretch.len(),
-                stretch,
-                true,
-            );
-            let mut shown = String::new();
-            push_shown(&mut shown, c);
-            push_piece(
-                &mut pieces,
-                out,
-                real_start + from + bi,
-                c.len_utf8(),
-                &shown,
-                false,
-            );
-            safe_from = bi + c.len_utf8();
+        let escaped = kept.char_indices().filter(|&(_, c)| is_unsafe(c));
+        for next in escaped.map(Some).chain([None]) {
+            let stretch = &kept[safe_from..next.map_or(kept.len(), |(bi, _)| bi)];
+            let real = real_start + from + safe_from;
+            push_piece(&mut pieces, out, real, stretch.len(), stretch, true);
+            if let Some((bi, c)) = next {
+                let mut shown = String::new();
+                push_shown(&mut shown, c);
+                let real = real_start + from + bi;
+                push_piece(&mut pieces, out, real, c.len_utf8(), &shown, false);
+                safe_from = bi + c.len_utf8();
+            }
         }
-        let stretch = &kept[safe_from..];
-        push_piece(
-            &mut pieces,
-            out,
-            real_start + from + safe_from,
-            stretch.len(),
-            stretch,
-            true,
-        );
         done = to;
     }
     if done < line.len() {
