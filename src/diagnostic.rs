@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use miette::LabeledSpan;
 
-use crate::span::Span;
+use crate::span::{LineIndex, Span};
 use text::short;
 
 mod shown;
@@ -717,6 +717,8 @@ struct IndexedSource {
     /// The byte offset where each line starts, as miette counts lines (after `\n`, after a
     /// `\r` not followed by `\n`).
     starts: Vec<usize>,
+    /// The lines as excerpts show them (split after `\n` only), with the columns.
+    lines: LineIndex,
 }
 
 impl IndexedSource {
@@ -732,6 +734,16 @@ impl IndexedSource {
             name: name.to_owned(),
             text: Arc::clone(text),
             starts,
+            lines: LineIndex::new(text),
+        }
+    }
+
+    /// The text as excerpts read it: by line and window, never from its start.
+    fn input(&self) -> shown::Input<'_> {
+        shown::Input::Text {
+            name: &self.name,
+            text: &self.text,
+            index: &self.lines,
         }
     }
 }
@@ -800,8 +812,12 @@ impl miette::Diagnostic for FileReport<'_> {
     }
 }
 
+/// Problems of a file rendered at a time: the report is written in pieces of this many
+/// problems, so that what is held besides the problems themselves does not grow with them.
+const RENDERED_AT_ONCE: usize = 512;
+
 /// Renders the problems of one file (`path`, `text`) as one report under its summary line;
-/// `diagnostics` come with their severities.
+/// `diagnostics` come with their severities. See [`write_file_report`].
 pub(crate) fn render_file_report<'a, D: miette::Diagnostic + 'a>(
     path: &str,
     text: &Arc<str>,
@@ -810,19 +826,58 @@ pub(crate) fn render_file_report<'a, D: miette::Diagnostic + 'a>(
     color: bool,
     width: usize,
 ) -> String {
+    let mut out = String::new();
+    let Ok(()) = write_file_report(
+        path,
+        text,
+        diagnostics,
+        summary,
+        (color, width),
+        |piece| -> Result<(), std::convert::Infallible> {
+            out.push_str(piece);
+            Ok(())
+        },
+    );
+    out
+}
+
+/// [`render_file_report`] given to `write` in pieces, as it is rendered (`style`: colour and
+/// width): the same text, never held whole. The problems are rendered [`RENDERED_AT_ONCE`] at
+/// a time, each piece as the report of the file with those problems alone, less the summary
+/// that every such report starts with (miette renders each related problem on its own).
+pub(crate) fn write_file_report<'a, D: miette::Diagnostic + 'a, E>(
+    path: &str,
+    text: &Arc<str>,
+    diagnostics: impl IntoIterator<Item = (&'a D, Severity)>,
+    summary: String,
+    (color, width): (bool, usize),
+    mut write: impl FnMut(&str) -> Result<(), E>,
+) -> Result<(), E> {
     let mut worst = Severity::Advice;
     let mut related: Vec<&dyn miette::Diagnostic> = Vec::new();
     for (d, severity) in diagnostics {
         worst = worst.min(severity);
         related.push(d);
     }
-    let report = FileReport {
+    let mut report = FileReport {
         source: IndexedSource::new(path, text),
-        diagnostics: related,
+        diagnostics: Vec::new(),
         severity: worst,
         summary,
     };
-    render(&report, color, width)
+    let head = render_shown(&report, Some(report.source.input()), color, width);
+    if related.is_empty() {
+        return write(&head);
+    }
+    for (i, piece) in related.chunks(RENDERED_AT_ONCE).enumerate() {
+        report.diagnostics = piece.to_vec();
+        let rendered = render_shown(&report, Some(report.source.input()), color, width);
+        match rendered.strip_prefix(head.as_str()) {
+            Some(rest) if i > 0 => write(rest)?,
+            _ => write(&rendered)?,
+        }
+    }
+    Ok(())
 }
 
 /// Renders a miette report the house way (Unicode, one line of context, `width` columns;
@@ -832,6 +887,18 @@ pub(crate) fn render_file_report<'a, D: miette::Diagnostic + 'a>(
 /// line and column in the header (see [`text`] and the `shown` module), so that any column
 /// of any line can be reported.
 pub fn render(report: &dyn miette::Diagnostic, color: bool, width: usize) -> String {
+    let source = report.source_code().map(shown::Input::Code);
+    render_shown(report, source, color, width)
+}
+
+/// [`render`] with the input read from `source` (the report's related diagnostics without a
+/// source of their own read it too).
+fn render_shown(
+    report: &dyn miette::Diagnostic,
+    source: Option<shown::Input<'_>>,
+    color: bool,
+    width: usize,
+) -> String {
     let theme = if color {
         miette::GraphicalTheme::unicode()
     } else {
@@ -841,7 +908,7 @@ pub fn render(report: &dyn miette::Diagnostic, color: bool, width: usize) -> Str
         .with_width(width)
         .with_context_lines(1);
     // Never the input itself: each diagnostic against its own excerpt, texts escaped.
-    let shown = shown::Shown::new(report, None);
+    let shown = shown::Shown::with_source(report, source);
     let mut out = String::new();
     if handler.render_report(&mut out, &shown).is_err() {
         out = text::escape(&report.to_string()).into_owned();
@@ -850,49 +917,4 @@ pub fn render(report: &dyn miette::Diagnostic, color: bool, width: usize) -> Str
 }
 
 #[cfg(test)]
-mod tests {
-    use std::sync::Arc;
-
-    use miette::{NamedSource, SourceCode, SourceSpan};
-
-    use super::IndexedSource;
-
-    /// What a `read_span` answer shows: its data, place, line, column and line count.
-    fn seen(source: &dyn SourceCode, span: SourceSpan, around: usize) -> String {
-        match source.read_span(&span, around, around) {
-            Ok(c) => format!(
-                "{:?} {:?} line {} col {} count {} {:?}",
-                String::from_utf8_lossy(c.data()),
-                c.span(),
-                c.line(),
-                c.column(),
-                c.line_count(),
-                c.name()
-            ),
-            Err(e) => format!("error {e}"),
-        }
-    }
-
-    #[test]
-    fn the_indexed_source_reads_every_span_as_miette_does() {
-        let text = "1. e4 e5\n2. Nf3 Nc6\r\n3. Bb5 a6\r4. Ba4\n\n5. O-O Nf6 *";
-        let arc: Arc<str> = Arc::from(text);
-        let indexed = IndexedSource::new("game.pgn", &arc);
-        let plain = NamedSource::new("game.pgn", Arc::clone(&arc));
-        for start in 0..=text.len() {
-            for len in [0, 1, 3, 12] {
-                if start + len > text.len() {
-                    continue;
-                }
-                for around in [0, 1, 2] {
-                    let span = SourceSpan::new(start.into(), len);
-                    assert_eq!(
-                        seen(&indexed, span, around),
-                        seen(&plain, span, around),
-                        "span {start}+{len}, {around} lines around"
-                    );
-                }
-            }
-        }
-    }
-}
+mod tests;

@@ -9,6 +9,7 @@
 //! numbers, and the real column of a label in the header (in bytes from the line's start, as
 //! miette counts it), so a report reads the same as before wherever nothing was cut.
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::fmt;
 
@@ -16,7 +17,8 @@ use miette::{
     Diagnostic, LabeledSpan, MietteError, MietteSpanContents, SourceCode, SourceSpan, SpanContents,
 };
 
-use crate::diagnostic::text::{escape, push_shown};
+use crate::diagnostic::text::{escape, is_unsafe, push_shown};
+use crate::span::LineIndex;
 
 /// A line of up to this many characters is shown whole.
 pub(super) const LONG_LINE: usize = 400;
@@ -45,8 +47,13 @@ pub(super) struct Shown<'a> {
 impl<'a> Shown<'a> {
     /// `d` as shown; `parent` is the source of the report it belongs to (used when `d` has
     /// none of its own, as miette does).
-    pub(super) fn new(d: &'a dyn Diagnostic, parent: Option<&dyn SourceCode>) -> Self {
-        let source = d.source_code().or(parent);
+    pub(super) fn new(d: &'a dyn Diagnostic, parent: Option<Input<'_>>) -> Self {
+        Shown::with_source(d, d.source_code().map(Input::Code).or(parent))
+    }
+
+    /// `d` as shown against `source` (whatever its own), and so are its related diagnostics
+    /// that have no source of their own.
+    pub(super) fn with_source(d: &'a dyn Diagnostic, source: Option<Input<'_>>) -> Self {
         let labels: Vec<LabeledSpan> = d.labels().map(Iterator::collect).unwrap_or_default();
         let (labels, excerpt) = match source {
             Some(src) if !labels.is_empty() => match Excerpt::new(src, &labels) {
@@ -165,18 +172,39 @@ pub(super) struct Excerpt {
     lines: Vec<ShownLine>,
 }
 
+/// Where an excerpt reads the input.
+#[derive(Clone, Copy)]
+pub(super) enum Input<'s> {
+    /// Any miette source: the lines around the labels are read through it (from the start of
+    /// the text, for miette's own sources).
+    Code(&'s dyn SourceCode),
+    /// A whole text with its line index: each line is found by a binary search and taken as a
+    /// slice, and only windows of a long line are read, so that a label costs the same
+    /// whatever the length of its line.
+    Text {
+        name: &'s str,
+        text: &'s str,
+        index: &'s LineIndex,
+    },
+}
+
 /// An input line read from the source.
-struct RawLine {
+struct RawLine<'t> {
     start: usize,
-    text: String,
+    text: Cow<'t, str>,
     newline: bool,
 }
 
 impl Excerpt {
     /// The excerpt of `source` for these labels (input offsets); `None` when the source
     /// cannot be read there.
-    fn new(source: &dyn SourceCode, labels: &[LabeledSpan]) -> Option<Excerpt> {
-        let (raw, name) = read_lines(source, labels)?;
+    fn new(source: Input<'_>, labels: &[LabeledSpan]) -> Option<Excerpt> {
+        let (raw, name) = match source {
+            Input::Code(code) => read_lines(code, labels)?,
+            Input::Text { name, text, index } => {
+                (text_lines(text, index, labels)?, Some(name.to_owned()))
+            }
+        };
         let mut points: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
         for l in labels {
             for at in [l.offset(), l.offset() + l.len()] {
@@ -283,7 +311,7 @@ impl Excerpt {
 }
 
 /// The input line holding offset `at` among `raw` (its number).
-fn line_of(raw: &BTreeMap<usize, RawLine>, at: usize) -> usize {
+fn line_of(raw: &BTreeMap<usize, RawLine<'_>>, at: usize) -> usize {
     raw.iter()
         .take_while(|(_, l)| l.start <= at)
         .last()
@@ -295,7 +323,7 @@ fn line_of(raw: &BTreeMap<usize, RawLine>, at: usize) -> usize {
 fn read_lines(
     source: &dyn SourceCode,
     labels: &[LabeledSpan],
-) -> Option<(BTreeMap<usize, RawLine>, Option<String>)> {
+) -> Option<(BTreeMap<usize, RawLine<'static>>, Option<String>)> {
     let from = labels.iter().map(LabeledSpan::offset).min()?;
     let to = labels.iter().map(|l| l.offset() + l.len()).max()?;
     let mut raw = BTreeMap::new();
@@ -317,8 +345,79 @@ fn read_lines(
     Some((raw, name))
 }
 
+/// The lines of `text` that [`read_lines`] reads through miette, found with the line index:
+/// the lines from the one before the first label to the one after the last, or each label's
+/// own lines when those are more than [`SPAN_LINES`].
+fn text_lines<'t>(
+    text: &'t str,
+    index: &LineIndex,
+    labels: &[LabeledSpan],
+) -> Option<BTreeMap<usize, RawLine<'t>>> {
+    let from = labels.iter().map(LabeledSpan::offset).min()?;
+    let to = labels.iter().map(|l| l.offset() + l.len()).max()?;
+    let (first, last) = lines_around(text, index, from, to)?;
+    let mut raw = BTreeMap::new();
+    // The line breaks miette would read: one per line but the text's last.
+    let breaks = last - first + usize::from(index.line_start(last + 1).is_some());
+    if breaks <= SPAN_LINES {
+        add_text_lines(&mut raw, text, index, first, last);
+        return Some(raw);
+    }
+    for l in labels {
+        if let Some((first, last)) = lines_around(text, index, l.offset(), l.offset() + l.len()) {
+            add_text_lines(&mut raw, text, index, first, last);
+        }
+    }
+    Some(raw)
+}
+
+/// The first and last line miette reads for a span `from..to` with one line of context either
+/// side (when the span's last byte is a line break, it reads one line more); `None` when it
+/// cannot read the span.
+fn lines_around(text: &str, index: &LineIndex, from: usize, to: usize) -> Option<(usize, usize)> {
+    let last_byte = to.saturating_sub(1).max(from);
+    if last_byte > text.len() {
+        return None;
+    }
+    let first = index.line_of(from).saturating_sub(1);
+    let after = match text.as_bytes().get(last_byte) {
+        Some(b'\n' | b'\r') => 2,
+        _ => 1,
+    };
+    Some((first, index.line_of(last_byte) + after))
+}
+
+/// Adds the lines `first..=last` of `text` that it has, as slices of it.
+fn add_text_lines<'t>(
+    raw: &mut BTreeMap<usize, RawLine<'t>>,
+    text: &'t str,
+    index: &LineIndex,
+    first: usize,
+    last: usize,
+) {
+    for number in first..=last.min(index.lines()) {
+        let Some(start) = index.line_start(number).filter(|&s| s < text.len()) else {
+            break;
+        };
+        let (line, newline) = match index.line_start(number + 1) {
+            Some(next) => (
+                text[start..next - 1]
+                    .strip_suffix('\r')
+                    .unwrap_or(&text[start..next - 1]),
+                true,
+            ),
+            None => (&text[start..], false),
+        };
+        raw.entry(number).or_insert(RawLine {
+            start,
+            text: Cow::Borrowed(line),
+            newline,
+        });
+    }
+}
+
 /// Adds the lines of `contents` (whole lines of the input, from line `contents.line()`).
-fn add_lines(raw: &mut BTreeMap<usize, RawLine>, contents: &dyn SpanContents<'_>) {
+fn add_lines(raw: &mut BTreeMap<usize, RawLine<'static>>, contents: &dyn SpanContents<'_>) {
     let data = String::from_utf8_lossy(contents.data());
     let mut number = contents.line();
     let mut start = contents.span().offset();
@@ -335,7 +434,7 @@ fn add_lines(raw: &mut BTreeMap<usize, RawLine>, contents: &dyn SpanContents<'_>
         };
         raw.entry(number).or_insert_with(|| RawLine {
             start,
-            text: line.to_owned(),
+            text: Cow::Owned(line.to_owned()),
             newline,
         });
         number += 1;
@@ -345,45 +444,47 @@ fn add_lines(raw: &mut BTreeMap<usize, RawLine>, contents: &dyn SpanContents<'_>
 }
 
 /// Writes `line` as shown into `out` and returns its pieces: whole when short, else windows
-/// around the `points` (byte columns of label ends) joined by `…`.
+/// around the `points` (byte columns of label ends) joined by `…`. Only the windows are read.
 fn show_line(out: &mut String, line: &str, real_start: usize, points: &[usize]) -> Vec<Piece> {
-    let count = line.chars().count();
-    let keep = kept_ranges(line, count, points);
     let mut pieces = Vec::new();
-    let mut kept = keep.iter().peekable();
-    let mut gap: Option<(usize, usize)> = None; // input byte range left out so far
-    for (ci, (bi, c)) in line.char_indices().enumerate() {
-        while kept.peek().is_some_and(|r| r.1 <= ci) {
-            kept.next();
+    let mut done = 0; // bytes of the line shown or left out so far
+    for (from, to) in kept_ranges(line, points) {
+        if from > done {
+            push_piece(&mut pieces, out, real_start + done, from - done, "…", false);
         }
-        let inside = kept.peek().is_some_and(|r| r.0 <= ci);
-        if !inside {
-            let g = gap.get_or_insert((bi, bi));
-            g.1 = bi + c.len_utf8();
-            continue;
+        // Stretches of safe characters as they are, each unsafe one escaped.
+        let kept = &line[from..to];
+        let mut safe_from = 0;
+        let escaped = kept.char_indices().filter(|&(_, c)| is_unsafe(c));
+        for next in escaped.map(Some).chain([None]) {
+            let stretch = &kept[safe_from..next.map_or(kept.len(), |(bi, _)| bi)];
+            let real = real_start + from + safe_from;
+            push_piece(&mut pieces, out, real, stretch.len(), stretch, true);
+            if let Some((bi, c)) = next {
+                let mut shown = String::new();
+                push_shown(&mut shown, c);
+                let real = real_start + from + bi;
+                push_piece(&mut pieces, out, real, c.len_utf8(), &shown, false);
+                safe_from = bi + c.len_utf8();
+            }
         }
-        if let Some((from, to)) = gap.take() {
-            push_piece(&mut pieces, out, real_start + from, to - from, "…", false);
-        }
-        let mut shown = String::new();
-        push_shown(&mut shown, c);
-        let verbatim = shown.len() == c.len_utf8();
+        done = to;
+    }
+    if done < line.len() {
         push_piece(
             &mut pieces,
             out,
-            real_start + bi,
-            c.len_utf8(),
-            &shown,
-            verbatim,
+            real_start + done,
+            line.len() - done,
+            "…",
+            false,
         );
-    }
-    if let Some((from, to)) = gap {
-        push_piece(&mut pieces, out, real_start + from, to - from, "…", false);
     }
     pieces
 }
 
-/// Appends a piece, joined to the one before when both are shown as written.
+/// Appends a piece (none for an empty one), joined to the one before when both are shown as
+/// written.
 fn push_piece(
     pieces: &mut Vec<Piece>,
     out: &mut String,
@@ -392,6 +493,9 @@ fn push_piece(
     shown: &str,
     verbatim: bool,
 ) {
+    if real_len == 0 && shown.is_empty() {
+        return;
+    }
     if verbatim
         && let Some(last) = pieces.last_mut()
         && last.verbatim
@@ -411,38 +515,52 @@ fn push_piece(
     out.push_str(shown);
 }
 
-/// The character ranges of a line that are shown: all of a short line, else windows around
-/// each point (its start when there is none), merged.
-fn kept_ranges(line: &str, count: usize, points: &[usize]) -> Vec<(usize, usize)> {
-    if count <= LONG_LINE {
-        return vec![(0, count)];
+/// The byte ranges of a line that are shown: all of a short line (at most [`LONG_LINE`]
+/// characters), else windows of characters around each point (its start when there is none),
+/// merged. A point inside a character counts from the next one. Reads only the windows.
+fn kept_ranges(line: &str, points: &[usize]) -> Vec<(usize, usize)> {
+    let long =
+        line.len() > LONG_LINE && (line.len() > 4 * LONG_LINE || line.chars().count() > LONG_LINE);
+    if !long {
+        return vec![(0, line.len())];
     }
-    // Byte columns to character columns, in one pass.
     let mut sorted: Vec<usize> = points.to_vec();
     sorted.sort_unstable();
     sorted.dedup();
-    let mut chars_at = Vec::with_capacity(sorted.len());
-    let mut next = sorted.iter().peekable();
-    for (ci, (bi, _)) in line.char_indices().enumerate() {
-        while next.peek().is_some_and(|&&p| p <= bi) {
-            next.next();
-            chars_at.push(ci);
-        }
+    for p in &mut sorted {
+        *p = ceil_char(line, *p);
     }
-    chars_at.extend(next.map(|_| count));
-    if chars_at.is_empty() {
-        chars_at.push(0);
+    if sorted.is_empty() {
+        sorted.push(0);
     }
-    let window = (LINE_BUDGET / (2 * chars_at.len())).clamp(4, WINDOW);
+    let window = (LINE_BUDGET / (2 * sorted.len())).clamp(4, WINDOW);
     let mut ranges: Vec<(usize, usize)> = Vec::new();
-    for p in chars_at {
-        let (from, to) = (p.saturating_sub(window), (p + window).min(count));
+    for p in sorted {
+        let from = line[..p]
+            .char_indices()
+            .rev()
+            .take(window)
+            .last()
+            .map_or(p, |(i, _)| i);
+        let to = line[p..]
+            .char_indices()
+            .nth(window)
+            .map_or(line.len(), |(i, _)| p + i);
         match ranges.last_mut() {
             Some(last) if from <= last.1 => last.1 = last.1.max(to),
             _ => ranges.push((from, to)),
         }
     }
     ranges
+}
+
+/// The first character boundary of `line` at or after byte `at` (its end past it).
+fn ceil_char(line: &str, at: usize) -> usize {
+    let mut at = at.min(line.len());
+    while !line.is_char_boundary(at) {
+        at += 1;
+    }
+    at
 }
 
 impl SourceCode for Excerpt {
@@ -635,5 +753,155 @@ mod tests {
         assert!(!out.contains('\u{1b}'), "{out}");
         // The underline spans the escaped text (`\u{1b}[2J`, 9 characters).
         assert!(out.contains("\n   ·       ────┬────\n"), "{out}");
+    }
+
+    /// `d` shown against its text through a line index, as human reports read files.
+    fn indexed(d: &Test) -> String {
+        let text: &str = d.source.inner();
+        let index = LineIndex::new(text);
+        let input = Input::Text {
+            name: "game.pgn",
+            text,
+            index: &index,
+        };
+        let mut out = String::new();
+        handler()
+            .render_report(&mut out, &Shown::with_source(d, Some(input)))
+            .expect("miette renders");
+        out
+    }
+
+    /// A small deterministic generator of numbers below `n`.
+    fn next(seed: &mut u64, n: usize) -> usize {
+        *seed = seed
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (*seed >> 33) as usize % n
+    }
+
+    /// Text with short and long lines, CRLF, empty lines and characters of one to four bytes.
+    fn mixed_text(seed: &mut u64) -> String {
+        let alphabet = ['e', '4', ' ', 'N', 'é', 'К', 'р', '象', '♘', '𝄞', '\t'];
+        let mut text = String::new();
+        for line in 0..12 {
+            let len = [0, 5, 40, 399, 401, 1_700][line % 6] + next(seed, 3);
+            for _ in 0..len {
+                text.push(alphabet[next(seed, alphabet.len())]);
+            }
+            text.push_str(["\n", "\r\n", "\n\n"][next(seed, 3)]);
+        }
+        text.push_str("1. e4 *");
+        text
+    }
+
+    #[test]
+    fn the_line_index_reads_every_label_as_miette_s_own_source_does() {
+        let mut seed = 13;
+        for _ in 0..3 {
+            let text = mixed_text(&mut seed);
+            let boundaries: Vec<usize> = (0..=text.len())
+                .filter(|&i| text.is_char_boundary(i))
+                .collect();
+            let mut cases = vec![vec![(text.len(), 0, "at the end")]];
+            for _ in 0..150 {
+                let at = boundaries[next(&mut seed, boundaries.len())];
+                let end = boundaries[next(&mut seed, boundaries.len())].max(at);
+                let near = (end + [0, 1, 4][next(&mut seed, 3)]).min(text.len());
+                let other = boundaries
+                    .iter()
+                    .find(|&&b| b >= near)
+                    .copied()
+                    .unwrap_or(at);
+                cases.push(vec![(at, (end - at) % 300, "here")]);
+                cases.push(vec![(at, 0, "here"), (other, 1, "there")]);
+            }
+            for labels in cases {
+                let d = test(&text, labels.clone());
+                assert_eq!(indexed(&d), shown(&d), "{labels:?} in {text:?}");
+            }
+        }
+    }
+
+    /// The windows of a line counted character by character: the ranges of character
+    /// indices, as byte ranges.
+    fn counted_ranges(line: &str, points: &[usize]) -> Vec<(usize, usize)> {
+        let starts: Vec<usize> = line
+            .char_indices()
+            .map(|(i, _)| i)
+            .chain([line.len()])
+            .collect();
+        let count = starts.len() - 1;
+        if count <= LONG_LINE {
+            return vec![(0, line.len())];
+        }
+        let mut sorted = points.to_vec();
+        sorted.sort_unstable();
+        sorted.dedup();
+        let mut chars: Vec<usize> = sorted
+            .iter()
+            .map(|&p| starts.iter().position(|&s| s >= p).unwrap_or(count))
+            .collect();
+        if chars.is_empty() {
+            chars.push(0);
+        }
+        let window = (LINE_BUDGET / (2 * chars.len())).clamp(4, WINDOW);
+        let mut ranges: Vec<(usize, usize)> = Vec::new();
+        for c in chars {
+            let (from, to) = (c.saturating_sub(window), (c + window).min(count));
+            match ranges.last_mut() {
+                Some(last) if from <= last.1 => last.1 = last.1.max(to),
+                _ => ranges.push((from, to)),
+            }
+        }
+        ranges
+            .into_iter()
+            .map(|(from, to)| (starts[from], starts[to]))
+            .collect()
+    }
+
+    #[test]
+    fn windows_are_the_characters_counted_one_by_one() {
+        let mut seed = 7;
+        let alphabet = ['x', 'é', 'К', '象', '𝄞'];
+        for round in 0..400 {
+            let len = [10, 399, 400, 401, 420, 1_600, 5_000][round % 7];
+            let line: String = (0..len)
+                .map(|_| alphabet[next(&mut seed, alphabet.len())])
+                .collect();
+            let points: Vec<usize> = (0..next(&mut seed, 200))
+                .map(|_| next(&mut seed, line.len() + 1))
+                .collect();
+            assert_eq!(
+                kept_ranges(&line, &points),
+                counted_ranges(&line, &points),
+                "{len} characters, points {points:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_label_far_into_a_long_line_is_shown_in_its_window() {
+        // Column 200,000 of a line of Cyrillic, CJK and accented letters, ended by CRLF.
+        let filler = "Кр象é".repeat(50_000);
+        let text = format!("[Event \"x\"]\r\n\r\n1. e4 {{{filler}}} Ke4 {{{filler}}} *\r\n");
+        let at = text.find("Ke4").expect("Ke4");
+        let line_start = text.find("1. e4").expect("line");
+        for labels in [
+            vec![(at, 3, "illegal")],
+            vec![(at, 3, "illegal"), (at - 4 * WINDOW, 1, "window edge")],
+            vec![(at, 3, "illegal"), (at + 3 + WINDOW * 3, 3, "after")],
+            vec![(at, 3, "illegal"), (line_start, 2, "line start")],
+            vec![(at, text.len() - 2 - at, "to the end")],
+        ] {
+            let d = test(&text, labels.clone());
+            let out = indexed(&d);
+            assert_eq!(out, shown(&d), "{labels:?}");
+            assert!(
+                out.contains(&format!("[game.pgn:3:{}]", at - line_start + 1)),
+                "{labels:?}: {out}"
+            );
+            assert!(out.contains("} Ke4 {"), "{out}");
+            assert!(out.len() < 3_000, "{} bytes:\n{out}", out.len());
+        }
     }
 }

@@ -49,6 +49,31 @@ pub fn human(l: &Linted, color: bool, width: usize) -> String {
     )
 }
 
+/// [`human`] written to `out` as it is rendered, a few hundred problems at a time, so that a
+/// file with very many problems is never held rendered whole.
+///
+/// # Errors
+///
+/// When writing to `out` fails.
+pub fn write_human(
+    out: &mut dyn std::io::Write,
+    l: &Linted,
+    color: bool,
+    width: usize,
+) -> std::io::Result<()> {
+    if l.diagnostics.is_empty() {
+        return writeln!(out, "{}", summary(l));
+    }
+    crate::diagnostic::write_file_report(
+        &l.doc.path,
+        &l.doc.original,
+        l.diagnostics.iter().map(|d| (d, d.severity)),
+        summary(l),
+        (color, width),
+        |piece| out.write_all(piece.as_bytes()),
+    )
+}
+
 /// The JSON document for these files.
 pub fn json(files: &[Linted]) -> Value {
     json!({ "files": files.iter().map(json_file).collect::<Vec<_>>() })

@@ -126,6 +126,28 @@ pub fn human(f: &CheckedFile, color: bool, width: usize) -> String {
     )
 }
 
+/// [`human`] written to `out` as it is rendered, a few hundred problems at a time, so that a
+/// file with very many problems is never held rendered whole.
+///
+/// # Errors
+///
+/// When writing to `out` fails.
+pub fn write_human(
+    out: &mut dyn std::io::Write,
+    f: &CheckedFile,
+    color: bool,
+    width: usize,
+) -> std::io::Result<()> {
+    crate::diagnostic::write_file_report(
+        &f.path,
+        &f.text,
+        f.all_diagnostics().map(|d| (d, d.severity)),
+        summary(f),
+        (color, width),
+        |piece| out.write_all(piece.as_bytes()),
+    )
+}
+
 /// The main line in UCI, moves separated by single spaces.
 pub fn uci_line(g: &CheckedGame) -> String {
     let mode = g

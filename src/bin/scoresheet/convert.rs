@@ -146,7 +146,7 @@ fn convert_file(
         }
     }
     if !refused.is_empty() || f.has_errors() {
-        eprint!("{}", output::human(f, color, terminal_width()));
+        output::write_human(&mut std::io::stderr().lock(), f, color, terminal_width())?;
     }
     if repaired > 0 {
         say!(

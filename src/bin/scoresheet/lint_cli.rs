@@ -231,7 +231,7 @@ fn write_reports(
             };
             let color = use_color(args.color, terminal);
             for l in results {
-                write!(sink, "{}", output::human(l, color, terminal_width()))?;
+                output::write_human(&mut *sink, l, color, terminal_width())?;
             }
             Ok(())
         }

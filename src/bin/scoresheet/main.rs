@@ -301,7 +301,7 @@ fn check_command(
                 if f.all_diagnostics().next().is_none() {
                     writeln!(out, "{}", output::summary(f))?;
                 } else {
-                    write!(out, "{}", output::human(f, color, width))?;
+                    output::write_human(out, f, color, width)?;
                 }
             }
         }
