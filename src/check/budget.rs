@@ -12,6 +12,44 @@ use crate::span::Span;
 /// Most tokens in error one game is read past; the rest of the game is not checked.
 pub(super) const MOST_ERRORS: usize = 50;
 
+/// Errors a file is read past with explanations, suggestions and repairs; the games after the
+/// chunk that reaches it are read to their first error only, reported without suggestions.
+pub(super) const FILE_ERRORS: usize = 5_000;
+
+/// Games checked together between two looks at the file's budget.
+pub(super) const CHUNK: usize = 256;
+
+/// The errors reported for a game.
+pub(super) fn errors(g: &crate::check::types::CheckedGame) -> usize {
+    g.diagnostics
+        .iter()
+        .filter(|d| d.severity == crate::diagnostic::Severity::Error)
+        .count()
+}
+
+/// The file's note that its budget of explained errors was spent before `games`, the first of
+/// which starts at `at`.
+pub(super) fn frugal_note(games: &[crate::check::types::CheckedGame], at: Span) -> Diagnostic {
+    let first = games
+        .iter()
+        .find_map(|g| g.diagnostics.first().map(|d| (g.number, d.span)));
+    let (number, span) = first.unwrap_or((
+        games.first().map_or(0, |g| g.number),
+        Span::new(at.start, at.start),
+    ));
+    Diagnostic::new(
+        Problem::LimitReached {
+            what: format!(
+                "the file had {FILE_ERRORS} errors before game {number}: from there on each game \
+                 is read to its first error, reported without suggestions or repairs"
+            ),
+        },
+        span,
+    )
+    .label("explained no further")
+    .help("a bound on the work for one file; check the games after it in a file of their own to have them explained")
+}
+
 /// Tokens that read as another language's moves, after which a game whose errors are mostly
 /// such tokens counts as written in that language.
 const FOREIGN: usize = 4;

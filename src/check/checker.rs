@@ -40,6 +40,9 @@ pub(super) struct GameChecker<'a> {
     pub(super) work: std::cell::Cell<usize>,
     /// Tokens in error met so far, and which read in another language (see `budget`).
     pub(super) budget: crate::check::budget::Budget,
+    /// The file's budget of explained errors is spent (see `budget::FILE_ERRORS`): an error
+    /// is reported without suggestions or repair, and its line is read no further.
+    pub(super) frugal: bool,
 }
 
 /// A move number waiting for the move it numbers.

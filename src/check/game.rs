@@ -26,7 +26,21 @@ pub(crate) fn check_game(
     parser: &ParserEntry,
     registry: &Registry,
 ) -> CheckedGame {
+    check_game_within(number, syntax, text, parser, registry, false)
+}
+
+/// Checks one parsed game; `frugal`: the file's budget of explained errors is spent, so an
+/// error is reported without suggestions or repair and its line is read no further.
+pub(crate) fn check_game_within(
+    number: usize,
+    syntax: GameSyntax,
+    text: &str,
+    parser: &ParserEntry,
+    registry: &Registry,
+    frugal: bool,
+) -> CheckedGame {
     let mut g = GameChecker::new(text, parser, registry, &syntax);
+    g.frugal = frugal;
     g.syntax_issues(&syntax);
     // Long and short algebraic in one score (read all the same; a warning).
     g.diags
@@ -126,6 +140,7 @@ impl<'a> GameChecker<'a> {
             repaired_broken: false,
             work: std::cell::Cell::new(0),
             budget: crate::check::budget::Budget::default(),
+            frugal: false,
         }
     }
 }

@@ -337,6 +337,9 @@ impl<'g, 'a, 'l> LineWalk<'g, 'a, 'l> {
 
     /// The repair of an unreadable token, named in its diagnostic.
     fn repair_unreadable(&mut self, span: Span) -> Option<Found> {
+        if self.g.frugal {
+            return None;
+        }
         let g = &*self.g;
         let (pos, origins) = (&self.state.pos, &self.state.origins);
         let token = without_marks(g.src(span)).to_owned();
@@ -583,18 +586,22 @@ impl<'g, 'a, 'l> LineWalk<'g, 'a, 'l> {
             })
             .collect();
         let written = tok.unmarked(self.g.text).to_owned();
-        let found = self.g.find_repair(&Trouble {
-            pos: &self.state.pos,
-            origins: &self.state.origins,
-            tok: Some(tok),
-            written: &written,
-            ranked: &failure.ranked,
-            rest: &failure.rest,
-            resolution: &failure.res,
-            preferred: &[],
-            back: &back,
-            numbering: self.numbering(failure.before.state.pending.map(|(n, _)| n.value)),
-        });
+        let found = (!self.g.frugal)
+            .then(|| {
+                self.g.find_repair(&Trouble {
+                    pos: &self.state.pos,
+                    origins: &self.state.origins,
+                    tok: Some(tok),
+                    written: &written,
+                    ranked: &failure.ranked,
+                    rest: &failure.rest,
+                    resolution: &failure.res,
+                    preferred: &[],
+                    back: &back,
+                    numbering: self.numbering(failure.before.state.pending.map(|(n, _)| n.value)),
+                })
+            })
+            .flatten();
         drop(back);
         match found {
             Some(f) if f.back > 0 => self.go_back(f, failure),
@@ -602,7 +609,7 @@ impl<'g, 'a, 'l> LineWalk<'g, 'a, 'l> {
             None => {
                 self.snaps.clear();
                 let mut d = failure.d;
-                if shows_diagram(&d) {
+                if shows_diagram(&d) && !self.g.frugal {
                     d.diagram = Some(failure.diagram);
                 }
                 self.g.diags.push(d);
@@ -615,6 +622,9 @@ impl<'g, 'a, 'l> LineWalk<'g, 'a, 'l> {
     /// (or a promotion without its piece) is one of the moves it matches: only those are
     /// assumed in its place.
     fn ranked(&self, tok: &MoveToken, res: &Resolution, rest: &[&MoveToken]) -> Vec<Cand> {
+        if self.g.frugal {
+            return Vec::new();
+        }
         let (pos, origins) = (&self.state.pos, &self.state.origins);
         let written = tok.unmarked(self.g.text).to_owned();
         let hint = self.g.hint(tok, pos, origins);

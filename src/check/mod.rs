@@ -29,6 +29,7 @@ mod types;
 mod words;
 
 pub(crate) use game::check_game;
+use game::check_game_within;
 pub use types::*;
 
 /// Checks the bytes of one file.
@@ -87,14 +88,33 @@ pub fn check_bytes(path: &str, bytes: &[u8], options: &Options) -> Result<Checke
         &options.lang,
     )?;
     file_diags.extend(warning);
-    let games: Vec<CheckedGame> = spans
-        .par_iter()
-        .enumerate()
-        .map(|(i, span)| {
+    // Games are checked a chunk at a time (each chunk in parallel), so that the file's budget
+    // of explained errors is spent in input order whatever the number of threads.
+    let mut games: Vec<CheckedGame> = Vec::with_capacity(spans.len());
+    let mut errors = 0;
+    let mut frugal_from = None;
+    for chunk in spans.chunks(budget::CHUNK) {
+        let frugal = errors >= budget::FILE_ERRORS;
+        if frugal {
+            frugal_from.get_or_insert(games.len());
+        }
+        let first = games.len();
+        games.par_extend(chunk.par_iter().enumerate().map(|(i, span)| {
             let syntax = (parser.parse)(&game_text[span.start..span.end], span.start);
-            check_game(i + 1, syntax, &game_text, &parser, &options.registry)
-        })
-        .collect();
+            check_game_within(
+                first + i + 1,
+                syntax,
+                &game_text,
+                &parser,
+                &options.registry,
+                frugal,
+            )
+        }));
+        errors += games[first..].iter().map(budget::errors).sum::<usize>();
+    }
+    if let Some(from) = frugal_from {
+        file_diags.push(budget::frugal_note(&games[from..], spans[from]));
+    }
     Ok(CheckedFile {
         path: path.into(),
         text,

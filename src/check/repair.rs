@@ -195,6 +195,9 @@ impl GameChecker<'_> {
         pos: &Chess,
         read: bool,
     ) -> Option<(String, Vec<String>)> {
+        if self.frugal {
+            return None;
+        }
         let token = self.src(span);
         let current = &self.parser.lang_file;
         let languages = self.registry.languages();
