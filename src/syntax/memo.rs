@@ -212,35 +212,43 @@ impl Pieces<'_> {
     ) -> Option<(usize, Verdict)> {
         let start = words[i].0;
         let last = words.len() - 1;
-        let mut j = i;
+        if i != last {
+            let end = words[i].1;
+            let key = &text[start..=end];
+            if let Some(entry) = cache.words.get(key) {
+                if entry.verdict.bounded {
+                    push_shifted(tops, &entry.tops, base + start);
+                    return Some((i, entry.verdict));
+                }
+            } else {
+                if cache.words.len() >= MAX_ENTRIES {
+                    cache.words.clear();
+                }
+                let entry = self.read(key, end - start, false);
+                let verdict = entry.verdict;
+                if verdict.bounded {
+                    push_shifted(tops, &entry.tops, base + start);
+                }
+                cache.words.insert(key.into(), entry);
+                if verdict.bounded {
+                    return Some((i, verdict));
+                }
+            }
+        }
+        // A piece of several words: first where its first word suggests it ends, then one
+        // more word, then twice as many each time.
+        let mut j = hint(text, words, i).unwrap_or(i + 1).min(last);
         loop {
             let end = words[j].1;
             let key_end = if j == last { text.len() } else { end + 1 };
-            let key = &text[start..key_end];
-            if j == i && j != last {
-                if cache.words.len() >= MAX_ENTRIES && !cache.words.contains_key(key) {
-                    cache.words.clear();
-                }
-                if !cache.words.contains_key(key) {
-                    let entry = self.read(key, end - start, false);
-                    cache.words.insert(key.into(), entry);
-                }
-                let entry = &cache.words[key];
-                if entry.verdict.bounded {
-                    push_shifted(tops, &entry.tops, base + start);
-                    return Some((j, entry.verdict));
-                }
-            } else {
-                let entry = self.read(key, end - start, j == last);
-                if entry.verdict.bounded {
-                    push_shifted(tops, &entry.tops, base + start);
-                    return Some((j, entry.verdict));
-                }
+            let entry = self.read(&text[start..key_end], end - start, j == last);
+            if entry.verdict.bounded {
+                push_shifted(tops, &entry.tops, base + start);
+                return Some((j, entry.verdict));
             }
             if j == last || j - i + 1 >= MAX_PIECE_WORDS {
                 return None;
             }
-            // Grow the piece: one more word, then twice as many each time.
             j = (i + 2 * (j - i + 1) - 1).min(last);
         }
     }
@@ -260,6 +268,44 @@ impl Pieces<'_> {
             verdict,
             tops: tops.into_boxed_slice(),
         }
+    }
+}
+
+/// Where a piece that starts at word `i` likely ends, judging by its first byte: tag pairs at
+/// the end of the last line that starts with `[`, a comment at the word that balances its
+/// braces. Only a guess: the
+/// probe decides.
+fn hint(text: &str, words: &[(usize, usize)], i: usize) -> Option<usize> {
+    let (start, _) = words[i];
+    match text.as_bytes()[start] {
+        b'[' => {
+            // Through the last of the lines that start with `[` (the tag pairs, read at once).
+            let mut j = i;
+            let mut line_start = start;
+            for (k, w) in words.iter().enumerate().skip(i) {
+                if w.0 > line_start && text[line_start..w.0].contains('\n') {
+                    if text.as_bytes()[w.0] != b'[' {
+                        break;
+                    }
+                    line_start = w.0;
+                }
+                j = k;
+            }
+            Some(j)
+        }
+        b'{' => {
+            let mut depth = 0i32;
+            for (j, w) in words.iter().enumerate().skip(i) {
+                for b in text[w.0..w.1].bytes() {
+                    depth += i32::from(b == b'{') - i32::from(b == b'}');
+                }
+                if depth <= 0 {
+                    return Some(j);
+                }
+            }
+            None
+        }
+        _ => None,
     }
 }
 

@@ -13,14 +13,106 @@ use std::collections::HashMap;
 
 use pest_meta::ast::{Expr, RuleType};
 
-/// The grammar of one parser, ready for [`Probe::check`].
+/// The grammar of one parser, ready for [`Probe::check`]: pest_meta's tree of each rule,
+/// with rule names resolved to their places.
 #[derive(Debug)]
 pub(crate) struct Probe {
-    rules: HashMap<String, (RuleType, Expr)>,
+    rules: Vec<Node>,
     /// The body of the game rule's loop over the tag pairs at its start.
-    first: Expr,
+    first: Node,
     /// The body of the game rule's loop over the rest of the game.
-    rest: Expr,
+    rest: Node,
+}
+
+/// One expression of the grammar, as [`Run::eval`] follows it.
+#[derive(Clone, Debug)]
+enum Node {
+    Str(Box<[u8]>),
+    Insens(Box<[u8]>),
+    Range(char, char),
+    /// A rule of the grammar, by its place.
+    Rule(usize),
+    Any,
+    Eoi,
+    Class(fn(&char) -> bool),
+    Newline,
+    /// A construct not followed (the stack, `SOI` inside a rule, implicit white space of a
+    /// `!{…}` rule, an unknown built-in rule): counts as looking past.
+    Unfollowed,
+    PosPred(Box<Node>),
+    NegPred(Box<Node>),
+    Seq(Box<[Node]>),
+    Choice(Box<[Node]>),
+    Opt(Box<Node>),
+    /// At least `min`, at most `max` times.
+    Repeat(Box<Node>, u32, Option<u32>),
+    /// `(!("a" | "b" | …) ~ ANY)*`: characters up to the first of the strings.
+    SkipUntil(Box<[Box<[u8]>]>),
+}
+
+/// Turns pest_meta's expressions into [`Node`]s.
+struct Compiler<'a> {
+    places: HashMap<&'a str, usize>,
+    /// Rules of type `!{…}` (their implicit white space is not followed).
+    non_atomic: Vec<bool>,
+}
+
+impl Compiler<'_> {
+    fn node(&self, e: &Expr) -> Node {
+        let boxed = |e: &Expr| Box::new(self.node(e));
+        match e {
+            Expr::Str(s) => Node::Str(s.as_bytes().into()),
+            Expr::Insens(s) => Node::Insens(s.as_bytes().into()),
+            Expr::Range(lo, hi) => match (single(lo), single(hi)) {
+                (Some(lo), Some(hi)) => Node::Range(lo, hi),
+                _ => Node::Unfollowed,
+            },
+            Expr::Ident(name) => self.ident(name),
+            Expr::PosPred(a) => Node::PosPred(boxed(a)),
+            Expr::NegPred(a) => Node::NegPred(boxed(a)),
+            Expr::Seq(..) => {
+                let mut parts = Vec::new();
+                flatten(e, &mut parts, true);
+                Node::Seq(parts.into_iter().map(|p| self.node(p)).collect())
+            }
+            Expr::Choice(..) => {
+                let mut parts = Vec::new();
+                flatten(e, &mut parts, false);
+                Node::Choice(parts.into_iter().map(|p| self.node(p)).collect())
+            }
+            Expr::Opt(a) => Node::Opt(boxed(a)),
+            Expr::Rep(a) => skip_until(a).unwrap_or_else(|| Node::Repeat(boxed(a), 0, None)),
+            Expr::RepOnce(a) => Node::Repeat(boxed(a), 1, None),
+            Expr::RepExact(a, n) => Node::Repeat(boxed(a), *n, Some(*n)),
+            Expr::RepMin(a, n) => Node::Repeat(boxed(a), *n, None),
+            Expr::RepMax(a, n) => Node::Repeat(boxed(a), 0, Some(*n)),
+            Expr::RepMinMax(a, m, n) => Node::Repeat(boxed(a), *m, Some(*n)),
+            // The stack and skips (not made by the parser of grammars) are not followed.
+            _ => Node::Unfollowed,
+        }
+    }
+
+    fn ident(&self, name: &str) -> Node {
+        match name {
+            "ANY" => Node::Any,
+            "EOI" => Node::Eoi,
+            "NEWLINE" => Node::Newline,
+            "ASCII_DIGIT" => Node::Class(char::is_ascii_digit),
+            "ASCII_NONZERO_DIGIT" => Node::Class(|c| ('1'..='9').contains(c)),
+            "ASCII_HEX_DIGIT" => Node::Class(char::is_ascii_hexdigit),
+            "ASCII_ALPHA_LOWER" => Node::Class(char::is_ascii_lowercase),
+            "ASCII_ALPHA_UPPER" => Node::Class(char::is_ascii_uppercase),
+            "ASCII_ALPHA" => Node::Class(char::is_ascii_alphabetic),
+            "ASCII_ALPHANUMERIC" => Node::Class(char::is_ascii_alphanumeric),
+            "ASCII" => Node::Class(char::is_ascii),
+            _ => match self.places.get(name) {
+                // Inside the atomic game rule every rule is atomic, but `!{…}` brings
+                // implicit white space back.
+                Some(&i) if !self.non_atomic[i] => Node::Rule(i),
+                _ => Node::Unfollowed,
+            },
+        }
+    }
 }
 
 /// What [`Probe::check`] found out about a piece.
@@ -52,17 +144,21 @@ impl Probe {
     pub(crate) fn new(grammar: &str) -> Option<Probe> {
         let pairs =
             pest_meta::parser::parse(pest_meta::parser::Rule::grammar_rules, grammar).ok()?;
-        let rules: HashMap<String, (RuleType, Expr)> = pest_meta::parser::consume_rules(pairs)
-            .ok()?
-            .into_iter()
-            .map(|r| (r.name, (r.ty, r.expr)))
-            .collect();
-        let (ty, game) = rules.get("game")?;
-        if !matches!(ty, RuleType::Atomic | RuleType::CompoundAtomic) {
+        let rules = pest_meta::parser::consume_rules(pairs).ok()?;
+        let compiler = Compiler {
+            places: rules
+                .iter()
+                .enumerate()
+                .map(|(i, r)| (r.name.as_str(), i))
+                .collect(),
+            non_atomic: rules.iter().map(|r| r.ty == RuleType::NonAtomic).collect(),
+        };
+        let game = rules.iter().find(|r| r.name == "game")?;
+        if !matches!(game.ty, RuleType::Atomic | RuleType::CompoundAtomic) {
             return None;
         }
         let mut parts = Vec::new();
-        flatten(game, &mut parts);
+        flatten(&game.expr, &mut parts, true);
         let [
             Expr::Ident(soi),
             Expr::Rep(first),
@@ -75,8 +171,11 @@ impl Probe {
         if soi != "SOI" || eoi != "EOI" {
             return None;
         }
-        let (first, rest) = ((**first).clone(), (**rest).clone());
-        Some(Probe { rules, first, rest })
+        Some(Probe {
+            rules: rules.iter().map(|r| compiler.node(&r.expr)).collect(),
+            first: compiler.node(first),
+            rest: compiler.node(rest),
+        })
     }
 
     /// Follows the game rule's loops on `text`, a piece of `len` bytes and what follows it:
@@ -122,13 +221,18 @@ impl Probe {
     }
 }
 
-/// `a ~ b ~ c` as `[a, b, c]`, however pest_meta nested it.
-fn flatten<'e>(e: &'e Expr, out: &mut Vec<&'e Expr>) {
-    if let Expr::Seq(a, b) = e {
-        flatten(a, out);
-        flatten(b, out);
-    } else {
-        out.push(e);
+/// `a ~ b ~ c` as `[a, b, c]` (or `a | b | c` when `!seq`), however pest_meta nested it.
+fn flatten<'e>(e: &'e Expr, out: &mut Vec<&'e Expr>, seq: bool) {
+    match e {
+        Expr::Seq(a, b) if seq => {
+            flatten(a, out, seq);
+            flatten(b, out, seq);
+        }
+        Expr::Choice(a, b) if !seq => {
+            flatten(a, out, seq);
+            flatten(b, out, seq);
+        }
+        _ => out.push(e),
     }
 }
 
@@ -142,51 +246,95 @@ struct Run<'a> {
 }
 
 impl Run<'_> {
-    fn eval(&mut self, e: &Expr, pos: usize) -> Step {
+    fn eval(&mut self, e: &Node, pos: usize) -> Step {
         self.steps += 1;
         if self.steps > MAX_STEPS {
             return Err(Past);
         }
         match e {
-            Expr::Str(s) => self.literal(s.as_bytes(), pos, false),
-            Expr::Insens(s) => self.literal(s.as_bytes(), pos, true),
-            Expr::Range(lo, hi) => {
-                let (Some(lo), Some(hi)) = (single(lo), single(hi)) else {
+            Node::Str(s) => self.literal(s, pos, false),
+            Node::Insens(s) => self.literal(s, pos, true),
+            Node::Range(lo, hi) => self.class(pos, |c| (*lo..=*hi).contains(&c)),
+            Node::Rule(i) => {
+                if self.depth >= MAX_DEPTH {
                     return Err(Past);
-                };
-                Ok(self
-                    .char_at(pos)?
-                    .filter(|c| (lo..=hi).contains(c))
-                    .map(|c| pos + c.len_utf8()))
+                }
+                self.depth += 1;
+                let probe = self.probe;
+                let r = self.eval(&probe.rules[*i], pos);
+                self.depth -= 1;
+                r
             }
-            Expr::Ident(name) => self.ident(name, pos),
-            Expr::PosPred(a) => Ok(self.eval(a, pos)?.map(|_| pos)),
-            Expr::NegPred(a) => Ok(match self.eval(a, pos)? {
+            Node::Any => self.class(pos, |_| true),
+            Node::Eoi => {
+                if self.limit.is_some_and(|l| pos >= l) {
+                    return Err(Past);
+                }
+                Ok((pos >= self.text.len()).then_some(pos))
+            }
+            Node::Class(f) => self.class(pos, |c| f(&c)),
+            Node::Newline => {
+                for nl in [&b"\n"[..], b"\r\n", b"\r"] {
+                    if let Some(end) = self.literal(nl, pos, false)? {
+                        return Ok(Some(end));
+                    }
+                }
+                Ok(None)
+            }
+            Node::Unfollowed => Err(Past),
+            Node::PosPred(a) => Ok(self.eval(a, pos)?.map(|_| pos)),
+            Node::NegPred(a) => Ok(match self.eval(a, pos)? {
                 Some(_) => None,
                 None => Some(pos),
             }),
-            Expr::Seq(a, b) => match self.eval(a, pos)? {
-                Some(mid) => self.eval(b, mid),
-                None => Ok(None),
-            },
-            Expr::Choice(a, b) => match self.eval(a, pos)? {
-                Some(end) => Ok(Some(end)),
-                None => self.eval(b, pos),
-            },
-            Expr::Opt(a) => Ok(Some(self.eval(a, pos)?.unwrap_or(pos))),
-            Expr::Rep(a) => self.repeat(a, pos, 0, None),
-            Expr::RepOnce(a) => self.repeat(a, pos, 1, None),
-            Expr::RepExact(a, n) => self.repeat(a, pos, *n, Some(*n)),
-            Expr::RepMin(a, n) => self.repeat(a, pos, *n, None),
-            Expr::RepMax(a, n) => self.repeat(a, pos, 0, Some(*n)),
-            Expr::RepMinMax(a, m, n) => self.repeat(a, pos, *m, Some(*n)),
-            // The stack and skips (not made by the parser of grammars) are not followed.
-            _ => Err(Past),
+            Node::Seq(parts) => {
+                let mut at = pos;
+                for p in parts.iter() {
+                    match self.eval(p, at)? {
+                        Some(end) => at = end,
+                        None => return Ok(None),
+                    }
+                }
+                Ok(Some(at))
+            }
+            Node::Choice(alts) => {
+                for a in alts.iter() {
+                    if let Some(end) = self.eval(a, pos)? {
+                        return Ok(Some(end));
+                    }
+                }
+                Ok(None)
+            }
+            Node::Opt(a) => Ok(Some(self.eval(a, pos)?.unwrap_or(pos))),
+            Node::Repeat(a, min, max) => self.repeat(a, pos, *min, *max),
+            Node::SkipUntil(strings) => {
+                let mut at = pos;
+                'chars: loop {
+                    for s in strings.iter() {
+                        if self.literal(s, at, false)?.is_some() {
+                            break 'chars;
+                        }
+                    }
+                    match self.char_at(at)? {
+                        Some(c) => at += c.len_utf8(),
+                        None => break,
+                    }
+                }
+                Ok(Some(at))
+            }
         }
     }
 
+    /// One character matching `f`.
+    fn class(&self, pos: usize, f: impl Fn(char) -> bool) -> Step {
+        Ok(self
+            .char_at(pos)?
+            .filter(|&c| f(c))
+            .map(|c| pos + c.len_utf8()))
+    }
+
     /// `a` at least `min` and at most `max` times, as many as match.
-    fn repeat(&mut self, a: &Expr, mut pos: usize, min: u32, max: Option<u32>) -> Step {
+    fn repeat(&mut self, a: &Node, mut pos: usize, min: u32, max: Option<u32>) -> Step {
         let mut n = 0;
         while max.is_none_or(|m| n < m) {
             match self.eval(a, pos)? {
@@ -235,52 +383,29 @@ impl Run<'_> {
         }
         Ok(self.text.get(pos..).and_then(|s| s.chars().next()))
     }
+}
 
-    fn ident(&mut self, name: &str, pos: usize) -> Step {
-        let class = |f: fn(&char) -> bool| -> Step {
-            Ok(self.char_at(pos)?.filter(f).map(|c| pos + c.len_utf8()))
-        };
-        match name {
-            "ANY" => return class(|_| true),
-            "EOI" => {
-                if self.limit.is_some_and(|l| pos >= l) {
-                    return Err(Past);
-                }
-                return Ok((pos >= self.text.len()).then_some(pos));
-            }
-            "ASCII_DIGIT" => return class(char::is_ascii_digit),
-            "ASCII_NONZERO_DIGIT" => return class(|c| ('1'..='9').contains(c)),
-            "ASCII_HEX_DIGIT" => return class(char::is_ascii_hexdigit),
-            "ASCII_ALPHA_LOWER" => return class(char::is_ascii_lowercase),
-            "ASCII_ALPHA_UPPER" => return class(char::is_ascii_uppercase),
-            "ASCII_ALPHA" => return class(char::is_ascii_alphabetic),
-            "ASCII_ALPHANUMERIC" => return class(char::is_ascii_alphanumeric),
-            "ASCII" => return class(char::is_ascii),
-            "NEWLINE" => {
-                for nl in [&b"\n"[..], b"\r\n", b"\r"] {
-                    if let Some(end) = self.literal(nl, pos, false)? {
-                        return Ok(Some(end));
-                    }
-                }
-                return Ok(None);
-            }
-            _ => {}
-        }
-        let probe = self.probe;
-        let Some((ty, expr)) = probe.rules.get(name) else {
-            // SOI inside a rule, the stack, other built-in rules: not followed.
-            return Err(Past);
-        };
-        // Inside the atomic game rule every rule is atomic, but `!{…}` brings implicit white
-        // space back: not followed.
-        if *ty == RuleType::NonAtomic || self.depth >= MAX_DEPTH {
-            return Err(Past);
-        }
-        self.depth += 1;
-        let r = self.eval(expr, pos);
-        self.depth -= 1;
-        r
+/// The strings of `!("a" | "b" | …) ~ ANY` (repeated, it is a [`Node::SkipUntil`]).
+fn skip_until(e: &Expr) -> Option<Node> {
+    let Expr::Seq(not, any) = e else {
+        return None;
+    };
+    let (Expr::NegPred(choice), Expr::Ident(any)) = (&**not, &**any) else {
+        return None;
+    };
+    if any != "ANY" {
+        return None;
     }
+    let mut alts = Vec::new();
+    flatten(choice, &mut alts, false);
+    let strings = alts
+        .into_iter()
+        .map(|a| match a {
+            Expr::Str(s) => Some(s.as_bytes().into()),
+            _ => None,
+        })
+        .collect::<Option<Vec<Box<[u8]>>>>()?;
+    Some(Node::SkipUntil(strings.into()))
 }
 
 /// The one character of a range bound.
