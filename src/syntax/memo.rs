@@ -4,8 +4,8 @@
 //! and results, and the same few tens of thousands come back in every game: the syntax of a
 //! word does not depend on the position. Each piece (a word, or several when a token spans
 //! words: a comment, a tag pair, a descriptive `P-K4 ch`) is parsed alone by the grammar's own
-//! game rule, with the white-space character after it, and what it reads ([`Top`]s) is used in
-//! the game at the piece's place.
+//! game rule, with the white-space character after it (or up to the next word's first
+//! character), and what it reads ([`Top`]s) is used in the game at the piece's place.
 //!
 //! That reading is the game parse's own only when the parse of the game reaches the piece's
 //! start in the same state and reads the piece without looking past it. The grammar tells:
@@ -214,24 +214,24 @@ impl Pieces<'_> {
         let last = words.len() - 1;
         if i != last {
             let end = words[i].1;
-            let key = &text[start..=end];
-            if let Some(entry) = cache.words.get(key) {
+            // The word and the character after it; failing that, the word and what follows
+            // up to the next word's first character (a descriptive `P-K4` looks past the
+            // space for a `ch` or `e.p.` of its own).
+            let next = words[i + 1].0;
+            let ahead = next + text[next..].chars().next().map_or(0, char::len_utf8);
+            for key_end in [end + 1, ahead] {
+                let key = &text[start..key_end];
+                if !cache.words.contains_key(key) {
+                    if cache.words.len() >= MAX_ENTRIES {
+                        cache.words.clear();
+                    }
+                    let entry = self.read(key, end - start, false);
+                    cache.words.insert(key.into(), entry);
+                }
+                let entry = &cache.words[key];
                 if entry.verdict.bounded {
                     push_shifted(tops, &entry.tops, base + start);
                     return Some((i, entry.verdict));
-                }
-            } else {
-                if cache.words.len() >= MAX_ENTRIES {
-                    cache.words.clear();
-                }
-                let entry = self.read(key, end - start, false);
-                let verdict = entry.verdict;
-                if verdict.bounded {
-                    push_shifted(tops, &entry.tops, base + start);
-                }
-                cache.words.insert(key.into(), entry);
-                if verdict.bounded {
-                    return Some((i, verdict));
                 }
             }
         }
@@ -253,14 +253,18 @@ impl Pieces<'_> {
         }
     }
 
-    /// Reads a piece alone: `len` bytes of `key`, then one white-space character, or the rest
-    /// of the game when `last`.
+    /// Reads a piece alone: `len` bytes of `key`, then what follows it in the game up to the
+    /// key's end (or, when `last`, the rest of the game).
     fn read(&self, key: &str, len: usize, last: bool) -> Entry {
         let mut verdict = self.probe.check(key, len, last);
         let mut tops = Vec::new();
         if verdict.bounded {
             match (self.parse)(key) {
-                Some(t) => tops = t,
+                // The tokens of the piece; those of what follows it are read with their own.
+                Some(mut t) => {
+                    t.retain(|t| t.start() < len);
+                    tops = t;
+                }
                 None => verdict.bounded = false,
             }
         }

@@ -48,6 +48,8 @@ enum Node {
     Repeat(Box<Node>, u32, Option<u32>),
     /// `(!("a" | "b" | …) ~ ANY)*`: characters up to the first of the strings.
     SkipUntil(Box<[Box<[u8]>]>),
+    /// `"a" | "b" | …` of one ASCII byte each, as a set.
+    OneOf(u128),
 }
 
 /// Turns pest_meta's expressions into [`Node`]s.
@@ -78,7 +80,9 @@ impl Compiler<'_> {
             Expr::Choice(..) => {
                 let mut parts = Vec::new();
                 flatten(e, &mut parts, false);
-                Node::Choice(parts.into_iter().map(|p| self.node(p)).collect())
+                one_of(&parts).unwrap_or_else(|| {
+                    Node::Choice(parts.into_iter().map(|p| self.node(p)).collect())
+                })
             }
             Expr::Opt(a) => Node::Opt(boxed(a)),
             Expr::Rep(a) => skip_until(a).unwrap_or_else(|| Node::Repeat(boxed(a), 0, None)),
@@ -178,9 +182,9 @@ impl Probe {
         })
     }
 
-    /// Follows the game rule's loops on `text`, a piece of `len` bytes and what follows it:
-    /// one white-space character when `last` is false (the limit is the text's end), the rest
-    /// of the game when it is true (no limit: the end is the game's end).
+    /// Follows the game rule's loops on `text`, a piece of `len` bytes and what follows it in
+    /// its game: when `last` is false, the text's end is the limit no test may reach (the
+    /// game goes on there); when it is true, the text runs to the game's end.
     pub(crate) fn check(&self, text: &str, len: usize, last: bool) -> Verdict {
         let mut run = Run {
             probe: self,
@@ -307,6 +311,17 @@ impl Run<'_> {
             }
             Node::Opt(a) => Ok(Some(self.eval(a, pos)?.unwrap_or(pos))),
             Node::Repeat(a, min, max) => self.repeat(a, pos, *min, *max),
+            Node::OneOf(set) => {
+                if self.limit.is_some_and(|l| pos >= l) {
+                    return Err(Past);
+                }
+                Ok(self
+                    .text
+                    .as_bytes()
+                    .get(pos)
+                    .filter(|&&b| b < 128 && set & (1 << b) != 0)
+                    .map(|_| pos + 1))
+            }
             Node::SkipUntil(strings) => {
                 let mut at = pos;
                 'chars: loop {
@@ -383,6 +398,18 @@ impl Run<'_> {
         }
         Ok(self.text.get(pos..).and_then(|s| s.chars().next()))
     }
+}
+
+/// Alternatives that are each one ASCII byte, as a set.
+fn one_of(alts: &[&Expr]) -> Option<Node> {
+    let mut set = 0u128;
+    for a in alts {
+        match a {
+            Expr::Str(s) if s.len() == 1 && s.is_ascii() => set |= 1 << s.as_bytes()[0],
+            _ => return None,
+        }
+    }
+    Some(Node::OneOf(set))
 }
 
 /// The strings of `!("a" | "b" | …) ~ ANY` (repeated, it is a [`Node::SkipUntil`]).

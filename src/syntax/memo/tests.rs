@@ -245,3 +245,16 @@ fn a_grammar_loaded_at_run_time_reads_the_same_piece_by_piece() {
         "no game was read piece by piece"
     );
 }
+
+#[test]
+fn every_built_in_grammar_can_be_read_piece_by_piece() {
+    use crate::syntax::kind::GrammarParser;
+    // The probe follows every built-in grammar (else its games would all be parsed whole).
+    for p in PARSERS {
+        let game = "1. e4 e5 2. Nf3 Nc6 *";
+        let before = PIECEWISE.with(Cell::get);
+        (p.parse)(game, 0);
+        assert!(PIECEWISE.with(Cell::get) > before, "{p:?}");
+    }
+    assert!(super::Probe::new(crate::syntax::builtin::descriptive::P::GRAMMAR).is_some());
+}

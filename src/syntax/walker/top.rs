@@ -48,6 +48,28 @@ pub(crate) enum Top {
 }
 
 impl Top {
+    /// Where the token starts.
+    pub(crate) fn start(&self) -> usize {
+        match self {
+            Top::Tag(t) => t.span.start,
+            Top::Move(m) => m.span.start,
+            Top::MoveNumber(s) => s.span.start,
+            Top::Result(s) => s.span.start,
+            Top::Nag(s) => s.span.start,
+            Top::StandaloneMark(s) => s.span.start,
+            Top::Comment(c) => c.span.start,
+            Top::BrokenTag(s)
+            | Top::Ellipsis(s)
+            | Top::EscapeLine(s)
+            | Top::UnclosedComment(s)
+            | Top::VariationStart(s)
+            | Top::VariationEnd(s)
+            | Top::EpMark(s)
+            | Top::Unknown(s)
+            | Top::Inside(s) => s.start,
+        }
+    }
+
     /// The same token `delta` bytes further in the file.
     pub(crate) fn shift(&mut self, delta: usize) {
         match self {
