@@ -262,7 +262,7 @@ impl Pieces<'_> {
             match (self.parse)(key) {
                 // The tokens of the piece; those of what follows it are read with their own.
                 Some(mut t) => {
-                    t.retain(|t| t.start() < len);
+                    t.retain_mut(|t| t.span_mut().start < len);
                     tops = t;
                 }
                 None => verdict.bounded = false,

@@ -48,16 +48,16 @@ pub(crate) enum Top {
 }
 
 impl Top {
-    /// Where the token starts.
-    pub(crate) fn start(&self) -> usize {
+    /// The token's span (a tag pair's whole span, a move token's).
+    pub(crate) fn span_mut(&mut self) -> &mut Span {
         match self {
-            Top::Tag(t) => t.span.start,
-            Top::Move(m) => m.span.start,
-            Top::MoveNumber(s) => s.span.start,
-            Top::Result(s) => s.span.start,
-            Top::Nag(s) => s.span.start,
-            Top::StandaloneMark(s) => s.span.start,
-            Top::Comment(c) => c.span.start,
+            Top::Tag(t) => &mut t.span,
+            Top::Move(m) => &mut m.span,
+            Top::MoveNumber(s) => &mut s.span,
+            Top::Result(s) => &mut s.span,
+            Top::Nag(s) => &mut s.span,
+            Top::StandaloneMark(s) => &mut s.span,
+            Top::Comment(c) => &mut c.span,
             Top::BrokenTag(s)
             | Top::Ellipsis(s)
             | Top::EscapeLine(s)
@@ -66,7 +66,7 @@ impl Top {
             | Top::VariationEnd(s)
             | Top::EpMark(s)
             | Top::Unknown(s)
-            | Top::Inside(s) => s.start,
+            | Top::Inside(s) => s,
         }
     }
 
@@ -78,20 +78,10 @@ impl Top {
                 t.value_span = t.value_span.offset(delta);
             }
             Top::Move(m) => shift_move(m, delta),
-            Top::MoveNumber(s) => s.span = s.span.offset(delta),
-            Top::Result(s) => s.span = s.span.offset(delta),
-            Top::Nag(s) => s.span = s.span.offset(delta),
-            Top::StandaloneMark(s) => s.span = s.span.offset(delta),
-            Top::Comment(c) => c.span = c.span.offset(delta),
-            Top::BrokenTag(s)
-            | Top::Ellipsis(s)
-            | Top::EscapeLine(s)
-            | Top::UnclosedComment(s)
-            | Top::VariationStart(s)
-            | Top::VariationEnd(s)
-            | Top::EpMark(s)
-            | Top::Unknown(s)
-            | Top::Inside(s) => *s = s.offset(delta),
+            other => {
+                let span = other.span_mut();
+                *span = span.offset(delta);
+            }
         }
     }
 }
