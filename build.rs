@@ -232,6 +232,12 @@ fn main() {
         }
         src.push_str("            }\n        }\n    }\n");
         src.push_str("    impl super::GrammarParser for P {\n        type Rule = Rule;\n");
+        writeln!(
+            src,
+            "        const GRAMMAR: &'static str = include_str!({:?});",
+            path.display().to_string()
+        )
+        .unwrap();
         src.push_str("        const GAME: Rule = Rule::game;\n        const SINGLE_MOVE: Rule = Rule::single_move;\n    }\n}\n\n");
     }
     // Registry of parsers (`B` is `Cow::Borrowed`).
@@ -245,7 +251,7 @@ fn main() {
     for pair in &pairs {
         writeln!(
             src,
-            "    ParserEntry {{ notation: {:?}, lang_file: B({:?}), language: {}, parse: Shared::Static(&crate::syntax::walker::parse_game::<{}::P>), explain: Shared::Static(&crate::syntax::walker::explain_token::<{}::P>), user: None }},",
+            "    ParserEntry {{ notation: {:?}, lang_file: B({:?}), language: {}, parse: Shared::Static(&crate::syntax::memo::parse_game::<{}::P>), explain: Shared::Static(&crate::syntax::walker::explain_token::<{}::P>), user: None }},",
             pair.notation,
             pair.lang.clone().unwrap_or_default(),
             pair.lang

@@ -42,9 +42,11 @@ impl RuleKind for &str {
 }
 
 /// A derived parser: its rule type and its entry rules.
-pub(crate) trait GrammarParser: pest::Parser<Self::Rule> {
+pub(crate) trait GrammarParser: pest::Parser<Self::Rule> + 'static {
     /// The parser's rule enum.
     type Rule: RuleKind;
+    /// The composed grammar it was derived from.
+    const GRAMMAR: &'static str;
     /// The rule for a whole game.
     const GAME: Self::Rule;
     /// The rule for one move token alone.
@@ -109,7 +111,7 @@ pub type Language = Shared<LanguageFile>;
 /// language file ([`crate::syntax::user`]).
 ///
 /// Both are called alike, `(entry.parse)(text, base)`. A built-in entry's functions are the
-/// monomorphised `walker::parse_game::<P>` of its derived parser, behind a reference to a
+/// monomorphised `memo::parse_game::<P>` of its derived parser, behind a reference to a
 /// zero-sized function item (one indirect call per game, as with a function pointer); a user
 /// entry's are closures over its pest_vm parser.
 #[derive(Clone)]

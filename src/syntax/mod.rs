@@ -16,6 +16,7 @@ pub(crate) mod grammar_check;
 pub(crate) mod kind;
 pub(crate) mod lookalike;
 pub(crate) mod marks;
+pub(crate) mod memo;
 pub mod user;
 pub(crate) mod walker;
 

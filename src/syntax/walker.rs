@@ -4,21 +4,21 @@
 //! so a new grammar rule does not build until it is handled here. Variations are flat `(`/`)`
 //! tokens in the grammar and are nested here with an explicit stack bounded by [`MAX_DEPTH`].
 
-use pest::iterators::Pair;
 use shakmaty::Role;
 
 use crate::span::{Span, Spanned};
 use crate::syntax::kind::{GrammarParser, Kind, RuleKind, TokenExplanation};
 use crate::syntax::{
-    CheckMark, Comment, GameSyntax, Item, Line, MoveBody, MoveNumber, MoveToken, Outcome,
-    SyntaxIssue, Tag,
+    CheckMark, Comment, GameSyntax, Item, Line, MoveBody, MoveToken, SyntaxIssue, Tag,
 };
 
 mod moves;
 #[cfg(test)]
 mod tests;
+pub(crate) mod top;
 
-use moves::{build_move, check_mark};
+use moves::build_move;
+pub(crate) use top::{Top, lower};
 
 /// Deepest nesting of variations the syntax reads: a variation opened deeper is reported as
 /// [`SyntaxIssue::TooDeep`] and skipped with everything inside it, so no syntax tree is deeper
@@ -32,9 +32,37 @@ pub(crate) const MAX_DEPTH: usize = 100;
 /// retries of the walker use it.
 pub(crate) type ReadSingle<'a> = &'a dyn Fn(&str, usize) -> Option<MoveToken>;
 
-/// Reads one game of text that starts at byte `base` of its file.
+/// Reads one game of text that starts at byte `base` of its file, parsed whole (the
+/// piecewise reading of [`crate::syntax::memo`] gives the same and falls back on this).
 pub(crate) fn parse_game<P: GrammarParser>(text: &str, base: usize) -> GameSyntax {
     walk_game(P::parse(P::GAME, text), text, base, &read_single::<P>)
+}
+
+/// The top-level tokens of a text parsed alone with the game rule (spans from 0), or `None`
+/// when the parser fails.
+pub(crate) fn game_tops<R: RuleKind>(
+    parsed: Result<pest::iterators::Pairs<'_, R>, pest::error::Error<R>>,
+) -> Option<Vec<Top>> {
+    let mut tops = Vec::new();
+    for game in parsed.ok()? {
+        tops.extend(game.into_inner().filter_map(|pair| lower(pair, 0)));
+    }
+    Some(tops)
+}
+
+/// Builds a game's syntax from its top-level tokens (spans in the file), as [`walk_game`]
+/// does from a parse tree.
+pub(crate) fn walk_tops(
+    tops: Vec<Top>,
+    text: &str,
+    base: usize,
+    read_single: ReadSingle<'_>,
+) -> GameSyntax {
+    let mut w = Walker::new(base, text.len(), read_single);
+    for token in tops {
+        w.top(token, text);
+    }
+    w.finish(text)
 }
 
 /// Turns the result of parsing one game with the game rule — by a derived parser or by a
@@ -51,7 +79,9 @@ pub(crate) fn walk_game<R: RuleKind>(
         Ok(pairs) => {
             for game in pairs {
                 for pair in game.into_inner() {
-                    w.top(pair);
+                    if let Some(token) = lower(pair, base) {
+                        w.top(token, text);
+                    }
                 }
             }
         }
@@ -74,7 +104,7 @@ pub(crate) fn walk_game<R: RuleKind>(
 }
 
 /// Reads `text` alone as one move token of this grammar (spans start at `base`).
-fn read_single<P: GrammarParser>(text: &str, base: usize) -> Option<MoveToken> {
+pub(crate) fn read_single<P: GrammarParser>(text: &str, base: usize) -> Option<MoveToken> {
     walk_single(P::parse(P::SINGLE_MOVE, text), base)
 }
 
@@ -173,11 +203,6 @@ impl<'a> Walker<'a> {
         }
     }
 
-    fn span<R: RuleKind>(&self, pair: &Pair<'_, R>) -> Span {
-        let s = pair.as_span();
-        Span::new(s.start() + self.base, s.end() + self.base)
-    }
-
     fn push(&mut self, item: Item) {
         if self.skip_depth > 0 {
             return;
@@ -202,132 +227,44 @@ impl<'a> Walker<'a> {
         None
     }
 
-    /// One top-level token of a game.
-    fn top<R: RuleKind>(&mut self, pair: Pair<'_, R>) {
-        let span = self.span(&pair);
-        match pair.as_rule().kind() {
-            Kind::Tag => self.tag(pair, span),
-            Kind::BrokenTag => self.issues.push(SyntaxIssue::BrokenTag(span)),
-            // `[pgn]`/`[/pgn]` around a pasted game: not part of the score.
-            Kind::ForumTag => {}
-            Kind::Move => {
-                let m = build_move(pair, span, self.base, self.moves);
+    /// One top-level token of a game; `text` is the game's text.
+    fn top(&mut self, token: Top, text: &str) {
+        match token {
+            Top::Tag(t) => self.tag(t),
+            Top::BrokenTag(span) => self.issues.push(SyntaxIssue::BrokenTag(span)),
+            Top::Move(mut m) => {
+                m.index = self.moves;
                 self.moves += 1;
                 self.push(Item::Move(m));
             }
-            Kind::MoveNumber => self.move_number(pair.as_str(), span),
-            Kind::Ellipsis => self.push(Item::Ellipsis(span)),
-            Kind::Comment => self.push(Item::Comment(Comment { span, braced: true })),
-            Kind::LineComment => self.push(Item::Comment(Comment {
-                span,
-                braced: false,
-            })),
-            Kind::EscapeLine => self.escape_line(span),
-            Kind::UnclosedComment => self.issues.push(SyntaxIssue::UnclosedComment(span)),
-            Kind::VariationStart => self.variation_start(span),
-            Kind::VariationEnd => self.variation_end(span),
-            Kind::Result => self.result(pair, span),
-            Kind::Nag => {
-                let n = pair.as_str()[1..].parse().unwrap_or(0);
-                self.push(Item::Nag(Spanned::new(n, span)));
+            Top::MoveNumber(n) => self.push(Item::MoveNumber(n)),
+            Top::Ellipsis(span) => self.push(Item::Ellipsis(span)),
+            Top::Comment(c) => self.push(Item::Comment(c)),
+            Top::EscapeLine(span) => self.escape_line(span),
+            Top::UnclosedComment(span) => self.issues.push(SyntaxIssue::UnclosedComment(span)),
+            Top::VariationStart(span) => self.variation_start(span),
+            Top::VariationEnd(span) => self.variation_end(span),
+            Top::Result(r) => self.push(Item::Result(r)),
+            Top::Nag(n) => self.push(Item::Nag(n)),
+            Top::StandaloneMark(m) => self.standalone_mark(m),
+            Top::EpMark(span) => self.ep_mark(span),
+            Top::Unknown(span) => {
+                let at = span.start - self.base..span.end - self.base;
+                self.unknown(text.get(at).unwrap_or(""), span);
             }
-            Kind::Glyph | Kind::Evaluation => {
-                let n = glyph_nag(pair.as_str());
-                self.push(Item::Nag(Spanned::new(n, span)));
-            }
-            Kind::StandaloneMark => self.standalone_mark(pair, span),
-            Kind::EpMark => self.ep_mark(span),
-            Kind::Unknown => self.unknown(pair.as_str(), span),
-            Kind::Eoi => {}
-            // Rules that only occur inside the tokens handled above.
-            Kind::Game | Kind::SingleMove | Kind::TrailingMarks | Kind::Element => {
-                self.inside_token(span)
-            }
-            Kind::TagSpace | Kind::TagName | Kind::TagValue => self.inside_token(span),
-            Kind::WhiteWins | Kind::BlackWins | Kind::Draw => self.inside_token(span),
-            Kind::Unfinished | Kind::ResignsWord | Kind::WhiteResigns => self.inside_token(span),
-            Kind::BlackResigns | Kind::SideResigns | Kind::DrawnWord => self.inside_token(span),
-            Kind::Dash | Kind::CheckMark | Kind::MateSign => self.inside_token(span),
-            Kind::DoubleCheckSign | Kind::CheckSign | Kind::TokenEnd => self.inside_token(span),
-            Kind::HtmlBreak | Kind::Comment2 | Kind::Comment3 => self.inside_token(span),
-            Kind::Comment4 | Kind::Whitespace | Kind::Castling => self.inside_token(span),
-            Kind::CastleLong | Kind::CastleShort | Kind::CastleO => self.inside_token(span),
-            Kind::NullMove | Kind::PieceMove | Kind::PawnMove => self.inside_token(span),
-            Kind::Piece | Kind::Figurine | Kind::Promotion => self.inside_token(span),
-            Kind::PiecePromotion | Kind::PromotionPiece => self.inside_token(span),
-            Kind::UciPromotion | Kind::Capture | Kind::CaptureAfter => self.inside_token(span),
-            Kind::FromSquare | Kind::FromFile | Kind::FromRank => self.inside_token(span),
-            Kind::Square | Kind::ToFile | Kind::King | Kind::Queen => self.inside_token(span),
-            Kind::Rook | Kind::Bishop | Kind::Knight | Kind::Pawn => self.inside_token(span),
-            Kind::DescSpace | Kind::DescCastles | Kind::CastlesWord => self.inside_token(span),
-            Kind::CastlesSide | Kind::DescPlain | Kind::DescCapture => self.inside_token(span),
-            Kind::DescWho | Kind::DescTo | Kind::DescCaptured => self.inside_token(span),
-            Kind::DescAt | Kind::DescSquare | Kind::DescLetter => self.inside_token(span),
-            Kind::DescKing | Kind::DescQueen | Kind::DescRook => self.inside_token(span),
-            Kind::DescBishop | Kind::DescKnight | Kind::DescPawn => self.inside_token(span),
-            Kind::DescRank | Kind::DescWithin | Kind::EsRole => self.inside_token(span),
-            Kind::EsPaired | Kind::EsWing | Kind::EsXSign => self.inside_token(span),
-            Kind::DescKingLetter | Kind::DescQueenLetter => self.inside_token(span),
-            Kind::DescRookLetter | Kind::DescBishopLetter => self.inside_token(span),
-            Kind::DescKnightLetter | Kind::DescPawnLetter => self.inside_token(span),
-            Kind::DescDigit | Kind::DescBracket => self.inside_token(span),
-            Kind::CastlesKing | Kind::CastlesQueen => self.inside_token(span),
-            Kind::CastlesKingWords | Kind::CastlesQueenWords => self.inside_token(span),
-            Kind::DescX | Kind::DescPromotion | Kind::DescPromotionPiece => self.inside_token(span),
-            Kind::DescCheck | Kind::EsPlain | Kind::EsCapture => self.inside_token(span),
-            Kind::DescMate | Kind::DescDoubleCheck => self.inside_token(span),
-            Kind::DescPlainCheck => self.inside_token(span),
-            Kind::EsWho | Kind::EsTo | Kind::EsCaptured | Kind::EsAt => self.inside_token(span),
-            Kind::EsFile | Kind::EsX | Kind::EsPromotion => self.inside_token(span),
-            Kind::EsPromotionPiece | Kind::CapturedPiece => self.inside_token(span),
-            Kind::CompactPawn | Kind::CoordMove | Kind::CoordFile => self.inside_token(span),
-            Kind::CoordPromotion | Kind::PromotionLetter | Kind::UciMove => self.inside_token(span),
-            Kind::SmithCastling | Kind::SmithShort | Kind::SmithLong => self.inside_token(span),
-            Kind::SmithMove | Kind::SmithCaptured | Kind::SmithEp => self.inside_token(span),
-            Kind::SmithPromotion | Kind::IccfMove | Kind::IccfFrom => self.inside_token(span),
-            Kind::IccfTo | Kind::IccfPromotion => self.inside_token(span),
+            // A rule that only occurs inside a token, met alone (never, with the grammars as
+            // they are): unreadable text.
+            Top::Inside(span) => self.issues.push(SyntaxIssue::Unknown(span)),
         }
-    }
-
-    /// A rule that only occurs inside a token, met alone (never, with the grammars as they
-    /// are): unreadable text.
-    fn inside_token(&mut self, span: Span) {
-        self.issues.push(SyntaxIssue::Unknown(span));
     }
 
     /// A tag pair: kept before the movetext, reported after it started.
-    fn tag<R: RuleKind>(&mut self, pair: Pair<'_, R>, span: Span) {
-        let mut name = String::new();
-        let mut value = String::new();
-        let mut value_span = span;
-        for p in pair.into_inner() {
-            if p.as_rule().kind() == Kind::TagName {
-                name = p.as_str().to_owned();
-            } else if p.as_rule().kind() == Kind::TagValue {
-                value_span = self.span(&p);
-                value = unescape_tag(p.as_str());
-            }
-        }
+    fn tag(&mut self, tag: Tag) {
         if self.movetext_started {
-            self.issues.push(SyntaxIssue::TagInMovetext(span));
+            self.issues.push(SyntaxIssue::TagInMovetext(tag.span));
         } else {
-            self.tags.push(Tag {
-                name,
-                value,
-                span,
-                value_span,
-            });
+            self.tags.push(tag);
         }
-    }
-
-    fn move_number(&mut self, s: &str, span: Span) {
-        let digits: String = s.chars().take_while(char::is_ascii_digit).collect();
-        let number = digits.parse().unwrap_or(u32::MAX);
-        let black = s.contains("..") || s.contains('…');
-        self.push(Item::MoveNumber(Spanned::new(
-            MoveNumber { number, black },
-            span,
-        )));
     }
 
     /// `%` lines (exporter notes) may come before the tag pairs.
@@ -366,41 +303,15 @@ impl<'a> Walker<'a> {
         }
     }
 
-    fn result<R: RuleKind>(&mut self, pair: Pair<'_, R>, span: Span) {
-        let inner = pair.into_inner().next();
-        let word = inner
-            .clone()
-            .and_then(|p| p.into_inner().next())
-            .map(|p| p.as_rule().kind());
-        let outcome = match inner.map(|p| p.as_rule().kind()) {
-            Some(Kind::WhiteWins) => Outcome::WhiteWins,
-            Some(Kind::BlackWins) => Outcome::BlackWins,
-            Some(Kind::Draw | Kind::DrawnWord) => Outcome::Draw,
-            Some(Kind::ResignsWord) => match word {
-                Some(Kind::WhiteResigns) => Outcome::BlackWins,
-                Some(Kind::BlackResigns) => Outcome::WhiteWins,
-                _ => Outcome::Resigns,
-            },
-            _ => Outcome::Unfinished,
-        };
-        self.push(Item::Result(Spanned::new(outcome, span)));
-    }
-
     /// A check or mate sign written apart from its move (`e4 +`).
-    fn standalone_mark<R: RuleKind>(&mut self, pair: Pair<'_, R>, span: Span) {
-        let mark = pair
-            .into_inner()
-            .flat_map(|p| p.into_inner())
-            .map(|p| check_mark(p.as_rule().kind()))
-            .next()
-            .flatten()
-            .unwrap_or(CheckMark::Check);
+    fn standalone_mark(&mut self, mark: Spanned<CheckMark>) {
         if self.skip_depth > 0 {
             return;
         }
+        let span = mark.span;
         match self.last_move(false) {
             Some(m) if m.check.is_none() => {
-                m.check = Some(Spanned::new(mark, span));
+                m.check = Some(mark);
                 m.span = m.span.join(span);
             }
             _ => self.issues.push(SyntaxIssue::StrayMark(span)),
@@ -501,50 +412,6 @@ impl<'a> Walker<'a> {
             move_count: self.moves,
         }
     }
-}
-
-/// The NAG of a move glyph or evaluation symbol.
-pub(crate) fn glyph_nag(glyph: &str) -> u16 {
-    match glyph {
-        "!" => 1,
-        "?" => 2,
-        "!!" => 3,
-        "??" => 4,
-        "!?" => 5,
-        "?!" => 6,
-        "□" => 7,
-        "=" => 10,
-        "∞" => 13,
-        "⩲" | "+/=" => 14,
-        "⩱" | "=/+" => 15,
-        "±" | "+/-" => 16,
-        "∓" | "-/+" => 17,
-        "+−" | "+-" => 18,
-        "−+" | "-+" => 19,
-        _ => 0,
-    }
-}
-
-fn unescape_tag(quoted: &str) -> String {
-    let inner = quoted
-        .strip_prefix('"')
-        .and_then(|s| s.strip_suffix('"'))
-        .unwrap_or(quoted);
-    if !inner.contains('\\') {
-        return inner.to_owned();
-    }
-    let mut out = String::with_capacity(inner.len());
-    let mut chars = inner.chars();
-    while let Some(c) = chars.next() {
-        if c == '\\' {
-            if let Some(n) = chars.next() {
-                out.push(n);
-            }
-        } else {
-            out.push(c);
-        }
-    }
-    out
 }
 
 /// How a move token is written, for the mixed-notation warning.

@@ -1,7 +1,7 @@
 //! Parsers built at run time: a composed grammar run by pest_vm, bounded in size and calls.
 
 use std::num::NonZeroUsize;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Mutex, PoisonError};
 
 use super::MAX_GAME_BYTES;
@@ -10,7 +10,8 @@ use crate::syntax::builtin::{COMMON_GRAMMAR, NOTATION_GRAMMARS};
 use crate::syntax::compose::compose;
 use crate::syntax::grammar_check::{Issue, grammar_issues};
 use crate::syntax::kind::TokenExplanation;
-use crate::syntax::walker::{explain_parsed, walk_game, walk_single};
+use crate::syntax::memo::{MemoId, Pieces, Probe};
+use crate::syntax::walker::{explain_parsed, game_tops, walk_game, walk_single};
 use crate::syntax::{GameSyntax, MoveToken, SyntaxIssue};
 
 /// A parser built at run time: a composed grammar in pest_vm.
@@ -23,6 +24,10 @@ pub struct VmParser {
     /// The most rule calls one of its parses may make (0: unbounded; see
     /// [`super::CALL_LIMIT`]).
     call_limit: AtomicUsize,
+    /// The grammar as the piecewise reading follows it (`None`: games are parsed whole).
+    probe: Option<Probe>,
+    /// The name of its cache of pieces.
+    memo: MemoId,
 }
 
 impl std::fmt::Debug for VmParser {
@@ -53,6 +58,8 @@ impl VmParser {
                     vm: pest_vm::Vm::new(rules),
                     order,
                     call_limit: AtomicUsize::new(0),
+                    probe: Probe::new(composed),
+                    memo: MemoId::User(NEXT_MEMO.fetch_add(1, Ordering::Relaxed)),
                 })
             }
             // Checked above; kept for safety.
@@ -103,9 +110,23 @@ impl VmParser {
             ));
             return g;
         }
-        walk_game(self.run("game", text), text, base, &|t, b| {
-            self.read_single(t, b)
-        })
+        let read_single = |t: &str, b: usize| self.read_single(t, b);
+        // Piece by piece (the same result, see `crate::syntax::memo`), unless a call limit
+        // bounds each parse: pieces would each stay within a limit the whole game exceeds.
+        if let Some(probe) = &self.probe
+            && self.call_limit.load(Ordering::Relaxed) == 0
+        {
+            let pieces = Pieces {
+                id: self.memo,
+                probe,
+                parse: &|t| game_tops(self.run("game", t)),
+                read_single: &read_single,
+            };
+            if let Some(game) = pieces.parse_game(text, base) {
+                return game;
+            }
+        }
+        walk_game(self.run("game", text), text, base, &read_single)
     }
 
     /// Reads `text` alone as one move token (spans start at `base`).
@@ -177,6 +198,9 @@ pub fn vm_parser(notation: &str, language_text: &str) -> Result<VmParser, Vec<Is
     };
     VmParser::new(&compose(&[COMMON_GRAMMAR, notation_text, language_text]).text)
 }
+
+/// The number of the next run-time parser's cache of pieces.
+static NEXT_MEMO: AtomicU64 = AtomicU64::new(0);
 
 /// The run-time parses in flight. pest's call limit is one process-wide setting, read when a
 /// parse starts: a run-time parse sets it while it runs, and the last one in flight clears it,

@@ -1,0 +1,443 @@
+//! Whether a piece of a game reads the same alone as in its game: a walk over the grammar
+//! (pest_meta's tree of the composed grammar) that follows pest's matching on the piece's
+//! text and stops as soon as any test would look past the piece and the one white-space
+//! character after it. It builds nothing: what the piece says is read by the parser itself.
+//!
+//! pest's matching is deterministic and depends on the text only through the tests it makes
+//! (a literal, a range, `ANY`, `EOI`). A parse that never tests a byte past a limit gives the
+//! same result whatever text follows the limit. The walk makes the same tests in the same
+//! order as pest; any construct it does not follow exactly (the stack, implicit white space,
+//! `SOI` inside a rule, an unknown built-in rule) counts as looking past.
+
+use std::collections::HashMap;
+
+use pest_meta::ast::{Expr, RuleType};
+
+/// The grammar of one parser, ready for [`Probe::check`]: pest_meta's tree of each rule,
+/// with rule names resolved to their places.
+#[derive(Debug)]
+pub(crate) struct Probe {
+    rules: Vec<Node>,
+    /// The body of the game rule's loop over the tag pairs at its start.
+    first: Node,
+    /// The body of the game rule's loop over the rest of the game.
+    rest: Node,
+}
+
+/// One expression of the grammar, as [`Run::eval`] follows it.
+#[derive(Clone, Debug)]
+enum Node {
+    Str(Box<[u8]>),
+    Insens(Box<[u8]>),
+    Range(char, char),
+    /// A rule of the grammar, by its place.
+    Rule(usize),
+    Any,
+    Eoi,
+    Class(fn(&char) -> bool),
+    Newline,
+    /// A construct not followed (the stack, `SOI` inside a rule, implicit white space of a
+    /// `!{…}` rule, an unknown built-in rule): counts as looking past.
+    Unfollowed,
+    PosPred(Box<Node>),
+    NegPred(Box<Node>),
+    Seq(Box<[Node]>),
+    Choice(Box<[Node]>),
+    Opt(Box<Node>),
+    /// At least `min`, at most `max` times.
+    Repeat(Box<Node>, u32, Option<u32>),
+    /// `(!("a" | "b" | …) ~ ANY)*`: characters up to the first of the strings.
+    SkipUntil(Box<[Box<[u8]>]>),
+    /// `"a" | "b" | …` of one ASCII byte each, as a set.
+    OneOf(u128),
+}
+
+/// Turns pest_meta's expressions into [`Node`]s.
+struct Compiler<'a> {
+    places: HashMap<&'a str, usize>,
+    /// Rules of type `!{…}` (their implicit white space is not followed).
+    non_atomic: Vec<bool>,
+}
+
+impl Compiler<'_> {
+    fn node(&self, e: &Expr) -> Node {
+        let boxed = |e: &Expr| Box::new(self.node(e));
+        match e {
+            Expr::Str(s) => Node::Str(s.as_bytes().into()),
+            Expr::Insens(s) => Node::Insens(s.as_bytes().into()),
+            Expr::Range(lo, hi) => match (single(lo), single(hi)) {
+                (Some(lo), Some(hi)) => Node::Range(lo, hi),
+                _ => Node::Unfollowed,
+            },
+            Expr::Ident(name) => self.ident(name),
+            Expr::PosPred(a) => Node::PosPred(boxed(a)),
+            Expr::NegPred(a) => Node::NegPred(boxed(a)),
+            Expr::Seq(..) => {
+                let mut parts = Vec::new();
+                flatten(e, &mut parts, true);
+                Node::Seq(parts.into_iter().map(|p| self.node(p)).collect())
+            }
+            Expr::Choice(..) => {
+                let mut parts = Vec::new();
+                flatten(e, &mut parts, false);
+                one_of(&parts).unwrap_or_else(|| {
+                    Node::Choice(parts.into_iter().map(|p| self.node(p)).collect())
+                })
+            }
+            Expr::Opt(a) => Node::Opt(boxed(a)),
+            Expr::Rep(a) => skip_until(a).unwrap_or_else(|| Node::Repeat(boxed(a), 0, None)),
+            Expr::RepOnce(a) => Node::Repeat(boxed(a), 1, None),
+            Expr::RepExact(a, n) => Node::Repeat(boxed(a), *n, Some(*n)),
+            Expr::RepMin(a, n) => Node::Repeat(boxed(a), *n, None),
+            Expr::RepMax(a, n) => Node::Repeat(boxed(a), 0, Some(*n)),
+            Expr::RepMinMax(a, m, n) => Node::Repeat(boxed(a), *m, Some(*n)),
+            // The stack and skips (not made by the parser of grammars) are not followed.
+            _ => Node::Unfollowed,
+        }
+    }
+
+    fn ident(&self, name: &str) -> Node {
+        match name {
+            "ANY" => Node::Any,
+            "EOI" => Node::Eoi,
+            "NEWLINE" => Node::Newline,
+            "ASCII_DIGIT" => Node::Class(char::is_ascii_digit),
+            "ASCII_NONZERO_DIGIT" => Node::Class(|c| ('1'..='9').contains(c)),
+            "ASCII_HEX_DIGIT" => Node::Class(char::is_ascii_hexdigit),
+            "ASCII_ALPHA_LOWER" => Node::Class(char::is_ascii_lowercase),
+            "ASCII_ALPHA_UPPER" => Node::Class(char::is_ascii_uppercase),
+            "ASCII_ALPHA" => Node::Class(char::is_ascii_alphabetic),
+            "ASCII_ALPHANUMERIC" => Node::Class(char::is_ascii_alphanumeric),
+            "ASCII" => Node::Class(char::is_ascii),
+            _ => match self.places.get(name) {
+                // Inside the atomic game rule every rule is atomic, but `!{…}` brings
+                // implicit white space back.
+                Some(&i) if !self.non_atomic[i] => Node::Rule(i),
+                _ => Node::Unfollowed,
+            },
+        }
+    }
+}
+
+/// What [`Probe::check`] found out about a piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Verdict {
+    /// Every test of the game rule's loops on the piece stayed within the piece and the
+    /// character after it, and the loops end exactly at the piece's end.
+    pub bounded: bool,
+    /// The loop over the tag pairs at a game's start fails at the piece's first byte
+    /// without looking past the limit.
+    pub first_inert: bool,
+    /// The loop over the tag pairs at a game's start covers the whole piece.
+    pub first_to_end: bool,
+}
+
+/// Looking past the limit, or a construct the walk does not follow.
+struct Past;
+
+/// The result of matching: the end on success, `None` on failure.
+type Step = Result<Option<usize>, Past>;
+
+/// The most nested rule calls and the most tests of one check.
+const MAX_DEPTH: usize = 256;
+const MAX_STEPS: usize = 200_000;
+
+impl Probe {
+    /// The probe of a composed grammar, or `None` when its game rule is not the shape the
+    /// pieces rely on (`SOI ~ (…)* ~ (…)* ~ EOI`, atomic) or it does not parse.
+    pub(crate) fn new(grammar: &str) -> Option<Probe> {
+        let pairs =
+            pest_meta::parser::parse(pest_meta::parser::Rule::grammar_rules, grammar).ok()?;
+        let rules = pest_meta::parser::consume_rules(pairs).ok()?;
+        let compiler = Compiler {
+            places: rules
+                .iter()
+                .enumerate()
+                .map(|(i, r)| (r.name.as_str(), i))
+                .collect(),
+            non_atomic: rules.iter().map(|r| r.ty == RuleType::NonAtomic).collect(),
+        };
+        let game = rules.iter().find(|r| r.name == "game")?;
+        if !matches!(game.ty, RuleType::Atomic | RuleType::CompoundAtomic) {
+            return None;
+        }
+        let mut parts = Vec::new();
+        flatten(&game.expr, &mut parts, true);
+        let [
+            Expr::Ident(soi),
+            Expr::Rep(first),
+            Expr::Rep(rest),
+            Expr::Ident(eoi),
+        ] = &parts[..]
+        else {
+            return None;
+        };
+        if soi != "SOI" || eoi != "EOI" {
+            return None;
+        }
+        Some(Probe {
+            rules: rules.iter().map(|r| compiler.node(&r.expr)).collect(),
+            first: compiler.node(first),
+            rest: compiler.node(rest),
+        })
+    }
+
+    /// Follows the game rule's loops on `text`, a piece of `len` bytes and what follows it in
+    /// its game: when `last` is false, the text's end is the limit no test may reach (the
+    /// game goes on there); when it is true, the text runs to the game's end.
+    pub(crate) fn check(&self, text: &str, len: usize, last: bool) -> Verdict {
+        let mut run = Run {
+            probe: self,
+            text,
+            limit: (!last).then_some(text.len()),
+            steps: 0,
+            depth: 0,
+        };
+        let unbounded = Verdict {
+            bounded: false,
+            first_inert: false,
+            first_to_end: false,
+        };
+        let first_inert = matches!(run.eval(&self.first, 0), Ok(None));
+        let mut pos = 0;
+        let mut first_to_end = true;
+        while pos < len {
+            match run.eval(&self.first, pos) {
+                Ok(Some(end)) if end > pos => pos = end,
+                Ok(_) => {
+                    first_to_end = false;
+                    break;
+                }
+                Err(Past) => return unbounded,
+            }
+        }
+        while pos < len {
+            match run.eval(&self.rest, pos) {
+                Ok(Some(end)) if end > pos => pos = end,
+                _ => return unbounded,
+            }
+        }
+        Verdict {
+            bounded: pos == len,
+            first_inert,
+            first_to_end,
+        }
+    }
+}
+
+/// `a ~ b ~ c` as `[a, b, c]` (or `a | b | c` when `!seq`), however pest_meta nested it.
+fn flatten<'e>(e: &'e Expr, out: &mut Vec<&'e Expr>, seq: bool) {
+    match e {
+        Expr::Seq(a, b) if seq => {
+            flatten(a, out, seq);
+            flatten(b, out, seq);
+        }
+        Expr::Choice(a, b) if !seq => {
+            flatten(a, out, seq);
+            flatten(b, out, seq);
+        }
+        _ => out.push(e),
+    }
+}
+
+struct Run<'a> {
+    probe: &'a Probe,
+    text: &'a str,
+    /// Tests at or past this byte look past the piece (`None`: the text is all there is).
+    limit: Option<usize>,
+    steps: usize,
+    depth: usize,
+}
+
+impl Run<'_> {
+    fn eval(&mut self, e: &Node, pos: usize) -> Step {
+        self.steps += 1;
+        if self.steps > MAX_STEPS {
+            return Err(Past);
+        }
+        match e {
+            Node::Str(s) => self.literal(s, pos, false),
+            Node::Insens(s) => self.literal(s, pos, true),
+            Node::Range(lo, hi) => self.class(pos, |c| (*lo..=*hi).contains(&c)),
+            Node::Rule(i) => {
+                if self.depth >= MAX_DEPTH {
+                    return Err(Past);
+                }
+                self.depth += 1;
+                let probe = self.probe;
+                let r = self.eval(&probe.rules[*i], pos);
+                self.depth -= 1;
+                r
+            }
+            Node::Any => self.class(pos, |_| true),
+            Node::Eoi => {
+                if self.limit.is_some_and(|l| pos >= l) {
+                    return Err(Past);
+                }
+                Ok((pos >= self.text.len()).then_some(pos))
+            }
+            Node::Class(f) => self.class(pos, |c| f(&c)),
+            Node::Newline => {
+                for nl in [&b"\n"[..], b"\r\n", b"\r"] {
+                    if let Some(end) = self.literal(nl, pos, false)? {
+                        return Ok(Some(end));
+                    }
+                }
+                Ok(None)
+            }
+            Node::Unfollowed => Err(Past),
+            Node::PosPred(a) => Ok(self.eval(a, pos)?.map(|_| pos)),
+            Node::NegPred(a) => Ok(match self.eval(a, pos)? {
+                Some(_) => None,
+                None => Some(pos),
+            }),
+            Node::Seq(parts) => {
+                let mut at = pos;
+                for p in parts.iter() {
+                    match self.eval(p, at)? {
+                        Some(end) => at = end,
+                        None => return Ok(None),
+                    }
+                }
+                Ok(Some(at))
+            }
+            Node::Choice(alts) => {
+                for a in alts.iter() {
+                    if let Some(end) = self.eval(a, pos)? {
+                        return Ok(Some(end));
+                    }
+                }
+                Ok(None)
+            }
+            Node::Opt(a) => Ok(Some(self.eval(a, pos)?.unwrap_or(pos))),
+            Node::Repeat(a, min, max) => self.repeat(a, pos, *min, *max),
+            Node::OneOf(set) => {
+                if self.limit.is_some_and(|l| pos >= l) {
+                    return Err(Past);
+                }
+                Ok(self
+                    .text
+                    .as_bytes()
+                    .get(pos)
+                    .filter(|&&b| b < 128 && set & (1 << b) != 0)
+                    .map(|_| pos + 1))
+            }
+            Node::SkipUntil(strings) => {
+                let mut at = pos;
+                'chars: loop {
+                    for s in strings.iter() {
+                        if self.literal(s, at, false)?.is_some() {
+                            break 'chars;
+                        }
+                    }
+                    match self.char_at(at)? {
+                        Some(c) => at += c.len_utf8(),
+                        None => break,
+                    }
+                }
+                Ok(Some(at))
+            }
+        }
+    }
+
+    /// One character matching `f`.
+    fn class(&self, pos: usize, f: impl Fn(char) -> bool) -> Step {
+        Ok(self
+            .char_at(pos)?
+            .filter(|&c| f(c))
+            .map(|c| pos + c.len_utf8()))
+    }
+
+    /// `a` at least `min` and at most `max` times, as many as match.
+    fn repeat(&mut self, a: &Node, mut pos: usize, min: u32, max: Option<u32>) -> Step {
+        let mut n = 0;
+        while max.is_none_or(|m| n < m) {
+            match self.eval(a, pos)? {
+                Some(end) if end > pos || n < min => pos = end,
+                // An iteration that makes no progress ends the loop (pest refuses such
+                // grammars; kept finite here anyway).
+                Some(_) => break,
+                None => break,
+            }
+            n += 1;
+        }
+        Ok((n >= min).then_some(pos))
+    }
+
+    /// A literal, as pest's `match_string` and `match_insensitive` compare it.
+    fn literal(&self, lit: &[u8], pos: usize, insensitive: bool) -> Step {
+        let same = |a: &[u8], b: &[u8]| {
+            if insensitive {
+                a.eq_ignore_ascii_case(b)
+            } else {
+                a == b
+            }
+        };
+        let end = pos + lit.len();
+        if let Some(limit) = self.limit
+            && end > limit
+        {
+            let have = self.text.as_bytes().get(pos..limit).unwrap_or(&[]);
+            return if same(have, &lit[..have.len().min(lit.len())]) {
+                Err(Past)
+            } else {
+                Ok(None)
+            };
+        }
+        // pest's insensitive match takes the input's slice, which must end on a character.
+        Ok(match self.text.get(pos..end) {
+            Some(s) if same(s.as_bytes(), lit) => Some(end),
+            _ => None,
+        })
+    }
+
+    /// The character at `pos` (`None` at the end of a text with no limit).
+    fn char_at(&self, pos: usize) -> Result<Option<char>, Past> {
+        if self.limit.is_some_and(|l| pos >= l) {
+            return Err(Past);
+        }
+        Ok(self.text.get(pos..).and_then(|s| s.chars().next()))
+    }
+}
+
+/// Alternatives that are each one ASCII byte, as a set.
+fn one_of(alts: &[&Expr]) -> Option<Node> {
+    let mut set = 0u128;
+    for a in alts {
+        match a {
+            Expr::Str(s) if s.len() == 1 && s.is_ascii() => set |= 1 << s.as_bytes()[0],
+            _ => return None,
+        }
+    }
+    Some(Node::OneOf(set))
+}
+
+/// The strings of `!("a" | "b" | …) ~ ANY` (repeated, it is a [`Node::SkipUntil`]).
+fn skip_until(e: &Expr) -> Option<Node> {
+    let Expr::Seq(not, any) = e else {
+        return None;
+    };
+    let (Expr::NegPred(choice), Expr::Ident(any)) = (&**not, &**any) else {
+        return None;
+    };
+    if any != "ANY" {
+        return None;
+    }
+    let mut alts = Vec::new();
+    flatten(choice, &mut alts, false);
+    let strings = alts
+        .into_iter()
+        .map(|a| match a {
+            Expr::Str(s) => Some(s.as_bytes().into()),
+            _ => None,
+        })
+        .collect::<Option<Vec<Box<[u8]>>>>()?;
+    Some(Node::SkipUntil(strings.into()))
+}
+
+/// The one character of a range bound.
+fn single(s: &str) -> Option<char> {
+    let mut c = s.chars();
+    let first = c.next()?;
+    c.next().is_none().then_some(first)
+}
