@@ -233,6 +233,56 @@ fn utf16_with_bom_is_read() {
     assert!(codes(&file).is_empty(), "{:?}", codes(&file));
 }
 
+/// A file's budget of explained errors: 100 games of more than fifty errors each spend it
+/// (5,000), so the games of the next chunks of 256 are read to their first error only, without
+/// suggestions or diagram, and one file-level `limit_reached` note says so at the first of them.
+#[test]
+fn a_file_past_five_thousand_errors_is_read_frugally() {
+    let bad = format!("1. e4 e5 {}*\n\n", "Nf3 Qxh7 Ng1 ".repeat(40));
+    let mut text = bad.repeat(100);
+    text.push_str(&"1. e4 e5 2. Nf3 Nc6 *\n\n".repeat(156));
+    text.push_str(&"1. e4 e5 2. Ke3 Nc6 3. Nf3 Nf6 *\n\n".repeat(10));
+    let file = check_within("budget", text.into_bytes(), 600);
+    assert_eq!(file.games.len(), 266);
+    // Explained in full before the budget was spent: suggestions and repairs.
+    assert!(
+        file.games[0]
+            .diagnostics
+            .iter()
+            .any(|d| !d.suggestions.is_empty())
+    );
+    let note: Vec<_> = file
+        .diagnostics
+        .iter()
+        .filter(|d| matches!(d.problem, Problem::LimitReached { .. }))
+        .collect();
+    assert_eq!(note.len(), 1, "{:?}", file.diagnostics);
+    assert!(
+        note[0].problem.to_string().contains("before game 257"),
+        "{}",
+        note[0].problem
+    );
+    for g in &file.games[256..] {
+        let errors: Vec<_> = g
+            .diagnostics
+            .iter()
+            .filter(|d| d.severity == Severity::Error)
+            .collect();
+        assert_eq!(errors.len(), 1, "game {}: {errors:?}", g.number);
+        assert_eq!(
+            errors[0].problem.to_string().split(':').next(),
+            Some("illegal move `Ke3`")
+        );
+        assert!(errors[0].suggestions.is_empty() && errors[0].diagram.is_none());
+        // Read to its first error only: the later moves are counted, not checked.
+        assert!(
+            g.diagnostics
+                .iter()
+                .any(|d| matches!(d.problem, Problem::NotChecked { .. }))
+        );
+    }
+}
+
 /// The inputs of issue 13's table (smaller, with the same behaviour), run through the binary:
 /// the exit code and the first diagnostic (code, line, column) of `check --format json`.
 /// Their time and memory are measured by `benches/hostile.sh`, not asserted here.
