@@ -869,7 +869,8 @@ pub(crate) fn write_file_report<'a, D: miette::Diagnostic + 'a, E>(
     if related.is_empty() {
         return write(&head);
     }
-    for (i, piece) in related.chunks(RENDERED_AT_ONCE).enumerate() {
+    let (full, compact) = related.split_at(related.len().min(SHOWN_IN_FULL));
+    for (i, piece) in full.chunks(RENDERED_AT_ONCE).enumerate() {
         report.diagnostics = piece.to_vec();
         let rendered = render_shown(&report, Some(report.source.input()), color, width);
         match rendered.strip_prefix(head.as_str()) {
@@ -877,7 +878,45 @@ pub(crate) fn write_file_report<'a, D: miette::Diagnostic + 'a, E>(
             _ => write(&rendered)?,
         }
     }
+    if !compact.is_empty() {
+        write(&format!(
+            "\n{} more problems, one line each (the first {SHOWN_IN_FULL} are shown in full above; \
+             `--format json` gives every one in full):\n",
+            compact.len()
+        ))?;
+        let name = text::escape(path);
+        for piece in compact.chunks(RENDERED_AT_ONCE) {
+            let mut out = String::new();
+            for d in piece {
+                compact_line(&mut out, *d, &name, &report.source);
+            }
+            write(&out)?;
+        }
+    }
     Ok(())
+}
+
+/// Problems of a file shown in full in a human report; the later ones take a line each (a
+/// bound on the report of a file with hundreds of thousands of problems, whose full report
+/// would be hundreds of megabytes).
+const SHOWN_IN_FULL: usize = 2_000;
+
+/// `  × file:line:column: message [code]`: a problem on one line, its texts escaped.
+fn compact_line(out: &mut String, d: &dyn miette::Diagnostic, name: &str, source: &IndexedSource) {
+    use std::fmt::Write as _;
+    let sigil = match d.severity() {
+        Some(miette::Severity::Warning) => '⚠',
+        Some(miette::Severity::Advice) => '☞',
+        _ => '×',
+    };
+    let at = d
+        .labels()
+        .and_then(|mut l| l.next())
+        .map_or(0, |l| l.offset());
+    let (line, column) = source.lines.line_col(&source.text, at);
+    let code = d.code().map(|c| format!(" [{c}]")).unwrap_or_default();
+    let message = text::escape(&d.to_string()).replace('\n', " ");
+    let _ = writeln!(out, "  {sigil} {name}:{line}:{column}: {message}{code}");
 }
 
 /// Renders a miette report the house way (Unicode, one line of context, `width` columns;

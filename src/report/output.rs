@@ -13,23 +13,52 @@ use crate::syntax::{Item, Line};
 
 /// The JSON document of the CLI contract for these files.
 pub fn json(files: &[CheckedFile]) -> Value {
-    let files: Vec<Value> = files.iter().map(json_file).collect();
-    json!({ "files": files })
+    serde_json::to_value(JsonDocument(files)).unwrap_or(Value::Null)
 }
 
-fn json_file(f: &CheckedFile) -> Value {
-    let index = LineIndex::new(&f.text);
-    let diags: Vec<Value> = f
-        .all_diagnostics()
-        .map(|d| json_diag(d, &f.text, &index))
-        .collect();
-    json!({
-        "path": f.path,
-        "notation": f.notation,
-        "language": f.language,
-        "games": f.games.len(),
-        "diagnostics": diags,
-    })
+/// Writes [`json`]'s document, pretty-printed as `serde_json::to_writer_pretty` prints it, one
+/// diagnostic at a time: the document is never held whole (a file with a million problems
+/// would take gigabytes as one [`Value`]).
+///
+/// # Errors
+/// When writing fails.
+pub fn write_json(out: &mut dyn std::io::Write, files: &[CheckedFile]) -> serde_json::Result<()> {
+    serde_json::to_writer_pretty(out, &JsonDocument(files))
+}
+
+struct JsonDocument<'a>(&'a [CheckedFile]);
+struct JsonFile<'a>(&'a CheckedFile);
+struct JsonDiagnostics<'a>(&'a CheckedFile);
+
+impl serde::Serialize for JsonDocument<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut m = s.serialize_map(Some(1))?;
+        m.serialize_entry("files", &self.0.iter().map(JsonFile).collect::<Vec<_>>())?;
+        m.end()
+    }
+}
+
+impl serde::Serialize for JsonFile<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let f = self.0;
+        let mut m = s.serialize_map(Some(5))?;
+        m.serialize_entry("path", &f.path)?;
+        m.serialize_entry("notation", f.notation)?;
+        m.serialize_entry("language", &f.language)?;
+        m.serialize_entry("games", &f.games.len())?;
+        m.serialize_entry("diagnostics", &JsonDiagnostics(f))?;
+        m.end()
+    }
+}
+
+impl serde::Serialize for JsonDiagnostics<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let f = self.0;
+        let index = LineIndex::new(&f.text);
+        s.collect_seq(f.all_diagnostics().map(|d| json_diag(d, &f.text, &index)))
+    }
 }
 
 fn json_diag(d: &Diagnostic, text: &str, index: &LineIndex) -> Value {

@@ -289,9 +289,13 @@ fn check_command(
         Err(code) => return Ok(code),
     };
     let errors = checked.iter().any(CheckedFile::has_errors);
+    // The report goes out in blocks, not a system call per line (standard output is line
+    // buffered; a large JSON report has millions of lines).
+    let mut out = std::io::BufWriter::with_capacity(1 << 16, out);
+    let out = &mut out;
     match format {
         Format::Json => {
-            serde_json::to_writer_pretty(&mut *out, &output::json(&checked))?;
+            output::write_json(&mut *out, &checked)?;
             writeln!(out)?;
         }
         Format::Human => {
@@ -306,6 +310,7 @@ fn check_command(
             }
         }
     }
+    out.flush()?;
     Ok(if errors {
         ExitCode::from(1)
     } else {
