@@ -14,13 +14,13 @@ pub(super) const MOST_ERRORS: usize = 50;
 
 /// Errors a file is read past with explanations, suggestions and repairs; the games after the
 /// chunk that reaches it are read to their first error only, reported without suggestions.
-pub(super) const FILE_ERRORS: usize = 5_000;
+pub(crate) const FILE_ERRORS: usize = 5_000;
 
 /// Games checked together between two looks at the file's budget.
 pub(super) const CHUNK: usize = 256;
 
 /// The errors reported for a game.
-pub(super) fn errors(g: &crate::check::types::CheckedGame) -> usize {
+pub(crate) fn errors(g: &crate::check::types::CheckedGame) -> usize {
     g.diagnostics
         .iter()
         .filter(|d| d.severity == crate::diagnostic::Severity::Error)
@@ -29,14 +29,15 @@ pub(super) fn errors(g: &crate::check::types::CheckedGame) -> usize {
 
 /// The file's note that its budget of explained errors was spent before `games`, the first of
 /// which starts at `at`.
-pub(super) fn frugal_note(games: &[crate::check::types::CheckedGame], at: Span) -> Diagnostic {
-    let first = games
-        .iter()
-        .find_map(|g| g.diagnostics.first().map(|d| (g.number, d.span)));
-    let (number, span) = first.unwrap_or((
-        games.first().map_or(0, |g| g.number),
-        Span::new(at.start, at.start),
-    ));
+pub(crate) fn frugal_note<'g>(
+    games: impl IntoIterator<Item = &'g crate::check::types::CheckedGame>,
+    at: Span,
+) -> Diagnostic {
+    let mut games = games.into_iter().peekable();
+    let number = games.peek().map_or(0, |g| g.number);
+    let (number, span) = games
+        .find_map(|g| g.diagnostics.first().map(|d| (g.number, d.span)))
+        .unwrap_or((number, Span::new(at.start, at.start)));
     Diagnostic::new(
         Problem::LimitReached {
             what: format!(

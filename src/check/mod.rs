@@ -13,7 +13,7 @@ use crate::read::source::{Format, extract, prose_paragraphs};
 use crate::read::split::split_games;
 use crate::span::Span;
 
-mod budget;
+pub(crate) mod budget;
 mod checker;
 pub(crate) mod detect;
 mod explain;
@@ -28,8 +28,7 @@ pub mod smoke;
 mod types;
 mod words;
 
-pub(crate) use game::check_game;
-use game::check_game_within;
+pub(crate) use game::{check_game, check_game_within};
 pub use types::*;
 
 /// Checks the bytes of one file.

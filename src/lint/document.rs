@@ -8,9 +8,12 @@ use shakmaty::fen::Fen;
 use shakmaty::{Chess, Color, EnPassantMode, Move, Position};
 
 use crate::board::descriptive::Origins;
+use crate::check::budget;
 use crate::check::detect::{Detection, ProseReader, Reading, detect, detect_document};
 use crate::check::prose::scan_fragments;
-use crate::check::{CheckError, CheckedGame, Choice, LangCode, MoveState, RepairNote, check_game};
+use crate::check::{
+    CheckError, CheckedGame, Choice, LangCode, MoveState, RepairNote, check_game, check_game_within,
+};
 use crate::diagnostic::{Code, Diagnostic, Problem, Severity};
 use crate::lint::config::Config;
 use crate::lint::diag::{Applicability, Edit, Fix};
@@ -535,7 +538,18 @@ struct GameReading<'a> {
 
 /// Reads game `i` with the document's parser, or, when it has errors and reads better in
 /// another language or notation, in that one (said as a [`Foreign`] game).
-fn read_game(r: &GameReading<'_>, i: usize, span: &Span) -> (Unit, Option<Foreign>) {
+///
+/// `frugal`: the document's budget of explained errors is spent (see
+/// [`budget::FILE_ERRORS`]): the game is read to its first error, without suggestions, and
+/// not tried in other languages.
+/// `others`: a game with errors may be tried in other languages and notations (the document
+/// has tried fewer than [`MOST_RETRIED`] so far); the last value says whether it was.
+fn read_game(
+    r: &GameReading<'_>,
+    i: usize,
+    span: &Span,
+    (frugal, others): (bool, bool),
+) -> (Unit, Option<Foreign>, bool) {
     let GameReading {
         text: game_text,
         fens,
@@ -552,7 +566,7 @@ fn read_game(r: &GameReading<'_>, i: usize, span: &Span) -> (Unit, Option<Foreig
         if let Some(Some(fen)) = fens.get(i) {
             syntax = with_fen(syntax, fen.clone(), span.start);
         }
-        let mut g = check_game(i + 1, syntax, game_text, parser, registry);
+        let mut g = check_game_within(i + 1, syntax, game_text, parser, registry, frugal);
         if format != Format::Pgn {
             drop_for_manuscript(&mut g, false);
         }
@@ -560,7 +574,8 @@ fn read_game(r: &GameReading<'_>, i: usize, span: &Span) -> (Unit, Option<Foreig
     };
     let mut g = read(parser);
     let mut used = parser.clone();
-    if count_errors(&g) > 0 {
+    let retried = count_errors(&g) > 0 && !frugal && others;
+    if retried {
         // A game in another language or notation: read it so, and say so.
         let alone = match per_game.get(i).cloned().flatten() {
             Some(d) if matches!(lang, Choice::Auto) => Ok(d),
@@ -608,8 +623,12 @@ fn read_game(r: &GameReading<'_>, i: usize, span: &Span) -> (Unit, Option<Foreig
         parser: used,
         placed,
     };
-    (unit, foreign)
+    (unit, foreign, retried)
 }
+
+/// Games with errors a document tries in other languages and notations (a detection each,
+/// about a millisecond); later ones are read in the document's own.
+const MOST_RETRIED: usize = 500;
 
 impl Document {
     /// Reads a manuscript.
@@ -683,10 +702,25 @@ impl Document {
         };
         let mut units: Vec<Unit> = Vec::new();
         let mut foreign = Vec::new();
+        // The same budget of explained errors as `check`'s, spent in the games' order.
+        let mut errors = 0;
+        let mut retried = 0;
+        let mut frugal_from = None;
         for (i, span) in games.iter().enumerate() {
-            let (unit, other) = read_game(&reading, i, span);
+            let frugal = errors >= budget::FILE_ERRORS;
+            if frugal {
+                frugal_from.get_or_insert(i);
+            }
+            let (unit, other, tried) =
+                read_game(&reading, i, span, (frugal, retried < MOST_RETRIED));
+            retried += usize::from(tried);
+            errors += budget::errors(&unit.game);
             units.push(unit);
             foreign.extend(other);
+        }
+        if let Some(from) = frugal_from {
+            let later = units[from..].iter().map(|u| &u.game);
+            file_diagnostics.push(budget::frugal_note(later, games[from]));
         }
         // Fragments: LaTeX variations and moves in the prose, each against the game before it.
         let frags = fragment_spans(&prose_text, &parser, &explicit_fragments, scan_prose);
