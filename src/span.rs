@@ -74,7 +74,7 @@ impl<T> Spanned<T> {
 /// Line starts of a text, built once, for 1-based line and column (in characters) lookups.
 ///
 /// A column is found in time independent of the line's length: the index keeps the number of
-/// characters before every [`CHECKPOINT`]-th byte of the text, so counting the characters from
+/// characters before every 512th byte of the text, so counting the characters from
 /// a line's start reads at most two stretches of that many bytes.
 #[derive(Clone, Debug)]
 pub struct LineIndex {

@@ -16,7 +16,7 @@ pub fn json(files: &[CheckedFile]) -> Value {
     serde_json::to_value(JsonDocument(files)).unwrap_or(Value::Null)
 }
 
-/// Writes [`json`]'s document, pretty-printed as `serde_json::to_writer_pretty` prints it, one
+/// Writes [`json()`]'s document, pretty-printed as `serde_json::to_writer_pretty` prints it, one
 /// diagnostic at a time: the document is never held whole (a file with a million problems
 /// would take gigabytes as one [`Value`]).
 ///
