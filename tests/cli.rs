@@ -592,3 +592,36 @@ fn the_report_is_the_same_whatever_the_number_of_jobs() {
     let bad = run(&["check", "--jobs", "0", path], None);
     assert_eq!(code(&bad), 2, "{}", stderr(&bad));
 }
+
+/// A file with more than 2,000 problems: the first 2,000 are shown in full, the rest one line
+/// each with their place and code, and JSON still has every one in full.
+#[test]
+fn past_two_thousand_problems_the_human_report_takes_a_line_each() {
+    let text = format!("{WARNING}\n").repeat(2_100);
+    let path = temp_file("many-warnings.pgn", &text);
+    let path = path.to_str().expect("UTF-8 path");
+    let human = run(&["check", "--color", "never", path], None);
+    assert_eq!(code(&human), 0, "{}", stderr(&human));
+    let out = stdout(&human);
+    assert!(
+        out.contains("\n100 more problems, one line each"),
+        "{}",
+        &out[out.len().saturating_sub(3_000)..]
+    );
+    let compact: Vec<&str> = out
+        .lines()
+        .filter(|l| l.starts_with("  ⚠ ") && l.contains("[scoresheet::check_without_check]"))
+        .collect();
+    assert_eq!(compact.len(), 100, "{compact:?}");
+    // The last game's warning, at its own line and column (2 lines a game; the label is on `+`).
+    assert!(
+        compact[99].starts_with(&format!("  ⚠ {path}:4199:16: `Nf3+` is marked as check")),
+        "{}",
+        compact[99]
+    );
+    let json = json(&run(&["check", "--format", "json", path], None));
+    assert_eq!(
+        json["files"][0]["diagnostics"].as_array().map(Vec::len),
+        Some(2_100)
+    );
+}
