@@ -100,6 +100,14 @@ impl GameChecker<'_> {
         self.repaired.truncate(mark.repaired);
     }
 
+    /// The name of the language the game is read in, for messages.
+    pub(super) fn language_name(&self) -> &str {
+        self.parser
+            .language
+            .as_ref()
+            .map_or("the language read", |l| l.name())
+    }
+
     pub(super) fn src(&self, span: Span) -> &str {
         self.text.get(span.start..span.end).unwrap_or("")
     }

@@ -568,11 +568,11 @@ fn choose(
     let warning = (winners.len() > 1 && best.1 > 0).then(|| {
         let others: Vec<String> = winners[1..]
             .iter()
-            .map(|l| format!("{} (`--lang {}`)", l.names.first().map_or(l.code(), |n| n), l.code()))
+            .map(|l| format!("{} (`--lang {}`)", l.name(), l.code()))
             .collect();
         Diagnostic::new(
             Problem::LanguageUndecided {
-                chosen: chosen.names.first().map_or(chosen.code(), |n| n).into(),
+                chosen: chosen.name().into(),
                 others: others.join(", "),
             },
             Span::new(at.start, at.start),

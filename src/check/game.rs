@@ -61,13 +61,9 @@ pub(crate) fn check_game_within(
         };
         let end = g.walk_line(&syntax.root, ctx, 0);
         if g.budget.wrong_language {
-            let language = g
-                .parser
-                .language
-                .as_ref()
-                .and_then(|l| l.names.first())
-                .map_or("the language read", |n| n);
-            g.budget.report_wrong_language(&mut g.diags, text, language);
+            let language = g.language_name().to_owned();
+            g.budget
+                .report_wrong_language(&mut g.diags, text, &language);
         }
         // Moves read on after an error (assumed repairs) do not make the game complete.
         complete = end.complete && !g.main_broken;

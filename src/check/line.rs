@@ -107,8 +107,8 @@ struct Failure<'l> {
     res: Resolution,
     /// The diagnostic, before the repair is named in it.
     d: Diagnostic,
-    /// The position before it, drawn.
-    diagram: String,
+    /// The position before it, drawn (none past the file's budget).
+    diagram: Option<String>,
     /// The move tokens after it.
     rest: Vec<&'l MoveToken>,
     /// The legal moves as readings of it, most likely first.
@@ -243,6 +243,20 @@ impl<'g, 'a, 'l> LineWalk<'g, 'a, 'l> {
         self.g.repaired_broken |= self.record;
     }
 
+    /// A token in error is met: why the reading gives up here (`in_a_row`: too many errors in
+    /// a row; else the game's budget spent), or `None`, and the token is counted.
+    fn spend(&mut self, in_a_row: bool) -> Option<Lost> {
+        let why = if in_a_row {
+            Some(Lost::InARow)
+        } else {
+            self.g.budget.spent()
+        };
+        if why.is_none() {
+            self.g.budget.errors += 1;
+        }
+        why
+    }
+
     /// The reading gives up on the rest of the line from `span` on (a bound, see [`Lost`]).
     fn give_up(&mut self, span: Span, why: Lost) {
         self.g.main_broken |= self.main;
@@ -314,16 +328,10 @@ impl<'g, 'a, 'l> LineWalk<'g, 'a, 'l> {
             return;
         }
         self.streak += 1;
-        let spent = if self.streak > LOST {
-            Some(Lost::InARow)
-        } else {
-            self.g.budget.spent()
-        };
-        if let Some(why) = spent {
+        if let Some(why) = self.spend(self.streak > LOST) {
             self.give_up(span, why);
             return;
         }
-        self.g.budget.errors += 1;
         // An unreadable token may have been a move: read on from the best repair.
         self.g.main_broken |= self.main;
         match self.repair_unreadable(span) {
@@ -490,21 +498,14 @@ impl<'g, 'a, 'l> LineWalk<'g, 'a, 'l> {
             Resolution::Legal(m) => self.on_legal(tok, m, snap),
             Resolution::Null => self.on_null(tok),
             Resolution::Illegal(Illegal::GameOver { mate }) => self.on_game_over(tok, mate),
-            other => {
-                let spent = if self.streak >= LOST {
-                    Some(Lost::InARow)
-                } else {
-                    self.g.budget.spent()
-                };
-                if let Some(why) = spent {
+            other => match self.spend(self.streak >= LOST) {
+                Some(why) => {
                     // The reading has lost the game: the rest is not checked.
                     self.g.moves[tok.index] = MoveState::NotChecked;
                     self.give_up(tok.span, why);
-                } else {
-                    self.g.budget.errors += 1;
-                    self.on_error(tok, other, snap);
                 }
-            }
+                None => self.on_error(tok, other, snap),
+            },
         }
     }
 
@@ -586,22 +587,18 @@ impl<'g, 'a, 'l> LineWalk<'g, 'a, 'l> {
             })
             .collect();
         let written = tok.unmarked(self.g.text).to_owned();
-        let found = (!self.g.frugal)
-            .then(|| {
-                self.g.find_repair(&Trouble {
-                    pos: &self.state.pos,
-                    origins: &self.state.origins,
-                    tok: Some(tok),
-                    written: &written,
-                    ranked: &failure.ranked,
-                    rest: &failure.rest,
-                    resolution: &failure.res,
-                    preferred: &[],
-                    back: &back,
-                    numbering: self.numbering(failure.before.state.pending.map(|(n, _)| n.value)),
-                })
-            })
-            .flatten();
+        let found = self.g.find_repair(&Trouble {
+            pos: &self.state.pos,
+            origins: &self.state.origins,
+            tok: Some(tok),
+            written: &written,
+            ranked: &failure.ranked,
+            rest: &failure.rest,
+            resolution: &failure.res,
+            preferred: &[],
+            back: &back,
+            numbering: self.numbering(failure.before.state.pending.map(|(n, _)| n.value)),
+        });
         drop(back);
         match found {
             Some(f) if f.back > 0 => self.go_back(f, failure),
@@ -609,8 +606,8 @@ impl<'g, 'a, 'l> LineWalk<'g, 'a, 'l> {
             None => {
                 self.snaps.clear();
                 let mut d = failure.d;
-                if shows_diagram(&d) && !self.g.frugal {
-                    d.diagram = Some(failure.diagram);
+                if shows_diagram(&d) {
+                    d.diagram = failure.diagram;
                 }
                 self.g.diags.push(d);
                 self.stop();
@@ -622,9 +619,6 @@ impl<'g, 'a, 'l> LineWalk<'g, 'a, 'l> {
     /// (or a promotion without its piece) is one of the moves it matches: only those are
     /// assumed in its place.
     fn ranked(&self, tok: &MoveToken, res: &Resolution, rest: &[&MoveToken]) -> Vec<Cand> {
-        if self.g.frugal {
-            return Vec::new();
-        }
         let (pos, origins) = (&self.state.pos, &self.state.origins);
         let written = tok.unmarked(self.g.text).to_owned();
         let hint = self.g.hint(tok, pos, origins);
@@ -665,11 +659,14 @@ impl<'g, 'a, 'l> LineWalk<'g, 'a, 'l> {
         if self.main {
             self.g.main_broken = true;
         }
-        let diagram = crate::render::diagram::diagram(
-            pos,
-            self.history.last().map(|p| p.label(self.g.text)).as_deref(),
-            &marked_squares(&res),
-        );
+        // Past the file's budget an error is reported without its diagram.
+        let diagram = (!self.g.frugal).then(|| {
+            crate::render::diagram::diagram(
+                pos,
+                self.history.last().map(|p| p.label(self.g.text)).as_deref(),
+                &marked_squares(&res),
+            )
+        });
         self.state.branch = Some(self.branch_here());
         Failure {
             tok,

@@ -240,10 +240,7 @@ impl GameChecker<'_> {
         let m = *m;
         self.budget.note_foreign(
             span,
-            first_lang
-                .names
-                .first()
-                .map_or_else(|| first_lang.code().to_owned(), ToString::to_string),
+            first_lang.name().to_owned(),
             first_lang.code().to_owned(),
         );
         let same: Vec<&crate::syntax::grammar::LanguageFile> = hits
@@ -255,20 +252,9 @@ impl GameChecker<'_> {
         let names: Vec<String> = same
             .iter()
             .take(3)
-            .map(|l| {
-                format!(
-                    "{} (`--lang {}`)",
-                    l.names.first().map_or(l.code(), |n| n),
-                    l.code()
-                )
-            })
+            .map(|l| format!("{} (`--lang {}`)", l.name(), l.code()))
             .collect();
-        let current_name = self
-            .parser
-            .language
-            .as_ref()
-            .and_then(|l| l.names.first())
-            .map_or("the language read", |n| n);
+        let current_name = self.language_name();
         let what = if m.role() == Role::Pawn || letter.is_empty() {
             format!("it reads as {} in {}", m, join_and(&names))
         } else {
@@ -354,6 +340,10 @@ impl GameChecker<'_> {
         hint: Option<&Pattern>,
         rest: &[&MoveToken],
     ) -> Vec<Cand> {
+        // Past the file's budget an error is reported without suggestions.
+        if self.frugal {
+            return Vec::new();
+        }
         let scored = render::score_moves(&self.writer, pos, origins, written, hint);
         let Some(best) = scored.first().map(|s| s.cost) else {
             return Vec::new();
@@ -390,6 +380,10 @@ impl GameChecker<'_> {
     /// the next, or earlier ones), or the token dropped. Ties go to the likelier kind of
     /// mistake.
     pub(super) fn find_repair(&self, t: &Trouble<'_>) -> Option<Found> {
+        // Past the file's budget an error is not repaired: its line is read no further.
+        if self.frugal {
+            return None;
+        }
         let legal = t.pos.legal_moves();
         if legal.is_empty() {
             return None;

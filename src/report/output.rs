@@ -13,7 +13,8 @@ use crate::syntax::{Item, Line};
 
 /// The JSON document of the CLI contract for these files.
 pub fn json(files: &[CheckedFile]) -> Value {
-    serde_json::to_value(JsonDocument(files)).unwrap_or(Value::Null)
+    serde_json::to_value(JsonDocument(files))
+        .expect("the document's maps have string keys, so it always converts")
 }
 
 /// Writes [`json()`]'s document, pretty-printed as `serde_json::to_writer_pretty` prints it, one
@@ -167,6 +168,9 @@ pub fn write_human(
     color: bool,
     width: usize,
 ) -> std::io::Result<()> {
+    if f.all_diagnostics().next().is_none() {
+        return writeln!(out, "{}", summary(f));
+    }
     crate::diagnostic::write_file_report(
         &f.path,
         &f.text,

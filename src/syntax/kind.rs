@@ -188,6 +188,11 @@ impl LanguageFile {
     pub fn code(&self) -> &str {
         self.codes.first().map_or("", |c| c)
     }
+
+    /// The language's name in reports: its first name, or its code when it has none.
+    pub fn name(&self) -> &str {
+        self.names.first().map_or(self.code(), |n| n)
+    }
 }
 
 /// Why a token is not a move of a grammar, in words.

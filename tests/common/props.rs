@@ -76,8 +76,9 @@ pub fn unaccounted(file: &CheckedFile) -> Vec<String> {
         let diags = || g.diagnostics.iter().chain(&file.diagnostics);
         // `too_many` stands for the unreadable tokens left out, `limit_reached` for the other
         // syntax problems past the per-game bound, `wrong_language` for the game read no
-        // further.
-        let too_many = diags().any(|d| {
+        // further. Only the game's own: the file's `limit_reached` (its budget of explained
+        // errors spent) stands for no token.
+        let too_many = g.diagnostics.iter().any(|d| {
             matches!(
                 d.code(),
                 Code::TooMany | Code::LimitReached | Code::WrongLanguage

@@ -302,11 +302,7 @@ fn check_command(
             let color = use_color(color, std::io::stdout().is_terminal());
             let width = terminal_width();
             for f in &checked {
-                if f.all_diagnostics().next().is_none() {
-                    writeln!(out, "{}", output::summary(f))?;
-                } else {
-                    output::write_human(out, f, color, width)?;
-                }
+                output::write_human(out, f, color, width)?;
             }
         }
     }
@@ -457,7 +453,7 @@ fn grammar_summary(lang: &scoresheet::syntax::user::UserLanguage) -> String {
     format!(
         "{}: ok: {} ({}), {}; composed with {}; the sample games written with its letters read back",
         lang.path,
-        l.names.first().map_or(l.code(), |n| n),
+        l.name(),
         l.codes.join(" "),
         letters.join(", "),
         notations.join(", ")

@@ -141,7 +141,7 @@ impl<'l> LineWalk<'_, '_, 'l> {
             wrong_side,
         );
         if shows_diagram(&d) {
-            d.diagram = Some(diagram);
+            d.diagram = diagram;
         }
         self.g.diags.push(d);
         self.g.repairs.push(RepairNote {
