@@ -719,8 +719,8 @@ impl Document {
             foreign.extend(other);
         }
         if let Some(from) = frugal_from {
-            let later = units[from..].iter().map(|u| &u.game);
-            file_diagnostics.push(budget::frugal_note(later, games[from]));
+            let at = Span::new(games[from].start, games[from].start);
+            file_diagnostics.push(budget::frugal_note(units[from].game.number, at));
         }
         // Fragments: LaTeX variations and moves in the prose, each against the game before it.
         let frags = fragment_spans(&prose_text, &parser, &explicit_fragments, scan_prose);
