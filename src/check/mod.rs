@@ -126,7 +126,8 @@ fn whole_pieces(path: &str, text: &Arc<str>, mut notes: Vec<Diagnostic>) -> Vec<
     if spans.is_empty() {
         notes.push(Diagnostic::new(Problem::NoGame, Span::new(0, 0)));
     }
-    let source = Arc::new(SourceText::whole(game_text));
+    // Reports show the original text; the games are read in the text of games only.
+    let source = Arc::new(SourceText::whole(Arc::clone(text)));
     let notes = notes
         .into_iter()
         .map(|d| Piece::Note(Box::new(d), Some(Arc::clone(&source))));
@@ -134,6 +135,7 @@ fn whole_pieces(path: &str, text: &Arc<str>, mut notes: Vec<Diagnostic>) -> Vec<
         Piece::Game(GameText {
             source: Arc::clone(&source),
             span,
+            read: Arc::clone(&game_text),
         })
     });
     notes.chain(games).collect()

@@ -90,7 +90,7 @@ pub fn check_pieces(
                     let game = checked.next().expect("one checked game for each game read");
                     if frugal && !noted_frugal {
                         noted_frugal = true;
-                        let text = &g.source.text[g.span.start..g.span.end];
+                        let text = &g.read[g.span.start..g.span.end];
                         let at = g.span.start + (text.len() - text.trim_start().len());
                         let note = budget::frugal_note(game.number, Span::new(at, at));
                         sink.note(&note, &g.source)?;
@@ -114,7 +114,7 @@ fn check_one(
     options: &Options,
     frugal: bool,
 ) -> CheckedGame {
-    let text = &g.source.text;
+    let text = &g.read;
     let syntax = (parser.parse)(&text[g.span.start..g.span.end], g.span.start);
     check_game_within(number, syntax, text, parser, &options.registry, frugal)
 }
@@ -181,7 +181,7 @@ fn detect_first(
     let mut text = String::new();
     let mut spans = Vec::with_capacity(games.len());
     for g in &games {
-        let game = &g.source.text[g.span.start..g.span.end];
+        let game = &g.read[g.span.start..g.span.end];
         let mut cut = game.len().min(WINDOW_BYTES + 4);
         while !game.is_char_boundary(cut) {
             cut -= 1;

@@ -52,12 +52,14 @@ pub enum Reader {
 }
 
 impl Decoded<'_> {
-    /// The file-level diagnostics of decoding: bytes that are not UTF-8 (read as Latin-1),
-    /// NUL bytes (not text at all). Spans are in [`Decoded::text`].
+    /// The file-level diagnostics of decoding: bytes that are not UTF-8 (read as Latin-1), or
+    /// NUL bytes (not text at all: then that alone). Spans are in [`Decoded::text`].
     pub fn diagnostics(&self, reader: Reader) -> Vec<Diagnostic> {
         let text: &str = &self.text;
         let mut out = Vec::new();
-        if let Encoding::Latin1 { first_invalid } = self.encoding {
+        if let Encoding::Latin1 { first_invalid } = self.encoding
+            && !self.binary
+        {
             let at = first_invalid.min(text.len());
             let width = text[at..].chars().next().map_or(0, char::len_utf8);
             out.push(not_utf8(first_invalid, width, reader));
@@ -255,7 +257,8 @@ impl Decoder {
     /// UTF-8, and a NUL that makes the input binary.
     pub(crate) fn notes(&self, reader: Reader) -> Vec<Diagnostic> {
         let mut out = Vec::new();
-        if let (Kind::Utf8, Some((at, width))) = (self.kind, self.first_invalid) {
+        if let (Kind::Utf8, Some((at, width)), false) = (self.kind, self.first_invalid, self.binary)
+        {
             out.push(not_utf8(at, width, reader));
         }
         if self.binary {
@@ -267,6 +270,11 @@ impl Decoder {
     /// Is enough of the input decoded to say whether it is binary?
     pub(crate) fn sniffed(&self) -> bool {
         self.binary || self.read >= SNIFFED
+    }
+
+    /// The text offset of the first NUL, once met.
+    pub(crate) fn nul(&self) -> Option<usize> {
+        self.nul
     }
 
     /// The first byte that is not UTF-8 (its text offset), once met.
