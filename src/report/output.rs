@@ -136,6 +136,7 @@ impl<'o> JsonReport<'o> {
             report: self,
             diagnostics: 0,
             tally: Tally::default(),
+            line: Vec::new(),
         }
     }
 
@@ -157,22 +158,40 @@ pub struct JsonFile<'r, 'o> {
     path: String,
     diagnostics: usize,
     tally: Tally,
+    /// A diagnostic as written.
+    line: Vec<u8>,
+}
+
+/// Bytes with every line break followed by the indentation of a diagnostic in the document.
+struct Indented<'b>(&'b mut Vec<u8>);
+
+impl io::Write for Indented<'_> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        for piece in buf.split_inclusive(|&b| b == b'\n') {
+            self.0.extend_from_slice(piece);
+            if piece.ends_with(b"\n") {
+                self.0.extend_from_slice(b"        ");
+            }
+        }
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
 }
 
 impl JsonFile<'_, '_> {
     fn diagnostic(&mut self, d: &Diagnostic, source: &SourceText) -> io::Result<()> {
-        let value = json_diag(d, source);
-        let pretty = serde_json::to_string_pretty(&value).map_err(io::Error::other)?;
         let out = &mut *self.report.out;
         out.write_all(if self.diagnostics == 0 { b"\n" } else { b",\n" })?;
-        // JSON strings hold no line break: every line of the value is indented alike.
-        for (i, line) in pretty.lines().enumerate() {
-            if i > 0 {
-                out.write_all(b"\n")?;
-            }
-            out.write_all(b"        ")?;
-            out.write_all(line.as_bytes())?;
-        }
+        // JSON strings hold no line break: every line of the value is indented alike, four
+        // levels deep.
+        self.line.clear();
+        self.line.extend_from_slice(b"        ");
+        serde_json::to_writer_pretty(Indented(&mut self.line), &json_diag(d, source))
+            .map_err(io::Error::other)?;
+        out.write_all(&self.line)?;
         self.diagnostics += 1;
         Ok(())
     }
@@ -347,6 +366,11 @@ impl<'o> HumanFile<'o> {
             g.diagnostics.iter().map(|d| (d, d.severity)),
             &mut |piece: &str| out.write_all(piece.as_bytes()),
         )
+    }
+
+    /// Counts a checked game without writing its problems (a report of some games only).
+    pub fn count_game(&mut self, g: &CheckedGame) {
+        self.tally.game(g);
     }
 
     /// Writes the summary line; returns the file's tally.

@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
-use scoresheet::check::{CheckError, CheckedFile, Options, check_bytes, check_reader};
+use scoresheet::check::{CheckError, Options, check_reader};
 use scoresheet::diagnostic::text::escape;
 use scoresheet::report::output;
 use scoresheet::syntax::Registry;
@@ -215,16 +215,17 @@ fn use_color(choice: ColorChoice, terminal: bool) -> bool {
     }
 }
 
-fn check_files(
-    files: &[String],
+/// An input to read as a stream, with the name it is reported under.
+type Input<'f> = (&'f str, Box<dyn Read>);
+
+/// The options named by `read`, and every file opened (before any report starts: a name that
+/// cannot be read stops the command before anything is written), each with the name it is
+/// reported under; the exit code when one cannot be opened (said on standard error).
+fn open_all<'f>(
+    files: &'f [String],
     read: &ReadArgs,
     registry: &Arc<Registry>,
-) -> Result<Vec<CheckedFile>, ExitCode> {
-    let files: Vec<String> = if files.is_empty() {
-        vec!["-".into()]
-    } else {
-        files.to_vec()
-    };
+) -> Result<(Options, Vec<Input<'f>>), ExitCode> {
     let options = match Options::named(&read.notation, &read.lang, Arc::clone(registry)) {
         Ok(o) => o,
         Err(e) => {
@@ -232,29 +233,25 @@ fn check_files(
             return Err(ExitCode::from(2));
         }
     };
-    let mut out = Vec::new();
-    for path in &files {
-        let bytes = match read_input(path) {
-            Ok(b) => b,
+    let stdin: &'f [String] = &[];
+    let files = if files.is_empty() { stdin } else { files };
+    let mut inputs = Vec::new();
+    if files.is_empty() {
+        inputs.push((
+            "<stdin>",
+            Box::new(std::io::stdin().lock()) as Box<dyn Read>,
+        ));
+    }
+    for path in files {
+        match open_input(path) {
+            Ok(input) => inputs.push((input_name(path), input)),
             Err(e) => {
                 say!("scoresheet: {e}");
                 return Err(ExitCode::from(2));
             }
-        };
-        let name = if path == "-" {
-            "<stdin>"
-        } else {
-            path.as_str()
-        };
-        match check_bytes(name, &bytes, &options) {
-            Ok(f) => out.push(f),
-            Err(e) => {
-                eprint!("{}", error_report(&e));
-                return Err(ExitCode::from(2));
-            }
         }
     }
-    Ok(out)
+    Ok((options, inputs))
 }
 
 fn run(cli: Cli, registry: &Arc<Registry>) -> std::io::Result<ExitCode> {
@@ -285,26 +282,10 @@ fn check_command(
     registry: &Arc<Registry>,
     out: &mut impl Write,
 ) -> std::io::Result<ExitCode> {
-    let options = match Options::named(&read.notation, &read.lang, Arc::clone(registry)) {
-        Ok(o) => o,
-        Err(e) => {
-            eprintln!("{:?}", miette::Report::new(e));
-            return Ok(ExitCode::from(2));
-        }
+    let (options, inputs) = match open_all(files, read, registry) {
+        Ok(opened) => opened,
+        Err(code) => return Ok(code),
     };
-    // Every file is opened before the report starts: a name that cannot be read stops the
-    // command before anything is written.
-    let stdin = ["-".to_owned()];
-    let mut inputs = Vec::new();
-    for path in if files.is_empty() { &stdin[..] } else { files } {
-        match open_input(path) {
-            Ok(input) => inputs.push((input_name(path), input)),
-            Err(e) => {
-                say!("scoresheet: {e}");
-                return Ok(ExitCode::from(2));
-            }
-        }
-    }
     // The report goes out in blocks, not a system call per line (standard output is line
     // buffered; a large JSON report has millions of lines), and at least every tenth of a
     // second while the input is read.
@@ -377,6 +358,8 @@ fn input_name(path: &str) -> &str {
 struct Timely<W: Write> {
     inner: W,
     flushed: std::time::Instant,
+    /// Writes since the clock was last read (it is read every 64th).
+    writes: u8,
 }
 
 impl<W: Write> Timely<W> {
@@ -384,6 +367,7 @@ impl<W: Write> Timely<W> {
         Timely {
             inner,
             flushed: std::time::Instant::now(),
+            writes: 0,
         }
     }
 }
@@ -391,7 +375,8 @@ impl<W: Write> Timely<W> {
 impl<W: Write> Write for Timely<W> {
     fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
         let n = self.inner.write(buf)?;
-        if self.flushed.elapsed() >= std::time::Duration::from_millis(100) {
+        self.writes = (self.writes + 1) % 64;
+        if self.writes == 0 && self.flushed.elapsed() >= std::time::Duration::from_millis(100) {
             self.flush()?;
         }
         Ok(n)
