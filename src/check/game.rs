@@ -119,7 +119,7 @@ impl<'a> GameChecker<'a> {
         let black_figurines = syntax
             .root
             .moves()
-            .any(|t| t.figurine == Some(Color::Black));
+            .any(|t| t.figurine() == Some(Color::Black));
         GameChecker {
             text,
             parser,
@@ -160,7 +160,7 @@ fn game_writer(base: render::Writer, syntax: &GameSyntax, text: &str) -> render:
             Some(crate::syntax::walker::WrittenForm::Short) => short += 1,
             None => {}
         }
-        figurines |= tok.figurine.is_some();
+        figurines |= tok.figurine().is_some();
         upper |= src.starts_with(|c: char| c.is_ascii_uppercase());
     }
     match base {

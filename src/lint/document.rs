@@ -852,7 +852,7 @@ impl Document {
         let Some(placed) = unit.placed(tok) else {
             return false;
         };
-        match (t.body, placed.m) {
+        match (&t.body, placed.m) {
             (_, Some(m)) => matches!(
                 crate::board::token::resolve_move_token(&t, &placed.before, &placed.origins),
                 crate::board::resolve::Resolution::Legal(x) if x == m

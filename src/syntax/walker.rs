@@ -298,9 +298,9 @@ impl<'a> Walker<'a> {
         }
         let span = mark.span;
         match self.last_move(false) {
-            Some(m) if m.check.is_none() => {
-                m.check = Some(mark);
+            Some(m) if m.check().is_none() => {
                 m.span = m.span.join(span);
+                m.set_check(Some(mark));
             }
             _ => self.issues.push(SyntaxIssue::StrayMark(span)),
         }
@@ -312,9 +312,9 @@ impl<'a> Walker<'a> {
             return;
         }
         match self.last_move(true) {
-            Some(m) if m.ep.is_none() => {
-                m.ep = Some(span);
+            Some(m) if m.ep().is_none() => {
                 m.span = m.span.join(span);
+                m.set_ep(Some(span));
             }
             _ => self.issues.push(SyntaxIssue::StrayMark(span)),
         }
@@ -354,10 +354,11 @@ impl<'a> Walker<'a> {
         if matches!(m.body, MoveBody::Descriptive(_)) {
             return None;
         }
+        let (check, capture, ep) = (m.check(), m.capture(), m.ep());
         m.span = span;
-        m.check = m.check.map(|c| Spanned::new(c.value, span));
-        m.capture = m.capture.map(|c| Spanned::new(c.value, span));
-        m.ep = m.ep.map(|_| span);
+        m.set_check(check.map(|c| Spanned::new(c.value, span)));
+        m.set_capture(capture.map(|c| Spanned::new(c.value, span)));
+        m.set_ep(ep.map(|_| span));
         m.index = self.moves;
         self.moves += 1;
         if let Some(r) = replaced.first() {
