@@ -433,21 +433,26 @@ pub enum SyntaxIssue {
     TooDeep(Span),
     /// A `+`, `#` or `e.p.` standing alone with no move before it.
     StrayMark(Span),
-    /// The parser gave up (pest reports e.g. its stack limit).
-    ParserLimit(Span, String),
-    /// A token read only after replacing look-alike characters from another script.
-    LookAlike {
-        /// The whole token.
-        token: Span,
-        /// The first replaced character.
-        at: Span,
-        /// The character written.
-        found: char,
-        /// The character it stands for.
-        meant: char,
-        /// The token as read.
-        read_as: String,
-    },
+    /// The parser gave up (pest reports e.g. its stack limit), and why.
+    ParserLimit(Span, Box<str>),
+    /// A token read only after replacing look-alike characters from another script (boxed:
+    /// a game may hold millions of issues, nearly all of them a span alone).
+    LookAlike(Box<LookAlike>),
+}
+
+/// A token read only after replacing look-alike characters from another script.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LookAlike {
+    /// The whole token.
+    pub token: Span,
+    /// The first replaced character.
+    pub at: Span,
+    /// The character written.
+    pub found: char,
+    /// The character it stands for.
+    pub meant: char,
+    /// The token as read.
+    pub read_as: String,
 }
 
 impl SyntaxIssue {
@@ -463,7 +468,7 @@ impl SyntaxIssue {
             | SyntaxIssue::TooDeep(s)
             | SyntaxIssue::StrayMark(s)
             | SyntaxIssue::ParserLimit(s, _) => *s,
-            SyntaxIssue::LookAlike { at, .. } => *at,
+            SyntaxIssue::LookAlike(l) => l.at,
         }
     }
 }

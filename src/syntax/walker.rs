@@ -9,7 +9,7 @@ use shakmaty::Role;
 use crate::span::{Span, Spanned};
 use crate::syntax::kind::{GrammarParser, Kind, RuleKind, TokenExplanation};
 use crate::syntax::{
-    CheckMark, Comment, GameSyntax, Item, Line, MoveBody, MoveToken, SyntaxIssue, Tag,
+    CheckMark, Comment, GameSyntax, Item, Line, LookAlike, MoveBody, MoveToken, SyntaxIssue, Tag,
 };
 
 mod moves;
@@ -81,7 +81,7 @@ pub(crate) fn walk_game<R: RuleKind>(
                 .unwrap_or(text.len());
             w.issues.push(SyntaxIssue::ParserLimit(
                 Span::new(at, end).offset(base),
-                e.variant.message().into_owned(),
+                e.variant.message().into(),
             ));
         }
     }
@@ -366,13 +366,13 @@ impl<'a> Walker<'a> {
                 span.start + r.offset,
                 span.start + r.offset + r.found.len_utf8(),
             );
-            self.issues.push(SyntaxIssue::LookAlike {
+            self.issues.push(SyntaxIssue::LookAlike(Box::new(LookAlike {
                 token: span,
                 at,
                 found: r.found,
                 meant: r.meant,
                 read_as,
-            });
+            })));
         }
         Some(m)
     }
