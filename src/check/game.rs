@@ -119,7 +119,7 @@ impl<'a> GameChecker<'a> {
         let black_figurines = syntax
             .root
             .moves()
-            .any(|t| t.figurine == Some(Color::Black));
+            .any(|t| t.figurine() == Some(Color::Black));
         GameChecker {
             text,
             parser,
@@ -160,7 +160,7 @@ fn game_writer(base: render::Writer, syntax: &GameSyntax, text: &str) -> render:
             Some(crate::syntax::walker::WrittenForm::Short) => short += 1,
             None => {}
         }
-        figurines |= tok.figurine.is_some();
+        figurines |= tok.figurine().is_some();
         upper |= src.starts_with(|c: char| c.is_ascii_uppercase());
     }
     match base {
@@ -238,7 +238,9 @@ impl GameChecker<'_> {
                         .label("no move before this mark")
                         .help("write the mark right after its move, as in `Qh5+`")
                 }
-                SyntaxIssue::LookAlike { token, at, found, meant, read_as } => Diagnostic::new(
+                SyntaxIssue::LookAlike(l) => {
+                    let crate::syntax::LookAlike { token, at, found, meant, read_as } = &**l;
+                    Diagnostic::new(
                     Problem::LookAlike {
                         token: self.src(*token).to_owned(),
                         found: crate::syntax::lookalike::describe(*found),
@@ -252,8 +254,9 @@ impl GameChecker<'_> {
                     "it prints the same but is another script's letter; type `{meant}` (U+{:04X})",
                     u32::from(*meant)
                 ))
-                .suggest(vec![read_as.clone()]),
-                SyntaxIssue::ParserLimit(span, reason) => Diagnostic::new(Problem::ParserLimit { reason: reason.clone() }, *span)
+                .suggest(vec![read_as.clone()])
+                }
+                SyntaxIssue::ParserLimit(span, reason) => Diagnostic::new(Problem::ParserLimit { reason: reason.to_string() }, *span)
                     .label("reading stopped here"),
             };
             self.diags.push(d);
