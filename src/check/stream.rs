@@ -66,42 +66,82 @@ pub fn check_pieces(
         sink.note(&warning, &source)?;
     }
     let parser = detection.parser;
-    let mut checked_games = 0;
+    // A pipeline: while a window's games are checked (in parallel), the window before it is
+    // reported and the window after it read.
+    let mut numbered = 0;
     let mut errors = 0;
     let mut noted_frugal = false;
-    while !window.is_empty() {
+    let mut done: Option<Checked> = None;
+    while !window.is_empty() || done.is_some() {
+        if let Some(d) = &done {
+            errors += d.games.iter().map(budget::errors).sum::<usize>();
+        }
         let frugal = errors >= budget::FILE_ERRORS;
-        let games: Vec<&GameText> = window.iter().filter_map(game_text).collect();
-        let checked: Vec<CheckedGame> = games
-            .par_iter()
-            .enumerate()
-            .map(|(i, g)| check_one(checked_games + i + 1, g, &parser, options, frugal))
-            .collect();
-        checked_games += checked.len();
-        let mut checked = checked.into_iter();
-        let mut last: Option<Arc<SourceText>> = None;
-        for (k, piece) in window.iter().enumerate() {
-            match piece {
-                Piece::Note(d, source) => {
-                    let (d, source) = placed(d, source.as_ref(), &window[k + 1..], last.as_ref());
-                    sink.note(&d, &source)?;
+        let current = std::mem::take(&mut window);
+        let mut games = Vec::new();
+        window = rayon::in_place_scope(|scope| -> Result<Vec<Piece>, CheckError> {
+            if !current.is_empty() {
+                let texts: Vec<&GameText> = current.iter().filter_map(game_text).collect();
+                let (parser, games) = (&parser, &mut games);
+                scope.spawn(move |_| {
+                    *games = texts
+                        .par_iter()
+                        .enumerate()
+                        .map(|(i, g)| check_one(numbered + i + 1, g, parser, options, frugal))
+                        .collect();
+                });
+            }
+            if let Some(d) = done.take() {
+                report(d, sink, &mut noted_frugal)?;
+            }
+            if current.is_empty() {
+                Ok(Vec::new())
+            } else {
+                take_window(&mut pieces)
+            }
+        })?;
+        numbered += games.len();
+        done = (!current.is_empty()).then_some(Checked {
+            window: current,
+            games,
+            frugal,
+        });
+    }
+    Ok(())
+}
+
+/// A window of pieces with its games checked.
+struct Checked {
+    window: Vec<Piece>,
+    games: Vec<CheckedGame>,
+    /// Read after the file's budget of explained errors was spent.
+    frugal: bool,
+}
+
+/// Hands a checked window to the sink, in order; the budget's note before the first game read
+/// frugally.
+fn report(d: Checked, sink: &mut dyn Sink, noted_frugal: &mut bool) -> io::Result<()> {
+    let mut games = d.games.into_iter();
+    let mut last: Option<Arc<SourceText>> = None;
+    for (k, piece) in d.window.iter().enumerate() {
+        match piece {
+            Piece::Note(n, source) => {
+                let (n, source) = placed(n, source.as_ref(), &d.window[k + 1..], last.as_ref());
+                sink.note(&n, &source)?;
+            }
+            Piece::Game(g) => {
+                let game = games.next().expect("one checked game for each game read");
+                if d.frugal && !*noted_frugal {
+                    *noted_frugal = true;
+                    let text = &g.read[g.span.start..g.span.end];
+                    let at = g.span.start + (text.len() - text.trim_start().len());
+                    let note = budget::frugal_note(game.number, Span::new(at, at));
+                    sink.note(&note, &g.source)?;
                 }
-                Piece::Game(g) => {
-                    let game = checked.next().expect("one checked game for each game read");
-                    if frugal && !noted_frugal {
-                        noted_frugal = true;
-                        let text = &g.read[g.span.start..g.span.end];
-                        let at = g.span.start + (text.len() - text.trim_start().len());
-                        let note = budget::frugal_note(game.number, Span::new(at, at));
-                        sink.note(&note, &g.source)?;
-                    }
-                    errors += budget::errors(&game);
-                    sink.game(game, &g.source)?;
-                    last = Some(Arc::clone(&g.source));
-                }
+                sink.game(game, &g.source)?;
+                last = Some(Arc::clone(&g.source));
             }
         }
-        window = take_window(&mut pieces)?;
     }
     Ok(())
 }
