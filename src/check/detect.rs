@@ -23,9 +23,9 @@ use crate::check::game::check_game;
 use crate::check::types::{CheckError, Choice, LangCode};
 use crate::diagnostic::{Diagnostic, Problem};
 use crate::span::Span;
+use crate::syntax::MoveBody;
 use crate::syntax::grammar::{Language, LanguageFile, Notation, Parser, ParserEntry, Registry};
 use crate::syntax::walker::{WrittenForm, written_form};
-use crate::syntax::{MoveBody, SyntaxIssue};
 use std::borrow::Cow;
 
 /// Languages preferred when the board cannot tell them apart, most preferred first; the
@@ -335,14 +335,7 @@ fn unread(parser: &ParserEntry, text: &str, games: &[Span]) -> usize {
     games
         .iter()
         .take(MAX_GAMES)
-        .map(|span| {
-            let syntax = (parser.parse)(&text[span.start..span.end], span.start);
-            syntax
-                .issues
-                .iter()
-                .filter(|i| matches!(i, SyntaxIssue::Unknown(_)))
-                .count()
-        })
+        .map(|span| (parser.parse)(&text[span.start..span.end], span.start).unknown_count())
         .sum()
 }
 

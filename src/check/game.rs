@@ -261,6 +261,11 @@ impl GameChecker<'_> {
             };
             self.diags.push(d);
         }
+        // Past the first thousand, unreadable tokens are counted by the walker.
+        hidden += syntax.unknown_more;
+        if syntax.unknown_more > 0 {
+            last_unknown = syntax.unknown_last;
+        }
         if hidden > 0 {
             self.diags.push(
                 Diagnostic::new(Problem::TooMany { count: hidden }, last_unknown)

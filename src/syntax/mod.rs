@@ -53,11 +53,26 @@ pub struct GameSyntax {
     pub root: Line,
     /// Problems found while reading the text (unreadable tokens, unbalanced parentheses…).
     pub issues: Vec<SyntaxIssue>,
+    /// Unreadable tokens past the first thousand, not kept in `issues` (each is still an
+    /// `Unknown` item of its line): how many.
+    pub unknown_more: usize,
+    /// The last of them.
+    pub unknown_last: Span,
     /// Number of move tokens (their `index` runs from 0 to this).
     pub move_count: usize,
 }
 
 impl GameSyntax {
+    /// The number of unreadable tokens (kept as issues or counted).
+    pub fn unknown_count(&self) -> usize {
+        self.unknown_more
+            + self
+                .issues
+                .iter()
+                .filter(|i| matches!(i, SyntaxIssue::Unknown(_)))
+                .count()
+    }
+
     /// The value of the first tag with this name (case-sensitive, as PGN says).
     pub fn tag(&self, name: &str) -> Option<&Tag> {
         self.tags.iter().find(|t| t.name == name)

@@ -171,6 +171,11 @@ pub(crate) struct Walker<'a> {
     skip_depth: usize,
     tags: Vec<Tag>,
     issues: Vec<SyntaxIssue>,
+    /// Unreadable tokens kept as issues so far.
+    unknown_kept: usize,
+    /// Those past [`KEPT_UNKNOWN`]: how many, and the last one.
+    unknown_more: usize,
+    unknown_last: Span,
     moves: usize,
     movetext_started: bool,
 }
@@ -186,6 +191,9 @@ impl<'a> Walker<'a> {
             skip_depth: 0,
             tags: Vec::new(),
             issues: Vec::new(),
+            unknown_kept: 0,
+            unknown_more: 0,
+            unknown_last: Span::default(),
             moves: 0,
             movetext_started: false,
         }
@@ -242,7 +250,7 @@ impl<'a> Walker<'a> {
             }
             // A rule that only occurs inside a token, met alone (never, with the grammars as
             // they are): unreadable text.
-            Top::Inside(span) => self.issues.push(SyntaxIssue::Unknown(span)),
+            Top::Inside(span) => self.unreadable(span),
         }
     }
 
@@ -327,9 +335,20 @@ impl<'a> Walker<'a> {
                 self.push(Item::Move(m));
                 return;
             }
-            self.issues.push(SyntaxIssue::Unknown(span));
+            self.unreadable(span);
         }
         self.push(Item::Unknown(span));
+    }
+
+    /// An unreadable token: an issue, or past [`KEPT_UNKNOWN`] of them, counted.
+    fn unreadable(&mut self, span: Span) {
+        if self.unknown_kept < KEPT_UNKNOWN {
+            self.unknown_kept += 1;
+            self.issues.push(SyntaxIssue::Unknown(span));
+        } else {
+            self.unknown_more += 1;
+            self.unknown_last = span;
+        }
     }
 
     /// Retries an unreadable token with look-alike characters of each script replaced (and
@@ -399,10 +418,16 @@ impl<'a> Walker<'a> {
             tags: self.tags,
             root,
             issues: self.issues,
+            unknown_more: self.unknown_more,
+            unknown_last: self.unknown_last,
             move_count: self.moves,
         }
     }
 }
+
+/// Unreadable tokens of a game kept as issues; the later ones are counted (a game of millions
+/// of words would otherwise hold an issue for each, though only the first are reported).
+pub(crate) const KEPT_UNKNOWN: usize = 1_000;
 
 /// How a move token is written, for the mixed-notation warning.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
