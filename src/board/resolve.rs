@@ -183,8 +183,11 @@ pub(crate) fn resolve(pos: &Chess, patterns: &[Pattern]) -> Resolution {
             null = true;
             continue;
         }
+        // The legal moves the pattern can match, generated once: those of one piece kind to
+        // one square, or the castling moves of one side, else all.
         let candidates = match (pat.role, pat.to, pat.castle) {
             (Some(role), Some(to), None) => pos.san_candidates(role, to),
+            (_, _, Some(side)) => pos.castling_moves(side),
             _ => pos.legal_moves(),
         };
         for m in candidates {

@@ -1,5 +1,7 @@
 //! The walk of one line of a game (the main line or a variation) on the board.
 
+use std::collections::VecDeque;
+
 use shakmaty::{Chess, Color, Move, Position};
 
 use crate::board::descriptive::Origins;
@@ -146,8 +148,9 @@ struct LineWalk<'g, 'a, 'l> {
     result: Option<(Outcome, Span)>,
     /// A token already played by a repair (the second of two swapped moves).
     played_ahead: Option<usize>,
-    /// The states before the last few tokens that read normally (up to [`BACK`]).
-    snaps: Vec<Snapshot<'l>>,
+    /// The states before the last few tokens that read normally (up to [`BACK`]), oldest
+    /// first (a ring: the oldest is dropped without moving the others).
+    snaps: VecDeque<Snapshot<'l>>,
 }
 
 impl GameChecker<'_> {
@@ -188,7 +191,7 @@ impl<'g, 'a, 'l> LineWalk<'g, 'a, 'l> {
             unchecked: Vec::new(),
             result: None,
             played_ahead: None,
-            snaps: Vec::new(),
+            snaps: VecDeque::new(),
         }
     }
 
@@ -527,10 +530,10 @@ impl<'g, 'a, 'l> LineWalk<'g, 'a, 'l> {
             });
         }
         self.state.branch = Some(before);
-        self.snaps.push(snap);
-        if self.snaps.len() > BACK {
-            self.snaps.remove(0);
+        if self.snaps.len() == BACK {
+            self.snaps.pop_front();
         }
+        self.snaps.push_back(snap);
     }
 
     fn on_null(&mut self, tok: &MoveToken) {
@@ -683,6 +686,11 @@ impl<'g, 'a, 'l> LineWalk<'g, 'a, 'l> {
         self.snaps.clear();
         match &self.state.branch {
             Some(b) => {
+                // The variation reads on from the moves that led to its branch point: it
+                // borrows this line's history and gives it back (no copy of the history
+                // per variation), the moves after the branch point kept aside meanwhile.
+                let shared = b.history;
+                let after = self.history.split_off(shared);
                 let start = LineStart {
                     pos: b.pos.clone(),
                     origins: b.origins,
@@ -690,14 +698,17 @@ impl<'g, 'a, 'l> LineWalk<'g, 'a, 'l> {
                     fullmove: self.fullmove,
                     first_ply_offset: self.first_ply_offset,
                     main: false,
-                    history: self.history[..b.history].to_vec(),
+                    history: std::mem::take(&mut self.history),
                 };
                 let depth = self.depth + 1;
                 // Variations nest up to `MAX_DEPTH`; the stack grows on the heap when it runs
                 // short (on rayon's threads too).
-                stacker::maybe_grow(128 * 1024, 4 * 1024 * 1024, || {
+                let end = stacker::maybe_grow(128 * 1024, 4 * 1024 * 1024, || {
                     self.g.walk_line(v, start, depth)
                 });
+                self.history = end.history;
+                self.history.truncate(shared);
+                self.history.extend(after);
             }
             None => {
                 // A variation before any move, or after moves we could not follow.
@@ -750,6 +761,7 @@ impl<'g, 'a, 'l> LineWalk<'g, 'a, 'l> {
             complete: !self.broken,
             result: self.result,
             last_move: self.state.last_move,
+            history: self.history,
         }
     }
 }

@@ -73,8 +73,11 @@ impl GameChecker<'_> {
         m: &Move,
         ply: u32,
     ) {
-        let text = self.src(tok.span).to_owned();
-        let unmarked = tok.unmarked(self.text);
+        // Borrowed from the game's text, not from `self`: the text is copied into a
+        // diagnostic only when there is one (nothing is allocated for a well-marked move).
+        let source: &str = self.text;
+        let text = source.get(tok.span.start..tok.span.end).unwrap_or("");
+        let unmarked = tok.unmarked(source);
         let checkers = after.checkers().count();
         let mate = checkers > 0 && after.is_checkmate();
         let mut written = tok.check.map(|c| c.value);
@@ -86,39 +89,64 @@ impl GameChecker<'_> {
             // UCI, Smith, ICCF and coordinate notation write no check signs.
             (None, true, _) if !self.writer.writes_check_marks() => {}
             (None, true, true) => self.diags.push(
-                Diagnostic::new(Problem::MissingMate { text: text.clone() }, tok.span)
-                    .label("this move mates")
-                    .ply(ply)
-                    .suggest(vec![format!("{}{}", unmarked, self.style.mate)]),
+                Diagnostic::new(
+                    Problem::MissingMate {
+                        text: text.to_owned(),
+                    },
+                    tok.span,
+                )
+                .label("this move mates")
+                .ply(ply)
+                .suggest(vec![format!("{}{}", unmarked, self.style.mate)]),
             ),
             (None, true, false) => self.diags.push(
-                Diagnostic::new(Problem::MissingCheck { text: text.clone() }, tok.span)
-                    .label("this move gives check")
-                    .ply(ply)
-                    .suggest(vec![format!("{}{}", unmarked, self.style.check)]),
+                Diagnostic::new(
+                    Problem::MissingCheck {
+                        text: text.to_owned(),
+                    },
+                    tok.span,
+                )
+                .label("this move gives check")
+                .ply(ply)
+                .suggest(vec![format!("{}{}", unmarked, self.style.check)]),
             ),
             (Some(CheckMark::Check), true, true) => self.diags.push(
-                Diagnostic::new(Problem::MissingMate { text: text.clone() }, mark_span)
-                    .label("this is mate, not just check")
-                    .ply(ply)
-                    .suggest(vec![format!("{}{}", unmarked, self.style.mate)]),
+                Diagnostic::new(
+                    Problem::MissingMate {
+                        text: text.to_owned(),
+                    },
+                    mark_span,
+                )
+                .label("this is mate, not just check")
+                .ply(ply)
+                .suggest(vec![format!("{}{}", unmarked, self.style.mate)]),
             ),
             (Some(CheckMark::Check | CheckMark::DoubleCheck), false, _) => self.diags.push(
-                Diagnostic::new(Problem::CheckWithoutCheck { text: text.clone() }, mark_span)
-                    .label("no check")
-                    .ply(ply)
-                    .suggest(vec![unmarked.to_owned()]),
+                Diagnostic::new(
+                    Problem::CheckWithoutCheck {
+                        text: text.to_owned(),
+                    },
+                    mark_span,
+                )
+                .label("no check")
+                .ply(ply)
+                .suggest(vec![unmarked.to_owned()]),
             ),
             (Some(CheckMark::DoubleCheck), true, false) if checkers < 2 => self.diags.push(
-                Diagnostic::new(Problem::NotDoubleCheck { text: text.clone() }, mark_span)
-                    .label("single check")
-                    .ply(ply)
-                    .suggest(vec![format!("{}{}", unmarked, self.style.check)]),
+                Diagnostic::new(
+                    Problem::NotDoubleCheck {
+                        text: text.to_owned(),
+                    },
+                    mark_span,
+                )
+                .label("single check")
+                .ply(ply)
+                .suggest(vec![format!("{}{}", unmarked, self.style.check)]),
             ),
             (Some(CheckMark::Mate), c, false) => self.diags.push(
                 Diagnostic::new(
                     Problem::MateWithoutMate {
-                        text: text.clone(),
+                        text: text.to_owned(),
                         checks: c,
                     },
                     mark_span,
@@ -139,7 +167,7 @@ impl GameChecker<'_> {
             self.diags.push(
                 Diagnostic::new(
                     Problem::CaptureMarkOnNonCapture {
-                        text: text.clone(),
+                        text: text.to_owned(),
                         square: m.to().to_string(),
                     },
                     c.span,
@@ -160,7 +188,7 @@ impl GameChecker<'_> {
         if unmarked && m.is_capture() {
             let mut d = Diagnostic::new(
                 Problem::MissingCaptureMark {
-                    text: text.clone(),
+                    text: text.to_owned(),
                     square: m.to().to_string(),
                 },
                 tok.span,
@@ -190,7 +218,7 @@ impl GameChecker<'_> {
                 self.diags.push(
                     Diagnostic::new(
                         Problem::FigurineColor {
-                            text: text.clone(),
+                            text: text.to_owned(),
                             figurine_color: if color == Color::White { "white" } else { "black" },
                             mover: color_name(before.turn()),
                         },
@@ -207,10 +235,15 @@ impl GameChecker<'_> {
             && !m.is_en_passant()
         {
             self.diags.push(
-                Diagnostic::new(Problem::EpNotEnPassant { text: text.clone() }, ep)
-                    .label("not en passant")
-                    .ply(ply)
-                    .suggest(vec![self.writer.write(before, origins, m)]),
+                Diagnostic::new(
+                    Problem::EpNotEnPassant {
+                        text: text.to_owned(),
+                    },
+                    ep,
+                )
+                .label("not en passant")
+                .ply(ply)
+                .suggest(vec![self.writer.write(before, origins, m)]),
             );
         }
     }

@@ -16,7 +16,10 @@ impl<'l> LineWalk<'_, '_, 'l> {
     /// swapped with the next) and reads on from there.
     pub(super) fn go_back(&mut self, f: Found, failure: Failure<'l>) {
         let Failure { tok, mut d, .. } = failure;
-        let s = self.snaps.swap_remove(self.snaps.len() - f.back);
+        let s = self
+            .snaps
+            .remove(self.snaps.len() - f.back)
+            .expect("a repair goes back at most to the oldest snapshot");
         self.snaps.clear();
         let (at, at_tok) = (s.at, s.tok);
         self.restore(s);
