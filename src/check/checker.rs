@@ -1,6 +1,8 @@
 //! The state shared by the checks of one game: the text, the writer for suggestions, and
 //! what the checks have found so far.
 
+use std::cell::OnceCell;
+
 use shakmaty::{Chess, Move};
 
 use crate::board::descriptive::Origins;
@@ -12,17 +14,19 @@ use crate::render::{self, Style};
 use crate::span::Span;
 use crate::syntax::grammar::{ParserEntry, Registry};
 use crate::syntax::marks::without_marks;
-use crate::syntax::{MoveBody, MoveToken};
+use crate::syntax::{GameSyntax, MoveBody, MoveToken};
 
 pub(super) struct GameChecker<'a> {
     pub(super) text: &'a str,
     pub(super) parser: &'a ParserEntry,
     /// The languages the input could be in (for "it reads as … in another language").
     pub(super) registry: &'a Registry,
-    /// Writes moves in the input's notation and language (suggestions).
-    pub(super) writer: render::Writer,
-    /// The input's marks (check, mate) for marker fixes.
-    pub(super) style: Style,
+    /// The game read, for the writer made when first needed.
+    pub(super) syntax: &'a GameSyntax,
+    /// Writes moves in the input's notation and language (suggestions), and the input's marks
+    /// (check, mate) for marker fixes: made when a problem first needs them (see
+    /// [`GameChecker::writer`]), so a clean game makes neither.
+    pub(super) form: OnceCell<(render::Writer, Style)>,
     /// The game writes black figurines somewhere (so it distinguishes the colours).
     pub(super) black_figurines: bool,
     pub(super) diags: Vec<Diagnostic>,
@@ -84,6 +88,22 @@ pub(super) struct Mark {
 }
 
 impl GameChecker<'_> {
+    /// Writes moves in the input's notation and language, in the game's own form (long or
+    /// short algebraic, figurines…): suggestions and fixes.
+    pub(super) fn writer(&self) -> &render::Writer {
+        &self.form().0
+    }
+
+    /// The input's marks (check, mate) for marker fixes.
+    pub(super) fn style(&self) -> &Style {
+        &self.form().1
+    }
+
+    fn form(&self) -> &(render::Writer, Style) {
+        self.form
+            .get_or_init(|| crate::check::game::game_form(self.parser, self.syntax, self.text))
+    }
+
     /// Where the findings stand now.
     pub(super) fn mark(&self) -> Mark {
         Mark {

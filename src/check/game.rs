@@ -57,7 +57,7 @@ pub(crate) fn check_game_within(
             fullmove,
             first_ply_offset,
             main: true,
-            history: Vec::new(),
+            history: Vec::with_capacity(g.mainline.capacity()),
         };
         let end = g.walk_line(&syntax.root, ctx, 0);
         if g.budget.wrong_language {
@@ -88,34 +88,21 @@ pub(crate) fn check_game_within(
 }
 
 impl<'a> GameChecker<'a> {
-    /// A checker for one game read by `parser`: its writer and marks in the game's own form
-    /// (see [`game_writer`]), nothing found yet.
+    /// A checker for one game read by `parser`, nothing found yet; its writer and marks are
+    /// made when a problem first needs them (see [`GameChecker::writer`]).
     pub(super) fn new(
         text: &'a str,
         parser: &'a ParserEntry,
         registry: &'a Registry,
-        syntax: &GameSyntax,
+        syntax: &'a GameSyntax,
     ) -> GameChecker<'a> {
-        let writer = game_writer(
-            render::Writer::for_notation(parser.notation, parser.language.as_deref()),
-            syntax,
-            text,
-        );
-        let style = match &writer {
-            render::Writer::San(style) => (**style).clone(),
-            render::Writer::DescriptiveEs => Style {
-                mate: "++".into(),
-                double_plus_mate: true,
-                ..Style::english()
-            },
-            render::Writer::Descriptive { .. } => Style {
-                mate: " mate".into(),
-                check: " ch".into(),
-                ..Style::english()
-            },
-            render::Writer::Long { style, .. } => (**style).clone(),
-            render::Writer::Squares(_) => Style::english(),
-        };
+        // The main line's moves, known in advance: its lists are sized once, not grown.
+        let main_moves = syntax
+            .root
+            .items
+            .iter()
+            .filter(|i| matches!(i, crate::syntax::Item::Move(_)))
+            .count();
         let black_figurines = syntax
             .root
             .moves()
@@ -124,21 +111,51 @@ impl<'a> GameChecker<'a> {
             text,
             parser,
             registry,
-            writer,
-            style,
+            syntax,
+            form: std::cell::OnceCell::new(),
             black_figurines,
             diags: Vec::new(),
             moves: vec![MoveState::NotChecked; syntax.move_count],
-            mainline: Vec::new(),
+            mainline: Vec::with_capacity(main_moves),
             main_broken: false,
             repairs: Vec::new(),
-            repaired: Vec::new(),
+            repaired: Vec::with_capacity(main_moves),
             repaired_broken: false,
             work: std::cell::Cell::new(0),
             budget: crate::check::budget::Budget::default(),
             frugal: false,
         }
     }
+}
+
+/// The writer for a game's suggestions and fixes, in the game's own form (see
+/// [`game_writer`]), and the marks the game writes (check, mate) for marker fixes.
+pub(super) fn game_form(
+    parser: &ParserEntry,
+    syntax: &GameSyntax,
+    text: &str,
+) -> (render::Writer, Style) {
+    let writer = game_writer(
+        render::Writer::for_notation(parser.notation, parser.language.as_deref()),
+        syntax,
+        text,
+    );
+    let style = match &writer {
+        render::Writer::San(style) => (**style).clone(),
+        render::Writer::DescriptiveEs => Style {
+            mate: "++".into(),
+            double_plus_mate: true,
+            ..Style::english()
+        },
+        render::Writer::Descriptive { .. } => Style {
+            mate: " mate".into(),
+            check: " ch".into(),
+            ..Style::english()
+        },
+        render::Writer::Long { style, .. } => (**style).clone(),
+        render::Writer::Squares(_) => Style::english(),
+    };
+    (writer, style)
 }
 
 /// The writer for a game's suggestions and fixes: its notation's, in the form the game is
@@ -292,7 +309,7 @@ impl GameChecker<'_> {
             let list = join_or(&ex.expected);
             if at == 0 {
                 let letters: Vec<String> =
-                    self.style.letters.iter().map(|l| l.to_string()).collect();
+                    self.style().letters.iter().map(|l| l.to_string()).collect();
                 format!(
                     "a move starts with a piece letter ({}), a file letter a–h, or O-O for castling",
                     join_or(&letters.iter().map(String::as_str).collect::<Vec<_>>())

@@ -355,7 +355,7 @@ impl<'g, 'a, 'l> LineWalk<'g, 'a, 'l> {
         let (pos, origins) = (&self.state.pos, &self.state.origins);
         let token = without_marks(g.src(span)).to_owned();
         let rest = upcoming(&self.line.items[self.at..]);
-        let style = match &g.writer {
+        let style = match g.writer() {
             render::Writer::San(s) | render::Writer::Long { style: s, .. } => Some(&**s),
             _ => None,
         };

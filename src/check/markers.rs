@@ -81,13 +81,13 @@ impl GameChecker<'_> {
         let checkers = after.checkers().count();
         let mate = checkers > 0 && after.is_checkmate();
         let mut written = tok.check.map(|c| c.value);
-        if written == Some(CheckMark::DoubleCheck) && self.style.double_plus_mate {
+        if written == Some(CheckMark::DoubleCheck) && self.style().double_plus_mate {
             written = Some(CheckMark::Mate); // Spanish: `++` is mate
         }
         let mark_span = tok.check.map(|c| c.span).unwrap_or(tok.span);
         match (written, checkers > 0, mate) {
             // UCI, Smith, ICCF and coordinate notation write no check signs.
-            (None, true, _) if !self.writer.writes_check_marks() => {}
+            (None, true, _) if !self.writer().writes_check_marks() => {}
             (None, true, true) => self.diags.push(
                 Diagnostic::new(
                     Problem::MissingMate {
@@ -97,7 +97,7 @@ impl GameChecker<'_> {
                 )
                 .label("this move mates")
                 .ply(ply)
-                .suggest(vec![format!("{}{}", unmarked, self.style.mate)]),
+                .suggest(vec![format!("{}{}", unmarked, self.style().mate)]),
             ),
             (None, true, false) => self.diags.push(
                 Diagnostic::new(
@@ -108,7 +108,7 @@ impl GameChecker<'_> {
                 )
                 .label("this move gives check")
                 .ply(ply)
-                .suggest(vec![format!("{}{}", unmarked, self.style.check)]),
+                .suggest(vec![format!("{}{}", unmarked, self.style().check)]),
             ),
             (Some(CheckMark::Check), true, true) => self.diags.push(
                 Diagnostic::new(
@@ -119,7 +119,7 @@ impl GameChecker<'_> {
                 )
                 .label("this is mate, not just check")
                 .ply(ply)
-                .suggest(vec![format!("{}{}", unmarked, self.style.mate)]),
+                .suggest(vec![format!("{}{}", unmarked, self.style().mate)]),
             ),
             (Some(CheckMark::Check | CheckMark::DoubleCheck), false, _) => self.diags.push(
                 Diagnostic::new(
@@ -141,7 +141,7 @@ impl GameChecker<'_> {
                 )
                 .label("single check")
                 .ply(ply)
-                .suggest(vec![format!("{}{}", unmarked, self.style.check)]),
+                .suggest(vec![format!("{}{}", unmarked, self.style().check)]),
             ),
             (Some(CheckMark::Mate), c, false) => self.diags.push(
                 Diagnostic::new(
@@ -154,7 +154,7 @@ impl GameChecker<'_> {
                 .label("not mate")
                 .ply(ply)
                 .suggest(vec![if c {
-                    format!("{}{}", unmarked, self.style.check)
+                    format!("{}{}", unmarked, self.style().check)
                 } else {
                     unmarked.to_owned()
                 }]),
@@ -174,13 +174,13 @@ impl GameChecker<'_> {
                 )
                 .label("nothing to capture")
                 .ply(ply)
-                .suggest(vec![self.writer.write(before, origins, m)]),
+                .suggest(vec![self.writer().write(before, origins, m)]),
             );
         }
         let unmarked = match tok.body {
             // `cd`: the form itself says capture.
             MoveBody::Normal(n) => {
-                tok.capture.is_none() && n.to_file.is_none() && self.writer.writes_capture_marks()
+                tok.capture.is_none() && n.to_file.is_none() && self.writer().writes_capture_marks()
             }
             MoveBody::Descriptive(d) => d.castles.is_none() && d.captured.is_none(),
             _ => false,
@@ -205,7 +205,7 @@ impl GameChecker<'_> {
                 );
             }
             self.diags
-                .push(d.suggest(vec![self.writer.write(before, origins, m)]));
+                .push(d.suggest(vec![self.writer().write(before, origins, m)]));
         }
         if let Some(color) = tok.figurine {
             // Print style uses the white set for both sides: a white figurine on a Black move is
@@ -243,7 +243,7 @@ impl GameChecker<'_> {
                 )
                 .label("not en passant")
                 .ply(ply)
-                .suggest(vec![self.writer.write(before, origins, m)]),
+                .suggest(vec![self.writer().write(before, origins, m)]),
             );
         }
     }
