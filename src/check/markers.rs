@@ -78,89 +78,7 @@ impl GameChecker<'_> {
         let source: &str = self.text;
         let text = source.get(tok.span.start..tok.span.end).unwrap_or("");
         let unmarked = tok.unmarked(source);
-        let checkers = after.checkers().count();
-        let mate = checkers > 0 && after.is_checkmate();
-        let mut written = tok.check.map(|c| c.value);
-        if written == Some(CheckMark::DoubleCheck) && self.style().double_plus_mate {
-            written = Some(CheckMark::Mate); // Spanish: `++` is mate
-        }
-        let mark_span = tok.check.map(|c| c.span).unwrap_or(tok.span);
-        match (written, checkers > 0, mate) {
-            // UCI, Smith, ICCF and coordinate notation write no check signs.
-            (None, true, _) if !self.writer().writes_check_marks() => {}
-            (None, true, true) => self.diags.push(
-                Diagnostic::new(
-                    Problem::MissingMate {
-                        text: text.to_owned(),
-                    },
-                    tok.span,
-                )
-                .label("this move mates")
-                .ply(ply)
-                .suggest(vec![format!("{}{}", unmarked, self.style().mate)]),
-            ),
-            (None, true, false) => self.diags.push(
-                Diagnostic::new(
-                    Problem::MissingCheck {
-                        text: text.to_owned(),
-                    },
-                    tok.span,
-                )
-                .label("this move gives check")
-                .ply(ply)
-                .suggest(vec![format!("{}{}", unmarked, self.style().check)]),
-            ),
-            (Some(CheckMark::Check), true, true) => self.diags.push(
-                Diagnostic::new(
-                    Problem::MissingMate {
-                        text: text.to_owned(),
-                    },
-                    mark_span,
-                )
-                .label("this is mate, not just check")
-                .ply(ply)
-                .suggest(vec![format!("{}{}", unmarked, self.style().mate)]),
-            ),
-            (Some(CheckMark::Check | CheckMark::DoubleCheck), false, _) => self.diags.push(
-                Diagnostic::new(
-                    Problem::CheckWithoutCheck {
-                        text: text.to_owned(),
-                    },
-                    mark_span,
-                )
-                .label("no check")
-                .ply(ply)
-                .suggest(vec![unmarked.to_owned()]),
-            ),
-            (Some(CheckMark::DoubleCheck), true, false) if checkers < 2 => self.diags.push(
-                Diagnostic::new(
-                    Problem::NotDoubleCheck {
-                        text: text.to_owned(),
-                    },
-                    mark_span,
-                )
-                .label("single check")
-                .ply(ply)
-                .suggest(vec![format!("{}{}", unmarked, self.style().check)]),
-            ),
-            (Some(CheckMark::Mate), c, false) => self.diags.push(
-                Diagnostic::new(
-                    Problem::MateWithoutMate {
-                        text: text.to_owned(),
-                        checks: c,
-                    },
-                    mark_span,
-                )
-                .label("not mate")
-                .ply(ply)
-                .suggest(vec![if c {
-                    format!("{}{}", unmarked, self.style().check)
-                } else {
-                    unmarked.to_owned()
-                }]),
-            ),
-            _ => {}
-        }
+        self.check_marks(tok, after, text, unmarked, ply);
         // Capture marks. A descriptive capture names what it takes (`P×P`); a dash there
         // (`P-Q5`) is a capture written without its mark.
         if let (MoveBody::Normal(_), Some(c), false) = (tok.body, tok.capture, m.is_capture()) {
@@ -245,6 +163,100 @@ impl GameChecker<'_> {
                 .ply(ply)
                 .suggest(vec![self.writer().write(before, origins, m)]),
             );
+        }
+    }
+
+    /// The check and mate signs written with a move, against the position after it.
+    fn check_marks(
+        &mut self,
+        tok: &MoveToken,
+        after: &Chess,
+        text: &str,
+        unmarked: &str,
+        ply: u32,
+    ) {
+        let checkers = after.checkers().count();
+        let mate = checkers > 0 && after.is_checkmate();
+        let mut written = tok.check.map(|c| c.value);
+        if written == Some(CheckMark::DoubleCheck) && self.style().double_plus_mate {
+            written = Some(CheckMark::Mate); // Spanish: `++` is mate
+        }
+        let mark_span = tok.check.map(|c| c.span).unwrap_or(tok.span);
+        match (written, checkers > 0, mate) {
+            // UCI, Smith, ICCF and coordinate notation write no check signs.
+            (None, true, _) if !self.writer().writes_check_marks() => {}
+            (None, true, true) => self.diags.push(
+                Diagnostic::new(
+                    Problem::MissingMate {
+                        text: text.to_owned(),
+                    },
+                    tok.span,
+                )
+                .label("this move mates")
+                .ply(ply)
+                .suggest(vec![format!("{}{}", unmarked, self.style().mate)]),
+            ),
+            (None, true, false) => self.diags.push(
+                Diagnostic::new(
+                    Problem::MissingCheck {
+                        text: text.to_owned(),
+                    },
+                    tok.span,
+                )
+                .label("this move gives check")
+                .ply(ply)
+                .suggest(vec![format!("{}{}", unmarked, self.style().check)]),
+            ),
+            (Some(CheckMark::Check), true, true) => self.diags.push(
+                Diagnostic::new(
+                    Problem::MissingMate {
+                        text: text.to_owned(),
+                    },
+                    mark_span,
+                )
+                .label("this is mate, not just check")
+                .ply(ply)
+                .suggest(vec![format!("{}{}", unmarked, self.style().mate)]),
+            ),
+            (Some(CheckMark::Check | CheckMark::DoubleCheck), false, _) => self.diags.push(
+                Diagnostic::new(
+                    Problem::CheckWithoutCheck {
+                        text: text.to_owned(),
+                    },
+                    mark_span,
+                )
+                .label("no check")
+                .ply(ply)
+                .suggest(vec![unmarked.to_owned()]),
+            ),
+            (Some(CheckMark::DoubleCheck), true, false) if checkers < 2 => self.diags.push(
+                Diagnostic::new(
+                    Problem::NotDoubleCheck {
+                        text: text.to_owned(),
+                    },
+                    mark_span,
+                )
+                .label("single check")
+                .ply(ply)
+                .suggest(vec![format!("{}{}", unmarked, self.style().check)]),
+            ),
+            (Some(CheckMark::Mate), c, false) => self.diags.push(
+                Diagnostic::new(
+                    Problem::MateWithoutMate {
+                        text: text.to_owned(),
+                        checks: c,
+                    },
+                    mark_span,
+                )
+                .label("not mate")
+                .ply(ply)
+                .suggest(vec![if c {
+                    format!("{}{}", unmarked, self.style().check)
+                } else {
+                    unmarked.to_owned()
+                }]),
+            ),
+            _ => {}
         }
     }
 }
