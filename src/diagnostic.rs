@@ -2,11 +2,10 @@
 //! label, secondary labels, help and ranked suggestions. They render through miette.
 
 use std::fmt;
-use std::sync::Arc;
 
 use miette::LabeledSpan;
 
-use crate::span::{LineIndex, Span};
+use crate::span::Span;
 use text::short;
 
 mod shown;
@@ -635,6 +634,17 @@ impl Diagnostic {
     pub const fn code(&self) -> Code {
         self.problem.code()
     }
+
+    /// The diagnostic with its spans moved from a text in which offset `from` is offset `to`
+    /// of another (a note of a file shown in the text of one of its games, and back).
+    pub fn moved(mut self, from: usize, to: usize) -> Self {
+        let shift = |s: Span| Span::new(s.start - from + to, s.end - from + to);
+        self.span = shift(self.span);
+        for (s, _) in &mut self.secondary {
+            *s = shift(*s);
+        }
+        self
+    }
 }
 
 impl fmt::Display for Diagnostic {
@@ -707,218 +717,6 @@ impl From<Severity> for miette::Severity {
     }
 }
 
-/// A file's text with the start of each of its lines, so that a label is found by a binary
-/// search and the lines around it, not by reading the file from its first byte (miette's own
-/// `SourceCode` for text does that for every label: quadratic in a file with many problems).
-#[derive(Debug)]
-struct IndexedSource {
-    name: String,
-    text: Arc<str>,
-    /// The byte offset where each line starts, as miette counts lines (after `\n`, after a
-    /// `\r` not followed by `\n`).
-    starts: Vec<usize>,
-    /// The lines as excerpts show them (split after `\n` only), with the columns.
-    lines: LineIndex,
-}
-
-impl IndexedSource {
-    fn new(name: &str, text: &Arc<str>) -> IndexedSource {
-        let bytes = text.as_bytes();
-        let mut starts = vec![0];
-        for (i, &b) in bytes.iter().enumerate() {
-            if b == b'\n' || (b == b'\r' && bytes.get(i + 1) != Some(&b'\n')) {
-                starts.push(i + 1);
-            }
-        }
-        IndexedSource {
-            name: name.to_owned(),
-            text: Arc::clone(text),
-            starts,
-            lines: LineIndex::new(text),
-        }
-    }
-
-    /// The text as excerpts read it: by line and window, never from its start.
-    fn input(&self) -> shown::Input<'_> {
-        shown::Input::Text {
-            name: &self.name,
-            text: &self.text,
-            index: &self.lines,
-        }
-    }
-}
-
-impl miette::SourceCode for IndexedSource {
-    fn read_span<'a>(
-        &'a self,
-        span: &miette::SourceSpan,
-        context_lines_before: usize,
-        context_lines_after: usize,
-    ) -> Result<Box<dyn miette::SpanContents<'a> + 'a>, miette::MietteError> {
-        // miette reads from one line before the first it shows (so that a span is never at the
-        // very start of what it reads, where it counts differently): the same answer as from
-        // the file's start, with the lines before that one added back.
-        let line = self
-            .starts
-            .partition_point(|&s| s <= span.offset())
-            .saturating_sub(1);
-        let first = line.saturating_sub(context_lines_before + 1);
-        let from = self.starts[first];
-        let rest = &self.text.as_bytes()[from..];
-        let shifted = miette::SourceSpan::new((span.offset() - from).into(), span.len());
-        let inner = rest.read_span(&shifted, context_lines_before, context_lines_after)?;
-        let data: &'a [u8] = inner.data();
-        Ok(Box::new(miette::MietteSpanContents::new_named(
-            self.name.clone(),
-            data,
-            miette::SourceSpan::new((inner.span().offset() + from).into(), inner.span().len()),
-            inner.line() + first,
-            inner.column(),
-            inner.line_count() + first,
-        )))
-    }
-}
-
-/// All problems of one file, as one miette report with the problems as related diagnostics
-/// (the checker's and the linter's alike).
-#[derive(Debug)]
-struct FileReport<'a> {
-    source: IndexedSource,
-    diagnostics: Vec<&'a dyn miette::Diagnostic>,
-    /// The worst severity among them.
-    severity: Severity,
-    summary: String,
-}
-
-impl fmt::Display for FileReport<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.summary)
-    }
-}
-
-impl std::error::Error for FileReport<'_> {}
-
-impl miette::Diagnostic for FileReport<'_> {
-    fn severity(&self) -> Option<miette::Severity> {
-        Some(self.severity.into())
-    }
-
-    fn source_code(&self) -> Option<&dyn miette::SourceCode> {
-        Some(&self.source)
-    }
-
-    fn related<'b>(&'b self) -> Option<Box<dyn Iterator<Item = &'b dyn miette::Diagnostic> + 'b>> {
-        Some(Box::new(self.diagnostics.iter().copied()))
-    }
-}
-
-/// Problems of a file rendered at a time: the report is written in pieces of this many
-/// problems, so that what is held besides the problems themselves does not grow with them.
-const RENDERED_AT_ONCE: usize = 512;
-
-/// Renders the problems of one file (`path`, `text`) as one report under its summary line;
-/// `diagnostics` come with their severities. See [`write_file_report`].
-pub(crate) fn render_file_report<'a, D: miette::Diagnostic + 'a>(
-    path: &str,
-    text: &Arc<str>,
-    diagnostics: impl IntoIterator<Item = (&'a D, Severity)>,
-    summary: String,
-    color: bool,
-    width: usize,
-) -> String {
-    let mut out = String::new();
-    let Ok(()) = write_file_report(
-        path,
-        text,
-        diagnostics,
-        summary,
-        (color, width),
-        |piece| -> Result<(), std::convert::Infallible> {
-            out.push_str(piece);
-            Ok(())
-        },
-    );
-    out
-}
-
-/// [`render_file_report`] given to `write` in pieces, as it is rendered (`style`: colour and
-/// width): the same text, never held whole. The problems are rendered [`RENDERED_AT_ONCE`] at
-/// a time, each piece as the report of the file with those problems alone, less the summary
-/// that every such report starts with (miette renders each related problem on its own).
-pub(crate) fn write_file_report<'a, D: miette::Diagnostic + 'a, E>(
-    path: &str,
-    text: &Arc<str>,
-    diagnostics: impl IntoIterator<Item = (&'a D, Severity)>,
-    summary: String,
-    (color, width): (bool, usize),
-    mut write: impl FnMut(&str) -> Result<(), E>,
-) -> Result<(), E> {
-    let mut worst = Severity::Advice;
-    let mut related: Vec<&dyn miette::Diagnostic> = Vec::new();
-    for (d, severity) in diagnostics {
-        worst = worst.min(severity);
-        related.push(d);
-    }
-    let mut report = FileReport {
-        source: IndexedSource::new(path, text),
-        diagnostics: Vec::new(),
-        severity: worst,
-        summary,
-    };
-    let head = render_shown(&report, Some(report.source.input()), color, width);
-    if related.is_empty() {
-        return write(&head);
-    }
-    let (full, compact) = related.split_at(related.len().min(SHOWN_IN_FULL));
-    for (i, piece) in full.chunks(RENDERED_AT_ONCE).enumerate() {
-        report.diagnostics = piece.to_vec();
-        let rendered = render_shown(&report, Some(report.source.input()), color, width);
-        match rendered.strip_prefix(head.as_str()) {
-            Some(rest) if i > 0 => write(rest)?,
-            _ => write(&rendered)?,
-        }
-    }
-    if !compact.is_empty() {
-        write(&format!(
-            "\n{} more problems, one line each (the first {SHOWN_IN_FULL} are shown in full above; \
-             `--format json` gives every one in full):\n",
-            compact.len()
-        ))?;
-        let name = text::escape(path);
-        for piece in compact.chunks(RENDERED_AT_ONCE) {
-            let mut out = String::new();
-            for d in piece {
-                compact_line(&mut out, *d, &name, &report.source);
-            }
-            write(&out)?;
-        }
-    }
-    Ok(())
-}
-
-/// Problems of a file shown in full in a human report; the later ones take a line each (a
-/// bound on the report of a file with hundreds of thousands of problems, whose full report
-/// would be hundreds of megabytes).
-const SHOWN_IN_FULL: usize = 2_000;
-
-/// `  × file:line:column: message [code]`: a problem on one line, its texts escaped.
-fn compact_line(out: &mut String, d: &dyn miette::Diagnostic, name: &str, source: &IndexedSource) {
-    use std::fmt::Write as _;
-    let sigil = match d.severity() {
-        Some(miette::Severity::Warning) => '⚠',
-        Some(miette::Severity::Advice) => '☞',
-        _ => '×',
-    };
-    let at = d
-        .labels()
-        .and_then(|mut l| l.next())
-        .map_or(0, |l| l.offset());
-    let (line, column) = source.lines.line_col(&source.text, at);
-    let code = d.code().map(|c| format!(" [{c}]")).unwrap_or_default();
-    let message = text::escape(&d.to_string()).replace('\n', " ");
-    let _ = writeln!(out, "  {sigil} {name}:{line}:{column}: {message}{code}");
-}
-
 /// Renders a miette report the house way (Unicode, one line of context, `width` columns;
 /// without colour when `color` is false); its message alone if miette cannot. Control
 /// characters of the input are escaped everywhere in it (snippets, messages, labels, help,
@@ -954,6 +752,10 @@ fn render_shown(
     }
     out
 }
+
+mod report;
+
+pub(crate) use report::{ReportWriter, render_file_report, write_file_report};
 
 #[cfg(test)]
 mod tests;

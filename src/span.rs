@@ -71,6 +71,64 @@ impl<T> Spanned<T> {
     }
 }
 
+/// Where a text starts in the file it was cut from: a game read alone from a stream starts
+/// somewhere in its file, and its lines and columns are counted from there.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Origin {
+    /// The byte offset of the text's first byte in the file (as decoded).
+    pub offset: usize,
+    /// The 0-based line of the file the text starts on.
+    pub line: usize,
+    /// Characters before the text's first byte on that line.
+    pub column: usize,
+    /// Bytes before the text's first byte on that line.
+    pub column_bytes: usize,
+}
+
+/// A text with its line index and where it starts in its file: the whole file, or one game
+/// of it. Spans into [`SourceText::text`] turn into the file's lines, columns and offsets.
+#[derive(Debug)]
+pub struct SourceText {
+    /// The text.
+    pub text: std::sync::Arc<str>,
+    /// Its line index.
+    pub index: LineIndex,
+    /// Where it starts in its file.
+    pub origin: Origin,
+}
+
+impl SourceText {
+    /// A text that starts at `origin` of its file.
+    pub fn new(text: std::sync::Arc<str>, origin: Origin) -> SourceText {
+        SourceText {
+            index: LineIndex::new(&text),
+            text,
+            origin,
+        }
+    }
+
+    /// A whole file's text.
+    pub fn whole(text: std::sync::Arc<str>) -> SourceText {
+        SourceText::new(text, Origin::default())
+    }
+
+    /// 1-based (line, column) in the file of a byte offset of the text; the column counts
+    /// characters.
+    pub fn line_col(&self, offset: usize) -> (usize, usize) {
+        let (line, column) = self.index.line_col(&self.text, offset);
+        if line == 1 {
+            (self.origin.line + 1, self.origin.column + column)
+        } else {
+            (self.origin.line + line, column)
+        }
+    }
+
+    /// Does the text hold this span of its file (file offsets)?
+    pub fn holds(&self, span: Span) -> bool {
+        span.start >= self.origin.offset && span.end <= self.origin.offset + self.text.len()
+    }
+}
+
 /// Line starts of a text, built once, for 1-based line and column (in characters) lookups.
 ///
 /// A column is found in time independent of the line's length: the index keeps the number of

@@ -63,7 +63,7 @@ fn describe(tok: &MoveToken) -> String {
             s
         }
     };
-    if let Some(c) = tok.capture {
+    if let Some(c) = tok.capture() {
         s.push_str(match c.value {
             CaptureMark::X => " x",
             CaptureMark::Times => " ×",
@@ -71,17 +71,17 @@ fn describe(tok: &MoveToken) -> String {
             CaptureMark::TrailingColon => " :after",
         });
     }
-    if let Some(c) = tok.check {
+    if let Some(c) = tok.check() {
         s.push_str(match c.value {
             CheckMark::Check => " +",
             CheckMark::DoubleCheck => " ++",
             CheckMark::Mate => " #",
         });
     }
-    if tok.ep.is_some() {
+    if tok.ep().is_some() {
         s.push_str(" ep");
     }
-    if let Some(c) = tok.figurine {
+    if let Some(c) = tok.figurine() {
         s.push_str(if c.is_white() { " white" } else { " black" });
     }
     s
@@ -549,7 +549,7 @@ fn exact_spans() {
         .collect();
     assert_eq!(spans, ["e4", "e5", "Nc6", "Bb5+", "a6"]);
     let bb5 = moves[3];
-    assert_eq!(bb5.check.map(|c| c.span), Some(Span::new(27, 28)));
+    assert_eq!(bb5.check().map(|c| c.span), Some(Span::new(27, 28)));
     assert_eq!(bb5.index, 3);
     // A mark written apart joins its move, and the move's span covers both.
     let text = "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7 # 1-0";
@@ -563,10 +563,10 @@ fn exact_spans() {
     let last = last.expect("a move");
     assert_eq!(&text[last.span.start..last.span.end], "Qxf7 #");
     assert_eq!(
-        last.check.map(|c| (c.value, c.span)),
+        last.check().map(|c| (c.value, c.span)),
         Some((CheckMark::Mate, Span::new(39, 40)))
     );
-    assert_eq!(last.capture.map(|c| c.span), Some(Span::new(35, 36)));
+    assert_eq!(last.capture().map(|c| c.span), Some(Span::new(35, 36)));
     // Non-ASCII text before a token: spans stay in bytes.
     let text = "{Ström–Ålund} 1. ♘f3 Nz9 *";
     let g = parse(text);

@@ -153,7 +153,7 @@ pub fn resolve_move_token(tok: &MoveToken, pos: &Chess, origins: &Origins) -> Re
     let pats = token_patterns(tok, pos, origins);
     match tok.body {
         MoveBody::Descriptive(_) => {
-            resolve_readings(pos, pats.as_slice(), written_mark(tok), tok.ep.is_some())
+            resolve_readings(pos, pats.as_slice(), written_mark(tok), tok.ep().is_some())
         }
         _ => resolve(pos, pats.as_slice()),
     }

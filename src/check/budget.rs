@@ -27,17 +27,9 @@ pub(crate) fn errors(g: &crate::check::types::CheckedGame) -> usize {
         .count()
 }
 
-/// The file's note that its budget of explained errors was spent before `games`, the first of
-/// which starts at `at`.
-pub(crate) fn frugal_note<'g>(
-    games: impl IntoIterator<Item = &'g crate::check::types::CheckedGame>,
-    at: Span,
-) -> Diagnostic {
-    let mut games = games.into_iter().peekable();
-    let number = games.peek().map_or(0, |g| g.number);
-    let (number, span) = games
-        .find_map(|g| g.diagnostics.first().map(|d| (g.number, d.span)))
-        .unwrap_or((number, Span::new(at.start, at.start)));
+/// The file's note that its budget of explained errors was spent before game `number`, which
+/// starts at `at`.
+pub(crate) fn frugal_note(number: usize, at: Span) -> Diagnostic {
     Diagnostic::new(
         Problem::LimitReached {
             what: format!(
@@ -45,7 +37,7 @@ pub(crate) fn frugal_note<'g>(
                  is read to its first error, reported without suggestions or repairs"
             ),
         },
-        span,
+        at,
     )
     .label("explained no further")
     .help("a bound on the work for one file; check the games after it in a file of their own to have them explained")

@@ -226,7 +226,7 @@ fn game_writer(base: render::Writer, syntax: &GameSyntax, text: &str) -> render:
             Some(crate::syntax::walker::WrittenForm::Short) => short += 1,
             None => {}
         }
-        figurines |= tok.figurine.is_some();
+        figurines |= tok.figurine().is_some();
         upper |= src.starts_with(|c: char| c.is_ascii_uppercase());
     }
     match base {

@@ -49,7 +49,7 @@ const MAX_GAMES: usize = 8;
 
 /// Bytes of each game that detection reads: the first moves decide, and a huge game (a
 /// megabyte-long comment, token or line) costs every candidate no more than this.
-const WINDOW_BYTES: usize = 16 * 1024;
+pub(crate) const WINDOW_BYTES: usize = 16 * 1024;
 
 /// The first games, each cut to about [`WINDOW_BYTES`] at white space (at a character
 /// boundary when the window holds none): what detection reads of them.

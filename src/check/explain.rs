@@ -398,7 +398,7 @@ impl GameChecker<'_> {
                     .iter()
                     .map(|(spelling, words)| format!("`{spelling}` ({words})"))
                     .collect();
-                let marks = if tok.check.is_some() {
+                let marks = if tok.check().is_some() {
                     "; its check mark does not choose between them"
                 } else {
                     ""

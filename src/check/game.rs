@@ -105,7 +105,7 @@ impl<'a> GameChecker<'a> {
         let black_figurines = syntax
             .root
             .moves()
-            .any(|t| t.figurine == Some(Color::Black));
+            .any(|t| t.figurine() == Some(Color::Black));
         GameChecker {
             text,
             parser,
@@ -181,7 +181,9 @@ impl GameChecker<'_> {
                         .label("no move before this mark")
                         .help("write the mark right after its move, as in `Qh5+`")
                 }
-                SyntaxIssue::LookAlike { token, at, found, meant, read_as } => Diagnostic::new(
+                SyntaxIssue::LookAlike(l) => {
+                    let crate::syntax::LookAlike { token, at, found, meant, read_as } = &**l;
+                    Diagnostic::new(
                     Problem::LookAlike {
                         token: self.src(*token).to_owned(),
                         found: crate::syntax::lookalike::describe(*found),
@@ -195,8 +197,9 @@ impl GameChecker<'_> {
                     "it prints the same but is another script's letter; type `{meant}` (U+{:04X})",
                     u32::from(*meant)
                 ))
-                .suggest(vec![read_as.clone()]),
-                SyntaxIssue::ParserLimit(span, reason) => Diagnostic::new(Problem::ParserLimit { reason: reason.clone() }, *span)
+                .suggest(vec![read_as.clone()])
+                }
+                SyntaxIssue::ParserLimit(span, reason) => Diagnostic::new(Problem::ParserLimit { reason: reason.to_string() }, *span)
                     .label("reading stopped here"),
             };
             self.diags.push(d);

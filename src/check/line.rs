@@ -824,17 +824,25 @@ pub(super) fn shows_diagram(d: &Diagnostic) -> bool {
 }
 
 /// Moves among `spans` (move tokens and whole variations): one pass over the line, each
-/// item looked up in a set (a line of a million unchecked moves stays linear).
+/// item looked up in the spans sorted (a line of a million unchecked moves stays within
+/// n log n, and needs no set beside the list: the walk finds them in text order, sorted).
 pub(super) fn unchecked_moves(line: &Line, spans: &[Span]) -> usize {
     if spans.is_empty() {
         return 0;
     }
-    let spans: std::collections::HashSet<Span> = spans.iter().copied().collect();
+    let spans: std::borrow::Cow<'_, [Span]> = if spans.is_sorted() {
+        spans.into()
+    } else {
+        let mut sorted = spans.to_vec();
+        sorted.sort_unstable();
+        sorted.into()
+    };
+    let listed = |s: &Span| spans.binary_search(s).is_ok();
     line.items
         .iter()
         .map(|item| match item {
-            Item::Move(m) if spans.contains(&m.span) => 1,
-            Item::Variation(v) if spans.contains(&v.span) => v.moves().count(),
+            Item::Move(m) if listed(&m.span) => 1,
+            Item::Variation(v) if listed(&v.span) => v.moves().count(),
             _ => 0,
         })
         .sum()

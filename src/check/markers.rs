@@ -81,7 +81,7 @@ impl GameChecker<'_> {
         self.check_marks(tok, after, text, unmarked, ply);
         // Capture marks. A descriptive capture names what it takes (`P×P`); a dash there
         // (`P-Q5`) is a capture written without its mark.
-        if let (MoveBody::Normal(_), Some(c), false) = (tok.body, tok.capture, m.is_capture()) {
+        if let (MoveBody::Normal(_), Some(c), false) = (&tok.body, tok.capture(), m.is_capture()) {
             self.diags.push(
                 Diagnostic::new(
                     Problem::CaptureMarkOnNonCapture {
@@ -95,10 +95,12 @@ impl GameChecker<'_> {
                 .suggest(vec![self.writer().write(before, origins, m)]),
             );
         }
-        let unmarked = match tok.body {
+        let unmarked = match &tok.body {
             // `cd`: the form itself says capture.
             MoveBody::Normal(n) => {
-                tok.capture.is_none() && n.to_file.is_none() && self.writer().writes_capture_marks()
+                tok.capture().is_none()
+                    && n.to_file.is_none()
+                    && self.writer().writes_capture_marks()
             }
             MoveBody::Descriptive(d) => d.castles.is_none() && d.captured.is_none(),
             _ => false,
@@ -125,7 +127,7 @@ impl GameChecker<'_> {
             self.diags
                 .push(d.suggest(vec![self.writer().write(before, origins, m)]));
         }
-        if let Some(color) = tok.figurine {
+        if let Some(color) = tok.figurine() {
             // Print style uses the white set for both sides: a white figurine on a Black move is
             // only wrong when the writer uses black figurines too.
             let wrong = color != before.turn() && (color == Color::Black || self.black_figurines);
@@ -149,7 +151,7 @@ impl GameChecker<'_> {
                 );
             }
         }
-        if let Some(ep) = tok.ep
+        if let Some(ep) = tok.ep()
             && !m.is_en_passant()
         {
             self.diags.push(
@@ -177,11 +179,11 @@ impl GameChecker<'_> {
     ) {
         let checkers = after.checkers().count();
         let mate = checkers > 0 && after.is_checkmate();
-        let mut written = tok.check.map(|c| c.value);
+        let mut written = tok.check().map(|c| c.value);
         if written == Some(CheckMark::DoubleCheck) && self.style().double_plus_mate {
             written = Some(CheckMark::Mate); // Spanish: `++` is mate
         }
-        let mark_span = tok.check.map(|c| c.span).unwrap_or(tok.span);
+        let mark_span = tok.check().map(|c| c.span).unwrap_or(tok.span);
         match (written, checkers > 0, mate) {
             // UCI, Smith, ICCF and coordinate notation write no check signs.
             (None, true, _) if !self.writer().writes_check_marks() => {}

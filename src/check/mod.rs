@@ -4,14 +4,12 @@
 
 use std::sync::Arc;
 
-use rayon::prelude::*;
-
-use crate::check::detect::{Detection, detect_document};
 use crate::diagnostic::{Diagnostic, Problem};
 use crate::read::decode::{Reader, decode};
 use crate::read::source::{Format, extract, prose_paragraphs};
 use crate::read::split::split_games;
-use crate::span::Span;
+use crate::read::stream::{GameReader, GameText, Piece};
+use crate::span::{SourceText, Span};
 
 pub(crate) mod budget;
 mod checker;
@@ -25,103 +23,122 @@ pub(crate) mod prose;
 mod repair;
 mod results;
 pub mod smoke;
+mod stream;
 mod types;
 mod words;
 
 pub(crate) use game::{check_game, check_game_within};
+pub use stream::{Sink, check_pieces};
 pub use types::*;
 
-/// Checks the bytes of one file.
+/// Checks the bytes of one file, read at once: the games' spans are offsets of the file's
+/// text.
 ///
 /// # Errors
 /// When the options name a notation or language that has no grammar.
 pub fn check_bytes(path: &str, bytes: &[u8], options: &Options) -> Result<CheckedFile, CheckError> {
     let decoded = decode(bytes);
     let text: Arc<str> = Arc::from(decoded.text.as_ref());
-    let mut file_diags = decoded.diagnostics(Reader::Check);
+    let mut collect = stream::Collect::default();
     if decoded.binary {
-        return Ok(CheckedFile {
-            path: path.into(),
-            text,
-            notation: "algebraic",
-            language: "en".into(),
-            games: Vec::new(),
-            diagnostics: file_diags,
-        });
+        collect.notation = "algebraic";
+        collect.language = "en".into();
+        collect.notes = decoded.diagnostics(Reader::Check);
+    } else {
+        let pieces = whole_pieces(path, &text, decoded.diagnostics(Reader::Check));
+        check_pieces(pieces.into_iter().map(Ok), options, &mut collect)?;
     }
+    Ok(CheckedFile {
+        path: path.into(),
+        text,
+        notation: collect.notation,
+        language: collect.language.into(),
+        games: collect.games,
+        diagnostics: collect.notes,
+    })
+}
+
+/// Checks a file as it is read from `input` (a file of any size, standard input), handing its
+/// report to `sink` game by game; manuscripts (plain text, Markdown, LaTeX, by the extension
+/// of `path`) are read whole, as `lint` reads them.
+///
+/// # Errors
+/// When the options name a notation or language that has no grammar, when reading fails, or
+/// when the sink fails.
+pub fn check_reader(
+    path: &str,
+    input: impl std::io::Read,
+    options: &Options,
+    sink: &mut dyn Sink,
+) -> Result<(), CheckError> {
+    check_reader_in_pieces(path, input, crate::read::stream::PIECE, options, sink)
+}
+
+/// [`check_reader`] reading `piece` bytes at a time (a test reads a byte at a time).
+///
+/// # Errors
+/// As [`check_reader`].
+pub fn check_reader_in_pieces(
+    path: &str,
+    mut input: impl std::io::Read,
+    piece: usize,
+    options: &Options,
+    sink: &mut dyn Sink,
+) -> Result<(), CheckError> {
+    if Format::by_extension(path).is_some_and(|f| f != Format::Pgn) {
+        let mut bytes = Vec::new();
+        input.read_to_end(&mut bytes)?;
+        let decoded = decode(&bytes);
+        let text: Arc<str> = Arc::from(decoded.text.as_ref());
+        let notes = decoded.diagnostics(Reader::Check);
+        if !decoded.binary {
+            let pieces = whole_pieces(path, &text, notes);
+            return check_pieces(pieces.into_iter().map(Ok), options, sink);
+        }
+        let source = Arc::new(SourceText::whole(text));
+        let pieces = notes
+            .into_iter()
+            .map(|d| Ok(Piece::Note(Box::new(d), Some(Arc::clone(&source)))));
+        return check_pieces(pieces, options, sink);
+    }
+    check_pieces(GameReader::with_piece(input, piece), options, sink)
+}
+
+/// The pieces of a file read at once (its notes, then its games), all in its whole text.
+fn whole_pieces(path: &str, text: &Arc<str>, mut notes: Vec<Diagnostic>) -> Vec<Piece> {
     // The same cutting as the linter's: a plain-text, Markdown or LaTeX file (by its
     // extension) by its paragraphs and fences, its prose left out; anything else as PGN, and
     // so is a manuscript in which no paragraph is movetext (unnumbered moves, one game a line).
     let manuscript = Format::by_extension(path)
         .filter(|f| *f != Format::Pgn)
-        .map(|f| extract(f, &text))
+        .map(|f| extract(f, text))
         .filter(|ex| !ex.games.is_empty());
     let (game_text, spans): (Arc<str>, Vec<Span>) = match manuscript {
         Some(ex) => {
             let paragraphs = prose_paragraphs(&ex.prose_text);
             if paragraphs > 0 {
-                file_diags.push(prose_hint(&ex.prose_text, paragraphs));
+                notes.push(prose_hint(&ex.prose_text, paragraphs));
             }
             (Arc::from(ex.game_text), ex.games)
         }
-        None => (Arc::clone(&text), split_games(&text)),
+        None => (Arc::clone(text), split_games(text)),
     };
     if spans.is_empty() {
-        file_diags.push(Diagnostic::new(Problem::NoGame, Span::new(0, 0)));
+        notes.push(Diagnostic::new(Problem::NoGame, Span::new(0, 0)));
     }
-    // The same detection as the linter's (its games; prose is not read here).
-    let (
-        Detection {
-            notation,
-            lang,
-            parser,
-            warning,
-        },
-        _,
-    ) = detect_document(
-        &options.registry,
-        &game_text,
-        &spans,
-        None,
-        options.notation,
-        &options.lang,
-    )?;
-    file_diags.extend(warning);
-    // Games are checked a chunk at a time (each chunk in parallel), so that the file's budget
-    // of explained errors is spent in input order whatever the number of threads.
-    let mut games: Vec<CheckedGame> = Vec::with_capacity(spans.len());
-    let mut errors = 0;
-    let mut frugal_from = None;
-    for chunk in spans.chunks(budget::CHUNK) {
-        let frugal = errors >= budget::FILE_ERRORS;
-        if frugal {
-            frugal_from.get_or_insert(games.len());
-        }
-        let first = games.len();
-        games.par_extend(chunk.par_iter().enumerate().map(|(i, span)| {
-            let syntax = (parser.parse)(&game_text[span.start..span.end], span.start);
-            check_game_within(
-                first + i + 1,
-                syntax,
-                &game_text,
-                &parser,
-                &options.registry,
-                frugal,
-            )
-        }));
-        errors += games[first..].iter().map(budget::errors).sum::<usize>();
-    }
-    if let Some(from) = frugal_from {
-        file_diags.push(budget::frugal_note(&games[from..], spans[from]));
-    }
-    Ok(CheckedFile {
-        path: path.into(),
-        text,
-        notation,
-        language: lang,
-        games,
-        diagnostics: file_diags,
-    })
+    // Reports show the original text; the games are read in the text of games only.
+    let source = Arc::new(SourceText::whole(Arc::clone(text)));
+    let notes = notes
+        .into_iter()
+        .map(|d| Piece::Note(Box::new(d), Some(Arc::clone(&source))));
+    let games = spans.into_iter().map(|span| {
+        Piece::Game(GameText {
+            source: Arc::clone(&source),
+            span,
+            read: Arc::clone(&game_text),
+        })
+    });
+    notes.chain(games).collect()
 }
 
 /// The advice that `check` left prose unread, at its first paragraph, pointing at `lint`.

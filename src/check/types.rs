@@ -343,6 +343,10 @@ pub enum CheckError {
         /// The language asked for.
         lang: String,
     },
+    /// The input could not be read, or the report could not be written.
+    #[error(transparent)]
+    #[diagnostic(code(scoresheet::io))]
+    Io(#[from] std::io::Error),
 }
 
 impl CheckError {

@@ -18,7 +18,7 @@ use miette::{
 };
 
 use crate::diagnostic::text::{escape, is_unsafe, push_shown};
-use crate::span::LineIndex;
+use crate::span::{LineIndex, Origin, SourceText};
 
 /// A line of up to this many characters is shown whole.
 pub(super) const LONG_LINE: usize = 400;
@@ -153,6 +153,9 @@ struct ShownLine {
     number: usize,
     /// Where it starts in the input.
     real_start: usize,
+    /// Bytes of its input line before `real_start` that the input does not hold (the first
+    /// line of a game cut from its file, after the game before it).
+    before: usize,
     /// Its length in the input, without the line break.
     real_len: usize,
     /// Where it starts and ends in the excerpt (the end before its `\n`).
@@ -183,14 +186,15 @@ pub(super) enum Input<'s> {
     /// whatever the length of its line.
     Text {
         name: &'s str,
-        text: &'s str,
-        index: &'s LineIndex,
+        source: &'s SourceText,
     },
 }
 
 /// An input line read from the source.
 struct RawLine<'t> {
     start: usize,
+    /// Bytes of the input line before `start` that the input does not hold.
+    before: usize,
     text: Cow<'t, str>,
     newline: bool,
 }
@@ -201,8 +205,9 @@ impl Excerpt {
     fn new(source: Input<'_>, labels: &[LabeledSpan]) -> Option<Excerpt> {
         let (raw, name) = match source {
             Input::Code(code) => read_lines(code, labels)?,
-            Input::Text { name, text, index } => {
-                (text_lines(text, index, labels)?, Some(name.to_owned()))
+            Input::Text { name, source } => {
+                let raw = text_lines(&source.text, &source.index, labels)?;
+                (from_origin(raw, source.origin), Some(name.to_owned()))
             }
         };
         let mut points: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
@@ -228,6 +233,7 @@ impl Excerpt {
             lines.push(ShownLine {
                 number,
                 real_start: line.start,
+                before: line.before,
                 real_len: line.text.len(),
                 start,
                 end: data.len(),
@@ -299,7 +305,7 @@ impl Excerpt {
                     p.real
                 }
             });
-        real - line.real_start
+        real - line.real_start + line.before
     }
 
     /// The index of the excerpt line an excerpt offset is on.
@@ -308,6 +314,21 @@ impl Excerpt {
             .partition_point(|l| l.start <= at)
             .saturating_sub(1)
     }
+}
+
+/// The lines of a text that starts at `origin` of its file, numbered as the file's lines.
+fn from_origin(raw: BTreeMap<usize, RawLine<'_>>, origin: Origin) -> BTreeMap<usize, RawLine<'_>> {
+    if origin.line == 0 && origin.column_bytes == 0 {
+        return raw;
+    }
+    raw.into_iter()
+        .map(|(n, mut line)| {
+            if n == 0 {
+                line.before = origin.column_bytes;
+            }
+            (n + origin.line, line)
+        })
+        .collect()
 }
 
 /// The input line holding offset `at` among `raw` (its number).
@@ -410,6 +431,7 @@ fn add_text_lines<'t>(
         };
         raw.entry(number).or_insert(RawLine {
             start,
+            before: 0,
             text: Cow::Borrowed(line),
             newline,
         });
@@ -434,6 +456,7 @@ fn add_lines(raw: &mut BTreeMap<usize, RawLine<'static>>, contents: &dyn SpanCon
         };
         raw.entry(number).or_insert_with(|| RawLine {
             start,
+            before: 0,
             text: Cow::Owned(line.to_owned()),
             newline,
         });
@@ -757,12 +780,10 @@ mod tests {
 
     /// `d` shown against its text through a line index, as human reports read files.
     fn indexed(d: &Test) -> String {
-        let text: &str = d.source.inner();
-        let index = LineIndex::new(text);
+        let source = SourceText::whole(std::sync::Arc::clone(d.source.inner()));
         let input = Input::Text {
             name: "game.pgn",
-            text,
-            index: &index,
+            source: &source,
         };
         let mut out = String::new();
         handler()

@@ -60,8 +60,9 @@ pub struct Unit {
     pub text: Arc<str>,
     /// The parser that read it.
     pub parser: Parser,
-    /// Every move token on the board, by `MoveToken::index`.
-    pub placed: Vec<Option<Placed>>,
+    /// The move tokens on the board, each with its `MoveToken::index`, by index (a token not
+    /// placed takes no room: a long game read only up to an early error holds a handful).
+    pub placed: Vec<(usize, Placed)>,
 }
 
 impl Unit {
@@ -84,7 +85,8 @@ impl Unit {
 
     /// The token's placement, if it was resolved.
     pub fn placed(&self, tok: &MoveToken) -> Option<&Placed> {
-        self.placed.get(tok.index).and_then(Option::as_ref)
+        let at = self.placed.binary_search_by_key(&tok.index, |p| p.0).ok()?;
+        Some(&self.placed[at].1)
     }
 
     /// The unit read again with `edits` (inside its span) made: the same parser, the same
@@ -184,9 +186,9 @@ pub(crate) fn abs_ply(pos: &Chess) -> u32 {
     (pos.fullmoves().get().saturating_sub(1)) * 2 + u32::from(pos.turn() == Color::Black)
 }
 
-/// Every move token of a checked game on the board.
-pub(crate) fn place(game: &CheckedGame) -> Vec<Option<Placed>> {
-    let mut out = vec![None; game.syntax.move_count];
+/// Every move token of a checked game on the board, by index (see [`Unit::placed`]).
+pub(crate) fn place(game: &CheckedGame) -> Vec<(usize, Placed)> {
+    let mut out = Vec::new();
     if let Some(start) = &game.start {
         let origins = Origins::from_position(start);
         place_line(
@@ -198,6 +200,19 @@ pub(crate) fn place(game: &CheckedGame) -> Vec<Option<Placed>> {
             0,
         );
     }
+    // The walk meets the tokens in text order, which is their order by index (sorted only
+    // otherwise: a sort's buffer is half the list); a token placed twice keeps its last
+    // placement.
+    if !out.is_sorted_by_key(|p| p.0) {
+        out.sort_by_key(|p| p.0);
+    }
+    out.dedup_by(|later, kept| {
+        let same = later.0 == kept.0;
+        if same {
+            std::mem::swap(later, kept);
+        }
+        same
+    });
     out
 }
 
@@ -205,7 +220,7 @@ fn place_line(
     line: &Line,
     start: (Chess, Origins),
     game: &CheckedGame,
-    out: &mut Vec<Option<Placed>>,
+    out: &mut Vec<(usize, Placed)>,
     main: bool,
     depth: usize,
 ) {
@@ -224,26 +239,28 @@ fn place_line(
                     .unwrap_or(MoveState::NotChecked);
                 match state {
                     MoveState::Legal(m) | MoveState::Assumed(m) if pos.is_legal(m) => {
-                        if let Some(slot) = out.get_mut(tok.index) {
-                            *slot = Some(Placed {
+                        if tok.index < game.syntax.move_count {
+                            let p = Placed {
                                 before: pos.clone(),
                                 origins,
                                 m: Some(m),
                                 main,
-                            });
+                            };
+                            out.push((tok.index, p));
                         }
                         before = Some((pos.clone(), origins));
                         origins.play(&m);
                         pos.play_unchecked(m);
                     }
                     MoveState::Null => {
-                        if let Some(slot) = out.get_mut(tok.index) {
-                            *slot = Some(Placed {
+                        if tok.index < game.syntax.move_count {
+                            let p = Placed {
                                 before: pos.clone(),
                                 origins,
                                 m: None,
                                 main,
-                            });
+                            };
+                            out.push((tok.index, p));
                         }
                         before = Some((pos.clone(), origins));
                         match pos.clone().swap_turn() {
@@ -269,7 +286,7 @@ fn place_line(
 fn positions(unit: &Unit) -> Vec<Chess> {
     let mut main = Vec::new();
     let mut side = Vec::new();
-    for p in unit.placed.iter().flatten() {
+    for (_, p) in &unit.placed {
         let list = if p.main { &mut main } else { &mut side };
         list.push(p.before.clone());
         let mut after = p.before.clone();
@@ -719,8 +736,8 @@ impl Document {
             foreign.extend(other);
         }
         if let Some(from) = frugal_from {
-            let later = units[from..].iter().map(|u| &u.game);
-            file_diagnostics.push(budget::frugal_note(later, games[from]));
+            let at = Span::new(games[from].start, games[from].start);
+            file_diagnostics.push(budget::frugal_note(units[from].game.number, at));
         }
         // Fragments: LaTeX variations and moves in the prose, each against the game before it.
         let frags = fragment_spans(&prose_text, &parser, &explicit_fragments, scan_prose);
@@ -852,7 +869,7 @@ impl Document {
         let Some(placed) = unit.placed(tok) else {
             return false;
         };
-        match (t.body, placed.m) {
+        match (&t.body, placed.m) {
             (_, Some(m)) => matches!(
                 crate::board::token::resolve_move_token(&t, &placed.before, &placed.origins),
                 crate::board::resolve::Resolution::Legal(x) if x == m

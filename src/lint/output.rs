@@ -5,7 +5,7 @@ use serde_json::{Value, json};
 
 use crate::lint::Linted;
 use crate::lint::diag::LintDiagnostic;
-use crate::span::LineIndex;
+use crate::span::SourceText;
 
 /// The one-line summary of a linted file (its name's control characters escaped).
 pub fn summary(l: &Linted) -> String {
@@ -36,12 +36,9 @@ pub fn summary(l: &Linted) -> String {
 
 /// The miette report of a file (its summary alone when there is no problem).
 pub fn human(l: &Linted, color: bool, width: usize) -> String {
-    if l.diagnostics.is_empty() {
-        return format!("{}\n", summary(l));
-    }
     crate::diagnostic::render_file_report(
         &l.doc.path,
-        &l.doc.original,
+        &source(l),
         l.diagnostics.iter().map(|d| (d, d.severity)),
         summary(l),
         color,
@@ -61,17 +58,19 @@ pub fn write_human(
     color: bool,
     width: usize,
 ) -> std::io::Result<()> {
-    if l.diagnostics.is_empty() {
-        return writeln!(out, "{}", summary(l));
-    }
     crate::diagnostic::write_file_report(
         &l.doc.path,
-        &l.doc.original,
+        &source(l),
         l.diagnostics.iter().map(|d| (d, d.severity)),
         summary(l),
         (color, width),
         |piece| out.write_all(piece.as_bytes()),
     )
+}
+
+/// The linted file's text, as its reports read it.
+fn source(l: &Linted) -> std::sync::Arc<SourceText> {
+    std::sync::Arc::new(SourceText::whole(std::sync::Arc::clone(&l.doc.original)))
 }
 
 /// The JSON document for these files.
@@ -80,8 +79,7 @@ pub fn json(files: &[Linted]) -> Value {
 }
 
 fn json_file(l: &Linted) -> Value {
-    let text = &l.doc.original;
-    let index = LineIndex::new(text);
+    let source = SourceText::whole(std::sync::Arc::clone(&l.doc.original));
     json!({
         "path": l.doc.path,
         "format": l.doc.format.as_str(),
@@ -89,18 +87,18 @@ fn json_file(l: &Linted) -> Value {
         "language": l.doc.language,
         "games": l.doc.games,
         "fragments": l.doc.fragments(),
-        "diagnostics": l.diagnostics.iter().map(|d| json_diag(d, text, &index)).collect::<Vec<_>>(),
+        "diagnostics": l.diagnostics.iter().map(|d| json_diag(d, &source)).collect::<Vec<_>>(),
     })
 }
 
 /// One diagnostic: the fields of `check`, the rule's name and category, and the fix.
-pub(crate) fn json_diag(d: &LintDiagnostic, text: &str, index: &LineIndex) -> Value {
+pub(crate) fn json_diag(d: &LintDiagnostic, source: &SourceText) -> Value {
     let fix = d.fix.as_ref().map(|f| {
         json!({
             "applicability": f.applicability.as_str(),
             "message": f.title,
             "edits": f.edits.iter().map(|e| {
-                let (line, column) = index.line_col(text, e.span.start);
+                let (line, column) = source.line_col(e.span.start);
                 json!({
                     "offset": e.span.start,
                     "length": e.span.len(),
@@ -118,7 +116,7 @@ pub(crate) fn json_diag(d: &LintDiagnostic, text: &str, index: &LineIndex) -> Va
     out.insert("severity".into(), json!(d.severity.as_str()));
     out.insert("message".into(), json!(d.message));
     out.extend(crate::report::output::json_place(
-        text, index, d.span, d.game, d.ply,
+        source, d.span, d.game, d.ply,
     ));
     out.insert("help".into(), json!(d.help));
     out.insert("suggestions".into(), json!(d.suggestions));

@@ -120,7 +120,7 @@ pub(crate) fn written(doc: &Document, aspect: Aspect) -> Vec<Written<'_>> {
                     }
                 }
                 Aspect::Capture => {
-                    if let Some(c) = tok.capture
+                    if let Some(c) = tok.capture()
                         && c.value != CaptureMark::TrailingColon
                     {
                         out.push(w(unit.src(c.span).to_owned(), c.span, None));
@@ -141,7 +141,7 @@ pub(crate) fn written(doc: &Document, aspect: Aspect) -> Vec<Written<'_>> {
                     }
                 }
                 Aspect::Check | Aspect::Mate => {
-                    if let Some(c) = tok.check {
+                    if let Some(c) = tok.check() {
                         let wanted = if aspect == Aspect::Check {
                             CheckMark::Check
                         } else {

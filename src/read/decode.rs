@@ -52,92 +52,255 @@ pub enum Reader {
 }
 
 impl Decoded<'_> {
-    /// The file-level diagnostics of decoding: bytes that are not UTF-8 (read as Latin-1),
-    /// NUL bytes (not text at all). Spans are in [`Decoded::text`].
+    /// The file-level diagnostics of decoding: bytes that are not UTF-8 (read as Latin-1), or
+    /// NUL bytes (not text at all: then that alone). Spans are in [`Decoded::text`].
     pub fn diagnostics(&self, reader: Reader) -> Vec<Diagnostic> {
         let text: &str = &self.text;
         let mut out = Vec::new();
-        if let Encoding::Latin1 { first_invalid } = self.encoding {
+        if let Encoding::Latin1 { first_invalid } = self.encoding
+            && !self.binary
+        {
             let at = first_invalid.min(text.len());
-            let end = (at + 1..=text.len())
-                .find(|&i| text.is_char_boundary(i))
-                .unwrap_or(text.len());
-            let help = match reader {
-                Reader::Check => {
-                    "save the file as UTF-8; the text was read as Latin-1 (ISO 8859-1)"
-                }
-                Reader::Lint => {
-                    "save the file as UTF-8; the text was read as Latin-1 (ISO 8859-1); it is not fixed"
-                }
-            };
-            out.push(
-                Diagnostic::new(
-                    Problem::NotUtf8 {
-                        offset: first_invalid,
-                    },
-                    Span::new(at, end),
-                )
-                .label("not UTF-8")
-                .help(help),
-            );
+            let width = text[at..].chars().next().map_or(0, char::len_utf8);
+            out.push(not_utf8(first_invalid, width, reader));
         }
         if self.binary {
-            let nul = text.find('\0').unwrap_or(0);
-            let help = match reader {
-                Reader::Check => "scoresheet reads text files: PGN or a plain-text score",
-                Reader::Lint => "scoresheet lints text files: PGN, plain text, Markdown or LaTeX",
-            };
-            out.push(
-                Diagnostic::new(Problem::Binary, Span::new(nul, nul + 1))
-                    .label("a NUL byte")
-                    .help(help),
-            );
+            out.push(binary(text.find('\0').unwrap_or(0), reader));
         }
         out
     }
 }
 
+/// The note that the text is not UTF-8: its first such byte, at `first_invalid` of the text,
+/// was read as a character `width` bytes long.
+pub(crate) fn not_utf8(first_invalid: usize, width: usize, reader: Reader) -> Diagnostic {
+    let help = match reader {
+        Reader::Check => "save the file as UTF-8; the text was read as Latin-1 (ISO 8859-1)",
+        Reader::Lint => {
+            "save the file as UTF-8; the text was read as Latin-1 (ISO 8859-1); it is not fixed"
+        }
+    };
+    Diagnostic::new(
+        Problem::NotUtf8 {
+            offset: first_invalid,
+        },
+        Span::new(first_invalid, first_invalid + width),
+    )
+    .label("not UTF-8")
+    .help(help)
+}
+
+/// The note that the input is not text: a NUL at `nul` of the text.
+pub(crate) fn binary(nul: usize, reader: Reader) -> Diagnostic {
+    let help = match reader {
+        Reader::Check => "scoresheet reads text files: PGN or a plain-text score",
+        Reader::Lint => "scoresheet lints text files: PGN, plain text, Markdown or LaTeX",
+    };
+    Diagnostic::new(Problem::Binary, Span::new(nul, nul + 1))
+        .label("a NUL byte")
+        .help(help)
+}
+
 /// Decodes bytes: UTF-8 when valid (BOM dropped), UTF-16 with a BOM, else UTF-8 with every
 /// invalid byte read as Latin-1 / Windows-1252.
 pub fn decode(bytes: &[u8]) -> Decoded<'_> {
-    if let Some(rest) = bytes.strip_prefix(b"\xFF\xFE") {
-        return utf16(rest, false);
-    }
-    if let Some(rest) = bytes.strip_prefix(b"\xFE\xFF") {
-        return utf16(rest, true);
-    }
-    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-    let binary = has_nul(bytes);
-    match std::str::from_utf8(bytes) {
-        Ok(s) => Decoded {
+    let plain = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    if !bytes.starts_with(b"\xFF\xFE")
+        && !bytes.starts_with(b"\xFE\xFF")
+        && let Ok(s) = std::str::from_utf8(plain)
+    {
+        return Decoded {
             text: Cow::Borrowed(s),
             encoding: Encoding::Utf8,
-            binary,
-        },
-        Err(e) => {
-            let mut text = String::with_capacity(bytes.len() + bytes.len() / 8);
-            for chunk in bytes.utf8_chunks() {
-                text.push_str(chunk.valid());
-                text.extend(chunk.invalid().iter().map(|&b| windows_1252(b)));
-            }
-            Decoded {
-                text: Cow::Owned(text),
-                encoding: Encoding::Latin1 {
-                    first_invalid: e.valid_up_to(),
-                },
-                binary,
-            }
-        }
+            binary: plain.iter().take(SNIFFED).any(|&b| b == 0),
+        };
+    }
+    let mut decoder = Decoder::default();
+    let mut text = String::with_capacity(bytes.len() + bytes.len() / 8);
+    decoder.push(bytes, true, &mut text);
+    Decoded {
+        binary: decoder.binary(),
+        encoding: decoder.encoding(),
+        text: Cow::Owned(text),
     }
 }
 
-/// NUL bytes in the first 64 KiB: not text.
-fn has_nul(bytes: &[u8]) -> bool {
-    bytes.iter().take(1 << 16).any(|&b| b == 0)
+/// Bytes (UTF-8) or characters (UTF-16) at the start of the input in which a NUL makes it
+/// binary, not text.
+pub(crate) const SNIFFED: usize = 1 << 16;
+
+/// What a [`Decoder`] has found the input to be.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+enum Kind {
+    /// Not known yet: the input is shorter than a byte order mark.
+    #[default]
+    Unknown,
+    /// UTF-8 (its BOM dropped), with invalid bytes read as Windows-1252.
+    Utf8,
+    /// UTF-16 with a BOM.
+    Utf16 { big_endian: bool },
 }
 
-fn utf16(bytes: &[u8], big_endian: bool) -> Decoded<'static> {
-    let units = bytes.chunks(2).map(|c| {
+/// [`decode`] of an input that comes in pieces: each piece is decoded as it comes, a character
+/// cut between two pieces is kept for the next, and the text is the same as [`decode`] makes of
+/// the whole input.
+#[derive(Debug, Default)]
+pub(crate) struct Decoder {
+    kind: Kind,
+    /// Bytes of a character (or BOM) not complete yet.
+    carry: Vec<u8>,
+    /// Bytes (UTF-8) or characters (UTF-16) decoded so far, after the BOM.
+    read: usize,
+    /// Bytes of text decoded so far.
+    decoded: usize,
+    /// The first byte that is not UTF-8 (its text offset), and the width of the character it
+    /// was read as.
+    first_invalid: Option<(usize, usize)>,
+    /// A NUL in the first [`SNIFFED`] bytes or characters.
+    binary: bool,
+    /// The text offset of the first NUL.
+    nul: Option<usize>,
+}
+
+impl Decoder {
+    /// Decodes `bytes` (the next piece of the input) onto `out`; `end`: it is the last piece.
+    pub(crate) fn push(&mut self, bytes: &[u8], end: bool, out: &mut String) {
+        let mut input = std::mem::take(&mut self.carry);
+        input.extend_from_slice(bytes);
+        let mut rest: &[u8] = &input;
+        if self.kind == Kind::Unknown {
+            let boms: [&[u8]; 3] = [b"\xFF\xFE", b"\xFE\xFF", b"\xEF\xBB\xBF"];
+            if rest.len() < 3 && !end && boms.iter().any(|bom| bom.starts_with(rest)) {
+                self.carry = input;
+                return;
+            }
+            (self.kind, rest) = if let Some(r) = rest.strip_prefix(b"\xFF\xFE") {
+                (Kind::Utf16 { big_endian: false }, r)
+            } else if let Some(r) = rest.strip_prefix(b"\xFE\xFF") {
+                (Kind::Utf16 { big_endian: true }, r)
+            } else {
+                (
+                    Kind::Utf8,
+                    rest.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(rest),
+                )
+            };
+        }
+        let start = out.len();
+        let carried = match self.kind {
+            Kind::Utf16 { big_endian } => utf16_piece(rest, big_endian, end, out),
+            _ => self.utf8_piece(rest, end, out),
+        };
+        let piece = &out[start..];
+        let nul = piece.find('\0');
+        if self.nul.is_none() {
+            self.nul = nul.map(|at| self.decoded + at);
+        }
+        match self.kind {
+            Kind::Utf16 { .. } => {
+                let sniffed = SNIFFED.saturating_sub(self.read);
+                self.binary |= piece.chars().take(sniffed).any(|c| c == '\0');
+                self.read += piece.chars().count();
+            }
+            _ => {
+                let used = &rest[..rest.len() - carried];
+                let sniffed = SNIFFED.saturating_sub(self.read).min(used.len());
+                self.binary |= used[..sniffed].contains(&0);
+                self.read += used.len();
+            }
+        }
+        self.decoded += out.len() - start;
+        self.carry = rest[rest.len() - carried..].to_vec();
+    }
+
+    /// Decodes UTF-8 with invalid bytes as Windows-1252; returns the length of a character cut
+    /// at the end of a piece that is not the last (kept for the next piece).
+    fn utf8_piece(&mut self, mut rest: &[u8], end: bool, out: &mut String) -> usize {
+        let start = out.len();
+        loop {
+            let (valid, after) = match std::str::from_utf8(rest) {
+                Ok(s) => {
+                    out.push_str(s);
+                    return 0;
+                }
+                Err(e) => rest.split_at(e.valid_up_to()),
+            };
+            out.push_str(std::str::from_utf8(valid).unwrap_or_default());
+            let bad = match std::str::from_utf8(after).err().and_then(|e| e.error_len()) {
+                Some(n) => n,
+                None if !end => return after.len(),
+                None => after.len(),
+            };
+            if self.first_invalid.is_none() {
+                let at = self.decoded + out.len() - start;
+                self.first_invalid = Some((at, windows_1252(after[0]).len_utf8()));
+            }
+            out.extend(after[..bad].iter().map(|&b| windows_1252(b)));
+            rest = &after[bad..];
+        }
+    }
+
+    /// How the input was decoded.
+    pub(crate) fn encoding(&self) -> Encoding {
+        match (self.kind, self.first_invalid) {
+            (Kind::Utf16 { big_endian }, _) => Encoding::Utf16 { big_endian },
+            (_, Some((first_invalid, _))) => Encoding::Latin1 { first_invalid },
+            _ => Encoding::Utf8,
+        }
+    }
+
+    /// Is the input binary (a NUL near its start)?
+    pub(crate) fn binary(&self) -> bool {
+        self.binary
+    }
+
+    /// The notes of decoding so far (see [`Decoded::diagnostics`]): the first byte that is not
+    /// UTF-8, and a NUL that makes the input binary.
+    pub(crate) fn notes(&self, reader: Reader) -> Vec<Diagnostic> {
+        let mut out = Vec::new();
+        if let (Kind::Utf8, Some((at, width)), false) = (self.kind, self.first_invalid, self.binary)
+        {
+            out.push(not_utf8(at, width, reader));
+        }
+        if self.binary {
+            out.push(binary(self.nul.unwrap_or(0), reader));
+        }
+        out
+    }
+
+    /// Is enough of the input decoded to say whether it is binary?
+    pub(crate) fn sniffed(&self) -> bool {
+        self.binary || self.read >= SNIFFED
+    }
+
+    /// The text offset of the first NUL, once met.
+    pub(crate) fn nul(&self) -> Option<usize> {
+        self.nul
+    }
+
+    /// The first byte that is not UTF-8 (its text offset), once met.
+    pub(crate) fn first_invalid(&self) -> Option<usize> {
+        self.first_invalid.map(|(at, _)| at)
+    }
+}
+
+/// Decodes UTF-16 units; returns the length of what is kept for the next piece (an odd byte,
+/// a high surrogate) when this one is not the last.
+fn utf16_piece(bytes: &[u8], big_endian: bool, end: bool, out: &mut String) -> usize {
+    let mut whole = bytes.len() - bytes.len() % 2;
+    if end {
+        whole = bytes.len();
+    } else if whole >= 2 {
+        let pair = [bytes[whole - 2], bytes[whole - 1]];
+        let last = if big_endian {
+            u16::from_be_bytes(pair)
+        } else {
+            u16::from_le_bytes(pair)
+        };
+        if (0xD800..0xDC00).contains(&last) {
+            whole -= 2;
+        }
+    }
+    let units = bytes[..whole].chunks(2).map(|c| {
         let pair = [c[0], c.get(1).copied().unwrap_or(0)];
         if big_endian {
             u16::from_be_bytes(pair)
@@ -145,15 +308,8 @@ fn utf16(bytes: &[u8], big_endian: bool) -> Decoded<'static> {
             u16::from_le_bytes(pair)
         }
     });
-    let text: String = char::decode_utf16(units)
-        .map(|r| r.unwrap_or(char::REPLACEMENT_CHARACTER))
-        .collect();
-    let binary = text.chars().take(1 << 16).any(|c| c == '\0');
-    Decoded {
-        text: Cow::Owned(text),
-        encoding: Encoding::Utf16 { big_endian },
-        binary,
-    }
+    out.extend(char::decode_utf16(units).map(|r| r.unwrap_or(char::REPLACEMENT_CHARACTER)));
+    bytes.len() - whole
 }
 
 /// A byte outside UTF-8 as Windows-1252 (which is Latin-1 but for 0x80–0x9F).

@@ -4,7 +4,9 @@
 pub(crate) mod decode;
 pub(crate) mod source;
 pub(crate) mod split;
+pub mod stream;
 
 pub use decode::{Decoded, Encoding, decode};
 pub use source::Format;
 pub use split::split_games;
+pub use stream::{GameReader, GameText, Piece};

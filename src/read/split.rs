@@ -12,116 +12,209 @@ use crate::span::Span;
 /// Byte spans of the games of `text`, in order. Text between games that holds only white
 /// space is dropped; everything else belongs to some game.
 pub fn split_games(text: &str) -> Vec<Span> {
-    let b = text.as_bytes();
     let mut games = Vec::new();
-    let mut start = 0;
-    let mut i = 0;
-    let mut depth = 0usize; // variation depth
-    let mut moves_seen = false; // movetext seen in the current game
-    let mut line_start = true;
-    // After a result: where the game ended (comments may follow it).
-    let mut ended_at: Option<usize> = None;
-    // Line breaks since the last tag pair, while only white space followed it.
-    let mut breaks_after_tag: Option<usize> = None;
-    while i < b.len() {
+    let mut splitter = Splitter::default();
+    splitter.scan(text, true, &mut games);
+    games
+}
+
+/// Bytes a step of the cutting may read past where it starts without a scan to its end (a
+/// move number, a wrapper, an invisible character): a text read in pieces is cut only where
+/// this many bytes follow.
+const LOOKAHEAD: usize = 16;
+
+/// The cutting of [`split_games`], resumable: it reads a text that grows at its end (a file
+/// read in pieces), and stops before any step whose outcome depends on text not read yet, so
+/// that the games it finds are the games [`split_games`] finds in the whole text.
+#[derive(Clone, Debug)]
+pub(crate) struct Splitter {
+    /// Where the game being read starts.
+    start: usize,
+    /// Where the cutting is.
+    i: usize,
+    /// Variation depth.
+    depth: usize,
+    /// Movetext seen in the current game.
+    moves_seen: bool,
+    line_start: bool,
+    /// After a result: where the game ended (comments may follow it).
+    ended_at: Option<usize>,
+    /// Line breaks since the last tag pair, while only white space followed it.
+    breaks_after_tag: Option<usize>,
+}
+
+impl Default for Splitter {
+    fn default() -> Self {
+        Splitter {
+            start: 0,
+            i: 0,
+            depth: 0,
+            moves_seen: false,
+            line_start: true,
+            ended_at: None,
+            breaks_after_tag: None,
+        }
+    }
+}
+
+/// A step of the cutting reached the end of the text read so far.
+struct Pending;
+
+impl Splitter {
+    /// Where the game being read starts: the text before it is no longer needed.
+    pub(crate) fn start(&self) -> usize {
+        self.start
+    }
+
+    /// The text before `by` is dropped: positions move back by that much.
+    pub(crate) fn drop_before(&mut self, by: usize) {
+        debug_assert!(by <= self.start);
+        self.start -= by;
+        self.i -= by;
+        if let Some(e) = &mut self.ended_at {
+            *e -= by;
+        }
+    }
+
+    /// Cuts `text` (the text read so far, from where the positions count) on from where it
+    /// stopped, pushing the spans of the games it ends. `end`: the text is whole (the last game
+    /// ends with it); otherwise the cutting stops where the text read so far cannot decide.
+    pub(crate) fn scan(&mut self, text: &str, end: bool, games: &mut Vec<Span>) {
+        let b = text.as_bytes();
+        while self.i < b.len() {
+            if !end && self.i + LOOKAHEAD > b.len() {
+                return;
+            }
+            let before = self.clone();
+            let found = games.len();
+            let done = self.step(text, end, games);
+            if !end && (done.is_err() || self.i + LOOKAHEAD > b.len()) {
+                // Undone, to be taken again with more text.
+                *self = before;
+                games.truncate(found);
+                return;
+            }
+        }
+        if end {
+            push(games, text, self.start, b.len());
+            self.start = b.len();
+            self.ended_at = None;
+        }
+    }
+
+    /// One step of the cutting at `self.i`.
+    fn step(&mut self, text: &str, end: bool, games: &mut Vec<Span>) -> Result<(), Pending> {
+        let b = text.as_bytes();
+        let i = self.i;
         let c = b[i];
         if let Some(n) = invisible(b, i) {
-            i += n;
-            continue;
+            self.i += n;
+            return Ok(());
         }
-        if c == b'[' && depth == 0 {
+        if c == b'[' && self.depth == 0 {
             if let Some(n) = forum_wrapper(b, i) {
-                i += n;
-                continue;
+                self.i += n;
+                return Ok(());
             }
             // A tag pair: at the start of a line (after white space), or anywhere before the
             // movetext (after the tag pairs of the line, or a result and its comments).
             // Elsewhere a `[` is a token of the movetext, which the walker reports.
-            if line_start || !moves_seen {
-                if moves_seen && continues_after_tags(text, i) {
-                    // A stray tag line inside a game whose moves go on: the walker reports it.
-                    i = end_of_tag(b, i);
-                    line_start = false;
-                    continue;
-                }
-                if moves_seen {
-                    push(&mut games, text, start, i);
-                    start = i;
-                    moves_seen = false;
-                } else if ended_at.is_none() && breaks_after_tag.is_some_and(|n| n >= 2) {
-                    // Tag pairs after a blank line that ends a game of tag pairs only: a new
-                    // game.
-                    push(&mut games, text, start, i);
-                    start = i;
-                } else if ended_at.take().is_some() {
-                    // Comments after the result stay with it: the next game starts with its
-                    // tags (the grammar reads a tag pair only where a game or line starts).
-                    push(&mut games, text, start, i);
-                    start = i;
-                }
-                i = end_of_tag(b, i);
-                breaks_after_tag = Some(0);
-                line_start = false;
-                continue;
+            if self.line_start || !self.moves_seen {
+                return self.tag(text, end, games);
             }
         }
-        if line_start && c == b'%' {
-            i = end_of_line(b, i);
-            continue;
+        if self.line_start && c == b'%' {
+            self.i = end_of_line(b, i);
+            return Ok(());
         }
         // A tag pair may be indented: white space keeps the start of a line.
-        line_start &= matches!(c, b' ' | b'\t' | b'\r');
+        self.line_start &= matches!(c, b' ' | b'\t' | b'\r');
         match c {
             b'\n' => {
-                line_start = true;
-                breaks_after_tag = breaks_after_tag.map(|n| n + 1);
-                i += 1;
+                self.line_start = true;
+                self.breaks_after_tag = self.breaks_after_tag.map(|n| n + 1);
+                self.i += 1;
             }
-            b' ' | b'\t' | b'\r' => i += 1,
+            b' ' | b'\t' | b'\r' => self.i += 1,
             b'{' => {
-                moves_seen |= ended_at.is_none();
-                i = end_of_comment(b, i);
+                self.moves_seen |= self.ended_at.is_none();
+                self.i = end_of_comment(b, i);
             }
             b';' => {
-                moves_seen |= ended_at.is_none();
-                i = end_of_line(b, i);
+                self.moves_seen |= self.ended_at.is_none();
+                self.i = end_of_line(b, i);
+            }
+            _ => self.movetext(text, games),
+        }
+        Ok(())
+    }
+
+    /// A tag pair at `self.i`: it may start the next game.
+    fn tag(&mut self, text: &str, end: bool, games: &mut Vec<Span>) -> Result<(), Pending> {
+        let b = text.as_bytes();
+        let i = self.i;
+        if self.moves_seen && continues_after_tags(text, i, end)? {
+            // A stray tag line inside a game whose moves go on: the walker reports it.
+            self.i = end_of_tag(b, i);
+            self.line_start = false;
+            return Ok(());
+        }
+        if self.moves_seen {
+            push(games, text, self.start, i);
+            self.start = i;
+            self.moves_seen = false;
+        } else if self.ended_at.is_none() && self.breaks_after_tag.is_some_and(|n| n >= 2) {
+            // Tag pairs after a blank line that ends a game of tag pairs only: a new game.
+            push(games, text, self.start, i);
+            self.start = i;
+        } else if self.ended_at.take().is_some() {
+            // Comments after the result stay with it: the next game starts with its tags
+            // (the grammar reads a tag pair only where a game or line starts).
+            push(games, text, self.start, i);
+            self.start = i;
+        }
+        self.i = end_of_tag(b, i);
+        self.breaks_after_tag = Some(0);
+        self.line_start = false;
+        Ok(())
+    }
+
+    /// A movetext token (or parenthesis) at `self.i`.
+    fn movetext(&mut self, text: &str, games: &mut Vec<Span>) {
+        let b = text.as_bytes();
+        let i = self.i;
+        let c = b[i];
+        if let Some(cut) = self.ended_at.take() {
+            if move_number_at(text, i).is_some_and(|n| n > 1) {
+                // The numbering goes on: moves after the result, in the same game (the
+                // checker reports them).
+            } else {
+                // A new game without tag pairs starts after the result.
+                push(games, text, self.start, cut);
+                self.start = cut;
+            }
+        }
+        self.moves_seen = true;
+        self.breaks_after_tag = None;
+        match c {
+            b'(' => {
+                self.depth += 1;
+                self.i += 1;
+            }
+            b')' => {
+                self.depth = self.depth.saturating_sub(1);
+                self.i += 1;
             }
             _ => {
-                if let Some(cut) = ended_at.take() {
-                    if move_number_at(text, i).is_some_and(|n| n > 1) {
-                        // The numbering goes on: moves after the result, in the same game (the
-                        // checker reports them).
-                    } else {
-                        // A new game without tag pairs starts after the result.
-                        push(&mut games, text, start, cut);
-                        start = cut;
-                    }
+                let end = token_end(b, i);
+                if self.depth == 0 && is_result(&text[i..end]) {
+                    self.ended_at = Some(end);
+                    self.moves_seen = false;
                 }
-                moves_seen = true;
-                breaks_after_tag = None;
-                match c {
-                    b'(' => {
-                        depth += 1;
-                        i += 1;
-                    }
-                    b')' => {
-                        depth = depth.saturating_sub(1);
-                        i += 1;
-                    }
-                    _ => {
-                        let end = token_end(b, i);
-                        if depth == 0 && is_result(&text[i..end]) {
-                            ended_at = Some(end);
-                            moves_seen = false;
-                        }
-                        i = end.max(i + 1);
-                    }
-                }
+                self.i = end.max(i + 1);
             }
         }
     }
-    push(&mut games, text, start, b.len());
-    games
 }
 
 /// The move number written at `i` (`12.`, `12...`), if one is.
@@ -136,15 +229,18 @@ fn move_number_at(text: &str, i: usize) -> Option<u32> {
 
 /// At a tag line after moves: do the tags belong to the same game? True when they hold no
 /// `Event`, `FEN` or `White` tag and the moves after them continue the numbering (a move
-/// number above 1).
-fn continues_after_tags(text: &str, mut i: usize) -> bool {
+/// number above 1). [`Pending`] when the text read so far cannot tell (`end`: it is whole).
+fn continues_after_tags(text: &str, mut i: usize, end: bool) -> Result<bool, Pending> {
     let b = text.as_bytes();
     loop {
         while i < b.len() && b[i].is_ascii_whitespace() {
             i += 1;
         }
+        if !end && i + LOOKAHEAD > b.len() {
+            return Err(Pending);
+        }
         if i >= b.len() {
-            return false;
+            return Ok(false);
         }
         if b[i] != b'[' {
             break;
@@ -157,11 +253,11 @@ fn continues_after_tags(text: &str, mut i: usize) -> bool {
             name.as_str(),
             "Event" | "FEN" | "White" | "Black" | "Site" | "SetUp" | "Variant"
         ) {
-            return false;
+            return Ok(false);
         }
         i = end_of_tag(b, i);
     }
-    move_number_at(text, i).is_some_and(|n| n > 1)
+    Ok(move_number_at(text, i).is_some_and(|n| n > 1))
 }
 
 fn push(games: &mut Vec<Span>, text: &str, start: usize, end: usize) {

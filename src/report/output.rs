@@ -1,93 +1,281 @@
-//! Output: miette reports for people, JSON for machines, and converted games.
+//! Output: miette reports for people, JSON for machines, and converted games. Reports are
+//! written as the games are checked ([`HumanFile`], [`JsonReport`]): a file is never held
+//! whole, and its report never rendered whole.
 
 use std::fmt::Write as _;
+use std::io;
+use std::sync::Arc;
 
 use serde_json::{Value, json};
 use shakmaty::{CastlingMode, Chess, Position};
 
-use crate::check::{CheckedFile, CheckedGame, MoveState, RepairedItem};
-use crate::diagnostic::{Diagnostic, Severity};
+use crate::check::{CheckedFile, CheckedGame, MoveState, RepairedItem, Sink};
+use crate::diagnostic::{Diagnostic, ReportWriter, Severity};
 use crate::render;
-use crate::span::LineIndex;
+use crate::span::SourceText;
 use crate::syntax::{Item, Line};
+
+/// What a file's report has counted: games, resolved moves and problems by severity.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Games read.
+    pub games: usize,
+    /// Moves resolved (legal or null), in every line.
+    pub plies: usize,
+    /// Errors.
+    pub errors: usize,
+    /// Warnings.
+    pub warnings: usize,
+    /// Advice.
+    pub advice: usize,
+}
+
+impl Tally {
+    fn diagnostic(&mut self, d: &Diagnostic) {
+        match d.severity {
+            Severity::Error => self.errors += 1,
+            Severity::Warning => self.warnings += 1,
+            Severity::Advice => self.advice += 1,
+        }
+    }
+
+    fn game(&mut self, g: &CheckedGame) {
+        self.games += 1;
+        self.plies += g
+            .moves
+            .iter()
+            .filter(|m| matches!(m, MoveState::Legal(_) | MoveState::Null))
+            .count();
+        for d in &g.diagnostics {
+            self.diagnostic(d);
+        }
+    }
+
+    /// The tally of a file checked at once.
+    pub fn of(f: &CheckedFile) -> Tally {
+        let mut t = Tally::default();
+        for d in &f.diagnostics {
+            t.diagnostic(d);
+        }
+        for g in &f.games {
+            t.game(g);
+        }
+        t
+    }
+
+    /// The one-line summary of a file (its name's control characters escaped).
+    pub fn summary(&self, path: &str, notation: &str, language: &str) -> String {
+        let plural =
+            |n: usize, one: &'static str, many: &'static str| if n == 1 { one } else { many };
+        let line = format!(
+            "{path}: {} {}, {} {} resolved ({notation} {language}): {} {}, {} {}",
+            self.games,
+            plural(self.games, "game", "games"),
+            self.plies,
+            plural(self.plies, "move", "moves"),
+            self.errors,
+            plural(self.errors, "error", "errors"),
+            self.warnings,
+            plural(self.warnings, "warning", "warnings"),
+        );
+        crate::diagnostic::text::escape(&line).into_owned()
+    }
+}
 
 /// The JSON document of the CLI contract for these files.
 pub fn json(files: &[CheckedFile]) -> Value {
-    serde_json::to_value(JsonDocument(files))
-        .expect("the document's maps have string keys, so it always converts")
+    let mut bytes = Vec::new();
+    write_json(&mut bytes, files).expect("writing to memory does not fail");
+    serde_json::from_slice(&bytes).expect("the report is JSON")
 }
 
-/// Writes [`json()`]'s document, pretty-printed as `serde_json::to_writer_pretty` prints it, one
-/// diagnostic at a time: the document is never held whole (a file with a million problems
-/// would take gigabytes as one [`Value`]).
+/// Writes [`json()`]'s document, pretty-printed, one diagnostic at a time (see
+/// [`JsonReport`]).
 ///
 /// # Errors
 /// When writing fails.
-pub fn write_json(out: &mut dyn std::io::Write, files: &[CheckedFile]) -> serde_json::Result<()> {
-    serde_json::to_writer_pretty(out, &JsonDocument(files))
+pub fn write_json(out: &mut dyn io::Write, files: &[CheckedFile]) -> io::Result<()> {
+    let mut report = JsonReport::new(out)?;
+    for f in files {
+        let mut file = report.file(&f.path);
+        file.start(f.notation, &f.language)?;
+        let source = Arc::new(SourceText::whole(Arc::clone(&f.text)));
+        for d in &f.diagnostics {
+            file.note(d, &source)?;
+        }
+        for g in &f.games {
+            file.write_game(g, &source)?;
+        }
+        file.finish()?;
+    }
+    report.end()
 }
 
-struct JsonDocument<'a>(&'a [CheckedFile]);
-struct JsonFile<'a>(&'a CheckedFile);
-struct JsonDiagnostics<'a>(&'a CheckedFile);
+/// The JSON document of the CLI contract, written as the files are checked, as
+/// `serde_json::to_writer_pretty` prints it: `{"files": [{"path", "notation", "language",
+/// "diagnostics": [...], "games"}]}`, each diagnostic written as it comes.
+pub struct JsonReport<'o> {
+    out: &'o mut dyn io::Write,
+    files: usize,
+}
 
-impl serde::Serialize for JsonDocument<'_> {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(Some(1))?;
-        m.serialize_entry("files", &self.0.iter().map(JsonFile).collect::<Vec<_>>())?;
-        m.end()
+impl<'o> JsonReport<'o> {
+    /// Opens the document.
+    ///
+    /// # Errors
+    /// When writing fails.
+    pub fn new(out: &'o mut dyn io::Write) -> io::Result<JsonReport<'o>> {
+        out.write_all(b"{\n  \"files\": [")?;
+        Ok(JsonReport { out, files: 0 })
+    }
+
+    /// The next file's entry (a [`Sink`]); [`JsonFile::finish`] closes it.
+    pub fn file(&mut self, path: &str) -> JsonFile<'_, 'o> {
+        JsonFile {
+            path: path.to_owned(),
+            report: self,
+            diagnostics: 0,
+            tally: Tally::default(),
+            line: Vec::new(),
+        }
+    }
+
+    /// Closes the document (with a line break after it).
+    ///
+    /// # Errors
+    /// When writing fails.
+    pub fn end(self) -> io::Result<()> {
+        if self.files > 0 {
+            self.out.write_all(b"\n  ")?;
+        }
+        self.out.write_all(b"]\n}\n")
     }
 }
 
-impl serde::Serialize for JsonFile<'_> {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let f = self.0;
-        let mut m = s.serialize_map(Some(5))?;
-        m.serialize_entry("path", &f.path)?;
-        m.serialize_entry("notation", f.notation)?;
-        m.serialize_entry("language", &f.language)?;
-        m.serialize_entry("games", &f.games.len())?;
-        m.serialize_entry("diagnostics", &JsonDiagnostics(f))?;
-        m.end()
+/// One file of a [`JsonReport`], written as it is checked.
+pub struct JsonFile<'r, 'o> {
+    report: &'r mut JsonReport<'o>,
+    path: String,
+    diagnostics: usize,
+    tally: Tally,
+    /// A diagnostic as written.
+    line: Vec<u8>,
+}
+
+/// Bytes with every line break followed by the indentation of a diagnostic in the document.
+struct Indented<'b>(&'b mut Vec<u8>);
+
+impl io::Write for Indented<'_> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        for piece in buf.split_inclusive(|&b| b == b'\n') {
+            self.0.extend_from_slice(piece);
+            if piece.ends_with(b"\n") {
+                self.0.extend_from_slice(b"        ");
+            }
+        }
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
     }
 }
 
-impl serde::Serialize for JsonDiagnostics<'_> {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let f = self.0;
-        let index = LineIndex::new(&f.text);
-        s.collect_seq(f.all_diagnostics().map(|d| json_diag(d, &f.text, &index)))
+impl JsonFile<'_, '_> {
+    fn diagnostic(&mut self, d: &Diagnostic, source: &SourceText) -> io::Result<()> {
+        let out = &mut *self.report.out;
+        out.write_all(if self.diagnostics == 0 { b"\n" } else { b",\n" })?;
+        // JSON strings hold no line break: every line of the value is indented alike, four
+        // levels deep.
+        self.line.clear();
+        self.line.extend_from_slice(b"        ");
+        serde_json::to_writer_pretty(Indented(&mut self.line), &json_diag(d, source))
+            .map_err(io::Error::other)?;
+        out.write_all(&self.line)?;
+        self.diagnostics += 1;
+        Ok(())
+    }
+
+    /// Writes a checked game's problems (its spans in `source`'s text).
+    ///
+    /// # Errors
+    /// When writing fails.
+    pub fn write_game(&mut self, g: &CheckedGame, source: &SourceText) -> io::Result<()> {
+        self.tally.game(g);
+        for d in &g.diagnostics {
+            self.diagnostic(d, source)?;
+        }
+        Ok(())
+    }
+
+    /// Closes the file's entry; returns its tally.
+    ///
+    /// # Errors
+    /// When writing fails.
+    pub fn finish(self) -> io::Result<Tally> {
+        let out = &mut *self.report.out;
+        if self.diagnostics > 0 {
+            out.write_all(b"\n      ")?;
+        }
+        write!(out, "],\n      \"games\": {}\n    }}", self.tally.games)?;
+        self.report.files += 1;
+        Ok(self.tally)
     }
 }
 
-fn json_diag(d: &Diagnostic, text: &str, index: &LineIndex) -> Value {
+impl Sink for JsonFile<'_, '_> {
+    fn start(&mut self, notation: &'static str, language: &str) -> io::Result<()> {
+        let out = &mut *self.report.out;
+        out.write_all(if self.report.files == 0 {
+            b"\n"
+        } else {
+            b",\n"
+        })?;
+        let field = |v: &str| serde_json::to_string(v).map_err(io::Error::other);
+        write!(
+            out,
+            "    {{\n      \"path\": {},\n      \"notation\": {},\n      \"language\": {},\n      \"diagnostics\": [",
+            field(&self.path)?,
+            field(notation)?,
+            field(language)?,
+        )
+    }
+
+    fn note(&mut self, note: &Diagnostic, source: &Arc<SourceText>) -> io::Result<()> {
+        self.tally.diagnostic(note);
+        self.diagnostic(note, source)
+    }
+
+    fn game(&mut self, game: CheckedGame, source: &Arc<SourceText>) -> io::Result<()> {
+        self.write_game(&game, source)
+    }
+}
+
+fn json_diag(d: &Diagnostic, source: &SourceText) -> Value {
     let mut out = serde_json::Map::new();
     out.insert("code".into(), json!(d.code().as_str()));
     out.insert("severity".into(), json!(d.severity.as_str()));
     out.insert("message".into(), json!(d.problem.to_string()));
-    out.extend(json_place(text, index, d.span, d.game, d.ply));
+    out.extend(json_place(source, d.span, d.game, d.ply));
     out.insert("help".into(), json!(d.full_help()));
     out.insert("suggestions".into(), json!(d.suggestions));
     Value::Object(out)
 }
 
 /// Where a diagnostic is, as the JSON fields of the CLI contract, in order: `line`, `column`,
-/// `offset`, `length`, `game` (null for the file), `ply` and the `text` at the span. Shared by
-/// `check` and `lint`.
+/// `offset`, `length`, `game` (null for the file), `ply` and the `text` at the span (a span
+/// of `source`'s text: the offset is the file's). Shared by `check` and `lint`.
 pub(crate) fn json_place(
-    text: &str,
-    index: &LineIndex,
+    source: &SourceText,
     span: crate::span::Span,
     game: usize,
     ply: Option<u32>,
 ) -> serde_json::Map<String, Value> {
-    let (line, column) = index.line_col(text, span.start);
+    let (line, column) = source.line_col(span.start);
     let mut out = serde_json::Map::new();
     out.insert("line".into(), json!(line));
     out.insert("column".into(), json!(column));
-    out.insert("offset".into(), json!(span.start));
+    out.insert("offset".into(), json!(source.origin.offset + span.start));
     out.insert("length".into(), json!(span.len()));
     out.insert(
         "game".into(),
@@ -96,89 +284,129 @@ pub(crate) fn json_place(
     out.insert("ply".into(), json!(ply));
     out.insert(
         "text".into(),
-        json!(text.get(span.start..span.end).unwrap_or("")),
+        json!(source.text.get(span.start..span.end).unwrap_or("")),
     );
     out
 }
 
 /// Counts of (errors, warnings, advice).
 pub fn counts(f: &CheckedFile) -> (usize, usize, usize) {
-    let mut c = (0, 0, 0);
-    for d in f.all_diagnostics() {
-        match d.severity {
-            Severity::Error => c.0 += 1,
-            Severity::Warning => c.1 += 1,
-            Severity::Advice => c.2 += 1,
-        }
-    }
-    c
+    let t = Tally::of(f);
+    (t.errors, t.warnings, t.advice)
 }
 
 /// The one-line summary of a file (its name's control characters escaped).
 pub fn summary(f: &CheckedFile) -> String {
-    let (e, w, _) = counts(f);
-    let plies: usize = f
-        .games
-        .iter()
-        .map(|g| {
-            g.moves
-                .iter()
-                .filter(|m| matches!(m, MoveState::Legal(_) | MoveState::Null))
-                .count()
-        })
-        .sum();
-    let line = format!(
-        "{}: {} {}, {} {} resolved ({} {}): {} {}, {} {}",
-        f.path,
-        f.games.len(),
-        if f.games.len() == 1 { "game" } else { "games" },
-        plies,
-        if plies == 1 { "move" } else { "moves" },
-        f.notation,
-        f.language,
-        e,
-        if e == 1 { "error" } else { "errors" },
-        w,
-        if w == 1 { "warning" } else { "warnings" },
-    );
-    crate::diagnostic::text::escape(&line).into_owned()
+    Tally::of(f).summary(&f.path, f.notation, &f.language)
 }
 
-/// The miette report of a file, rendered (all problems in one report).
+/// The human report of a file, rendered (see [`HumanFile`]).
 pub fn human(f: &CheckedFile, color: bool, width: usize) -> String {
-    crate::diagnostic::render_file_report(
-        &f.path,
-        &f.text,
-        f.all_diagnostics().map(|d| (d, d.severity)),
-        summary(f),
-        color,
-        width,
-    )
+    let mut out = Vec::new();
+    write_human(&mut out, f, color, width).expect("writing to memory does not fail");
+    String::from_utf8(out).expect("the report is text")
 }
 
-/// [`human`] written to `out` as it is rendered, a few hundred problems at a time, so that a
-/// file with very many problems is never held rendered whole.
+/// [`human`] written to `out` as it is rendered (see [`HumanFile`]).
 ///
 /// # Errors
-///
 /// When writing to `out` fails.
 pub fn write_human(
-    out: &mut dyn std::io::Write,
+    out: &mut dyn io::Write,
     f: &CheckedFile,
     color: bool,
     width: usize,
-) -> std::io::Result<()> {
-    if f.all_diagnostics().next().is_none() {
-        return writeln!(out, "{}", summary(f));
+) -> io::Result<()> {
+    let mut file = HumanFile::new(out, &f.path, (color, width));
+    file.start(f.notation, &f.language)?;
+    let source = Arc::new(SourceText::whole(Arc::clone(&f.text)));
+    for d in &f.diagnostics {
+        file.note(d, &source)?;
     }
-    crate::diagnostic::write_file_report(
-        &f.path,
-        &f.text,
-        f.all_diagnostics().map(|d| (d, d.severity)),
-        summary(f),
-        (color, width),
-        |piece| out.write_all(piece.as_bytes()),
-    )
+    for g in &f.games {
+        file.write_game(g, &source)?;
+    }
+    file.finish().map(|_| ())
+}
+
+/// A file's human report, written as the file is checked (a [`Sink`]): each game's problems
+/// as soon as the game is checked, in full (past the first 2,000 problems a line each), and
+/// the file's summary line last.
+pub struct HumanFile<'o> {
+    out: &'o mut dyn io::Write,
+    path: String,
+    writer: ReportWriter,
+    notation: &'static str,
+    language: String,
+    tally: Tally,
+}
+
+impl<'o> HumanFile<'o> {
+    /// The report of the file `path` in this style (colour, width), written to `out`.
+    pub fn new(out: &'o mut dyn io::Write, path: &str, style: (bool, usize)) -> HumanFile<'o> {
+        HumanFile {
+            out,
+            path: path.to_owned(),
+            writer: ReportWriter::new(path, style),
+            notation: "",
+            language: String::new(),
+            tally: Tally::default(),
+        }
+    }
+
+    /// Writes a checked game's problems (its spans in `source`'s text).
+    ///
+    /// # Errors
+    /// When writing fails.
+    pub fn write_game(&mut self, g: &CheckedGame, source: &Arc<SourceText>) -> io::Result<()> {
+        self.tally.game(g);
+        let out = &mut *self.out;
+        self.writer.part(
+            source,
+            g.diagnostics.iter().map(|d| (d, d.severity)),
+            &mut |piece: &str| out.write_all(piece.as_bytes()),
+        )
+    }
+
+    /// Counts a checked game without writing its problems (a report of some games only).
+    pub fn count_game(&mut self, g: &CheckedGame) {
+        self.tally.game(g);
+    }
+
+    /// Writes the summary line; returns the file's tally.
+    ///
+    /// # Errors
+    /// When writing fails.
+    pub fn finish(self) -> io::Result<Tally> {
+        let summary = self
+            .tally
+            .summary(&self.path, self.notation, &self.language);
+        let out = self.out;
+        self.writer
+            .finish(summary, &mut |piece: &str| out.write_all(piece.as_bytes()))?;
+        Ok(self.tally)
+    }
+}
+
+impl Sink for HumanFile<'_> {
+    fn start(&mut self, notation: &'static str, language: &str) -> io::Result<()> {
+        self.notation = notation;
+        language.clone_into(&mut self.language);
+        Ok(())
+    }
+
+    fn note(&mut self, note: &Diagnostic, source: &Arc<SourceText>) -> io::Result<()> {
+        self.tally.diagnostic(note);
+        let out = &mut *self.out;
+        self.writer
+            .part(source, [(note, note.severity)], &mut |piece: &str| {
+                out.write_all(piece.as_bytes())
+            })
+    }
+
+    fn game(&mut self, game: CheckedGame, source: &Arc<SourceText>) -> io::Result<()> {
+        self.write_game(&game, source)
+    }
 }
 
 /// The main line in UCI, moves separated by single spaces.

@@ -31,7 +31,7 @@ use probe::Verdict;
 use crate::syntax::GameSyntax;
 use crate::syntax::kind::GrammarParser;
 use crate::syntax::walker::{
-    ReadSingle, Top, game_tops, parse_game as whole_game, read_single, walk_tops,
+    ReadSingle, Top, Walker, game_tops, parse_game as whole_game, read_single,
 };
 
 /// The most words a cache holds; a full cache is emptied and fills again.
@@ -170,21 +170,30 @@ impl Pieces<'_> {
                     caches.len() - 1
                 }
             };
-            let tops = self.tops(&mut caches[at].1, text, base)?;
+            // Each token is walked as it is read: a long game's tokens are not kept in a list
+            // beside its tree. A game that cannot be cut drops what was walked of it.
+            let mut walker = Walker::new(base, text.len(), self.read_single);
+            self.tops(&mut caches[at].1, text, base, &mut walker)?;
             #[cfg(test)]
             tests::PIECEWISE.with(|n| n.set(n.get() + 1));
-            Some(walk_tops(tops, text, base, self.read_single))
+            Some(walker.finish(text))
         })
     }
 
-    /// The game's tokens, piece by piece (spans in the file, the game starting at `base`).
-    fn tops(&self, cache: &mut Cache, text: &str, base: usize) -> Option<Vec<Top>> {
+    /// Walks the game's tokens, piece by piece (spans in the file, the game starting at
+    /// `base`); `None` when the game cannot be cut so.
+    fn tops(
+        &self,
+        cache: &mut Cache,
+        text: &str,
+        base: usize,
+        tops: &mut Walker<'_>,
+    ) -> Option<()> {
         let words = words(text);
-        let mut tops = Vec::with_capacity(words.len() + 4);
         let mut state = State::Tags;
         let mut i = 0;
         while i < words.len() {
-            let (j, verdict) = self.piece(cache, text, &words, i, base, &mut tops)?;
+            let (j, verdict) = self.piece(cache, text, &words, i, base, tops)?;
             if state == State::Rest && !verdict.first_inert {
                 return None;
             }
@@ -196,11 +205,11 @@ impl Pieces<'_> {
             };
             i = j + 1;
         }
-        Some(tops)
+        Some(())
     }
 
     /// Reads the piece that starts at word `i`: the word alone, or with as many words after
-    /// it as its tokens need. Pushes its tokens and returns its last word and its verdict.
+    /// it as its tokens need. Walks its tokens and returns its last word and its verdict.
     fn piece(
         &self,
         cache: &mut Cache,
@@ -208,7 +217,7 @@ impl Pieces<'_> {
         words: &[(usize, usize)],
         i: usize,
         base: usize,
-        tops: &mut Vec<Top>,
+        tops: &mut Walker<'_>,
     ) -> Option<(usize, Verdict)> {
         let start = words[i].0;
         let last = words.len() - 1;
@@ -230,7 +239,7 @@ impl Pieces<'_> {
                 }
                 let entry = &cache.words[key];
                 if entry.verdict.bounded {
-                    push_shifted(tops, &entry.tops, base + start);
+                    walk_shifted(tops, &entry.tops, base + start, text);
                     return Some((i, entry.verdict));
                 }
             }
@@ -243,7 +252,7 @@ impl Pieces<'_> {
             let key_end = if j == last { text.len() } else { end + 1 };
             let entry = self.read(&text[start..key_end], end - start, j == last);
             if entry.verdict.bounded {
-                push_shifted(tops, &entry.tops, base + start);
+                walk_shifted(tops, &entry.tops, base + start, text);
                 return Some((j, entry.verdict));
             }
             if j == last || j - i + 1 >= MAX_PIECE_WORDS {
@@ -313,13 +322,13 @@ fn hint(text: &str, words: &[(usize, usize)], i: usize) -> Option<usize> {
     }
 }
 
-/// Appends tokens read at the start of a piece, moved to the piece's place.
-fn push_shifted(tops: &mut Vec<Top>, read: &[Top], at: usize) {
-    tops.extend(read.iter().map(|t| {
+/// Walks tokens read at the start of a piece, moved to the piece's place (`text`: the game's).
+fn walk_shifted(walker: &mut Walker<'_>, read: &[Top], at: usize, text: &str) {
+    for t in read {
         let mut t = t.clone();
         t.shift(at);
-        t
-    }));
+        walker.top(t, text);
+    }
 }
 
 /// The words of a text: the runs of bytes between spaces, tabs and line breaks, as byte ranges.

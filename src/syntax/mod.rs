@@ -16,11 +16,13 @@ pub(crate) mod grammar_check;
 pub(crate) mod kind;
 pub(crate) mod lookalike;
 pub(crate) mod marks;
+mod marks_packed;
 pub(crate) mod memo;
 pub mod user;
 pub(crate) mod walker;
 
 pub use desc_part::{DescPart, DescSym, Syms};
+use marks_packed::Marks;
 // The languages and notations: built in, or loaded from user language files ([`user`]).
 pub use builtin::LANGUAGE_FILES;
 pub use kind::{
@@ -250,25 +252,83 @@ pub enum CaptureMark {
 }
 
 /// One move token as written.
-#[derive(Clone, Debug, PartialEq, Eq)]
+///
+/// A long game holds millions of them, so a token is small (72 bytes): its marks are kept
+/// packed, as offsets from the token's start ([`MoveToken::check`], [`MoveToken::capture`],
+/// [`MoveToken::ep`], [`MoveToken::figurine`] read them), and a descriptive move's parts are
+/// boxed.
+#[derive(Clone, PartialEq, Eq)]
 pub struct MoveToken {
-    /// The token (including any separate `+`/`#`/`e.p.` that belongs to it).
+    /// The token (including any separate `+`/`#`/`e.p.` that belongs to it). Its marks are
+    /// kept from its start: moving the span moves them with it.
     pub span: Span,
     /// The move itself, without its marks.
     pub body: MoveBody,
-    /// The check or mate mark, if any.
-    pub check: Option<Spanned<CheckMark>>,
-    /// The capture mark, if any.
-    pub capture: Option<Spanned<CaptureMark>>,
-    /// The `e.p.` mark, if any.
-    pub ep: Option<Span>,
-    /// The colour of a figurine used for the piece, if one was used.
-    pub figurine: Option<Color>,
     /// Order of this move token in the game (pre-order over lines and variations).
     pub index: usize,
+    /// The check, capture and e.p. marks and the figurine's colour.
+    marks: Marks,
 }
 
 impl MoveToken {
+    /// A token of this span and body, without marks.
+    pub fn new(span: Span, body: MoveBody, index: usize) -> MoveToken {
+        MoveToken {
+            span,
+            body,
+            index,
+            marks: Marks::default(),
+        }
+    }
+
+    /// The check or mate mark, if any.
+    pub fn check(&self) -> Option<Spanned<CheckMark>> {
+        let c = self.marks.check?;
+        Some(Spanned::new(c, self.marks.span(Marks::CHECK, self.span)))
+    }
+
+    /// The capture mark, if any.
+    pub fn capture(&self) -> Option<Spanned<CaptureMark>> {
+        let c = self.marks.capture?;
+        Some(Spanned::new(c, self.marks.span(Marks::CAPTURE, self.span)))
+    }
+
+    /// The `e.p.` mark, if any.
+    pub fn ep(&self) -> Option<Span> {
+        self.marks.ep.then(|| self.marks.span(Marks::EP, self.span))
+    }
+
+    /// The colour of a figurine used for the piece, if one was used.
+    pub fn figurine(&self) -> Option<Color> {
+        self.marks.figurine
+    }
+
+    /// Sets the check or mate mark (its span within the token's, or at its end: set the
+    /// token's span first).
+    pub fn set_check(&mut self, check: Option<Spanned<CheckMark>>) {
+        self.marks.check = check.map(|c| c.value);
+        self.marks
+            .set_span(Marks::CHECK, check.map(|c| c.span), self.span);
+    }
+
+    /// Sets the capture mark (see [`MoveToken::set_check`]).
+    pub fn set_capture(&mut self, capture: Option<Spanned<CaptureMark>>) {
+        self.marks.capture = capture.map(|c| c.value);
+        self.marks
+            .set_span(Marks::CAPTURE, capture.map(|c| c.span), self.span);
+    }
+
+    /// Sets the `e.p.` mark (see [`MoveToken::set_check`]).
+    pub fn set_ep(&mut self, ep: Option<Span>) {
+        self.marks.ep = ep.is_some();
+        self.marks.set_span(Marks::EP, ep, self.span);
+    }
+
+    /// Sets the colour of the figurine used for the piece.
+    pub fn set_figurine(&mut self, figurine: Option<Color>) {
+        self.marks.figurine = figurine;
+    }
+
     /// The token's text without its check or mate sign and its e.p. mark, cut where the tree
     /// says the first of them starts (so no spelling of a mark is repeated outside the
     /// grammars). `text` is the text the spans point into.
@@ -280,12 +340,15 @@ impl MoveToken {
     /// Where [`MoveToken::unmarked`]'s text is: the token's span cut before its marks, without
     /// the spaces around what is left.
     pub fn unmarked_span(&self, text: &str) -> Span {
-        let end = [self.check.map(|c| c.span.start), self.ep.map(|e| e.start)]
-            .into_iter()
-            .flatten()
-            .filter(|&at| at > self.span.start && at <= self.span.end)
-            .min()
-            .unwrap_or(self.span.end);
+        let end = [
+            self.check().map(|c| c.span.start),
+            self.ep().map(|e| e.start),
+        ]
+        .into_iter()
+        .flatten()
+        .filter(|&at| at > self.span.start && at <= self.span.end)
+        .min()
+        .unwrap_or(self.span.end);
         let Some(cut) = text.get(self.span.start..end) else {
             return Span::new(self.span.start, self.span.start);
         };
@@ -295,7 +358,7 @@ impl MoveToken {
 }
 
 /// A move, as constraints the writer gave on it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MoveBody {
     /// Castling.
     Castle(CastlingSide),
@@ -304,8 +367,9 @@ pub enum MoveBody {
     /// Any other move.
     Normal(NormalMove),
     /// A move in descriptive notation: its parts, read against the board by
-    /// the board's descriptive readings ([`crate::board::resolve_move_token`]).
-    Descriptive(DescriptiveMove),
+    /// the board's descriptive readings ([`crate::board::resolve_move_token`]). Boxed: the
+    /// parts are five times the size of any other body.
+    Descriptive(Box<DescriptiveMove>),
 }
 
 /// A descriptive move as written: its parts as the grammar read them, with their spans in the
@@ -369,21 +433,26 @@ pub enum SyntaxIssue {
     TooDeep(Span),
     /// A `+`, `#` or `e.p.` standing alone with no move before it.
     StrayMark(Span),
-    /// The parser gave up (pest reports e.g. its stack limit).
-    ParserLimit(Span, String),
-    /// A token read only after replacing look-alike characters from another script.
-    LookAlike {
-        /// The whole token.
-        token: Span,
-        /// The first replaced character.
-        at: Span,
-        /// The character written.
-        found: char,
-        /// The character it stands for.
-        meant: char,
-        /// The token as read.
-        read_as: String,
-    },
+    /// The parser gave up (pest reports e.g. its stack limit), and why.
+    ParserLimit(Span, Box<str>),
+    /// A token read only after replacing look-alike characters from another script (boxed:
+    /// a game may hold millions of issues, nearly all of them a span alone).
+    LookAlike(Box<LookAlike>),
+}
+
+/// A token read only after replacing look-alike characters from another script.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LookAlike {
+    /// The whole token.
+    pub token: Span,
+    /// The first replaced character.
+    pub at: Span,
+    /// The character written.
+    pub found: char,
+    /// The character it stands for.
+    pub meant: char,
+    /// The token as read.
+    pub read_as: String,
 }
 
 impl SyntaxIssue {
@@ -399,7 +468,7 @@ impl SyntaxIssue {
             | SyntaxIssue::TooDeep(s)
             | SyntaxIssue::StrayMark(s)
             | SyntaxIssue::ParserLimit(s, _) => *s,
-            SyntaxIssue::LookAlike { at, .. } => *at,
+            SyntaxIssue::LookAlike(l) => l.at,
         }
     }
 }

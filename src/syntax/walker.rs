@@ -9,7 +9,7 @@ use shakmaty::Role;
 use crate::span::{Span, Spanned};
 use crate::syntax::kind::{GrammarParser, Kind, RuleKind, TokenExplanation};
 use crate::syntax::{
-    CheckMark, Comment, GameSyntax, Item, Line, MoveBody, MoveToken, SyntaxIssue, Tag,
+    CheckMark, Comment, GameSyntax, Item, Line, LookAlike, MoveBody, MoveToken, SyntaxIssue, Tag,
 };
 
 mod moves;
@@ -50,21 +50,6 @@ pub(crate) fn game_tops<R: RuleKind>(
     Some(tops)
 }
 
-/// Builds a game's syntax from its top-level tokens (spans in the file), as [`walk_game`]
-/// does from a parse tree.
-pub(crate) fn walk_tops(
-    tops: Vec<Top>,
-    text: &str,
-    base: usize,
-    read_single: ReadSingle<'_>,
-) -> GameSyntax {
-    let mut w = Walker::new(base, text.len(), read_single);
-    for token in tops {
-        w.top(token, text);
-    }
-    w.finish(text)
-}
-
 /// Turns the result of parsing one game with the game rule — by a derived parser or by a
 /// parser built at run time — into its syntax. `read_single` reads a token alone with the same
 /// grammar. Generic over the rule type, so that the derived parsers stay monomorphised.
@@ -96,7 +81,7 @@ pub(crate) fn walk_game<R: RuleKind>(
                 .unwrap_or(text.len());
             w.issues.push(SyntaxIssue::ParserLimit(
                 Span::new(at, end).offset(base),
-                e.variant.message().into_owned(),
+                e.variant.message().into(),
             ));
         }
     }
@@ -171,8 +156,10 @@ pub(crate) fn explain_parsed<R: RuleKind>(
     }
 }
 
-/// Builds a game's syntax from its top-level tokens, one method per kind of token.
-struct Walker<'a> {
+/// Builds a game's syntax from its top-level tokens, one method per kind of token: from a
+/// parse tree ([`walk_game`]), or token by token as the piecewise reading finds them
+/// ([`crate::syntax::memo`]), so that no list of a long game's tokens is kept beside its tree.
+pub(crate) struct Walker<'a> {
     base: usize,
     len: usize,
     /// Reads one token alone as a move of the same grammar (for look-alike retries).
@@ -189,7 +176,8 @@ struct Walker<'a> {
 }
 
 impl<'a> Walker<'a> {
-    fn new(base: usize, len: usize, read_single: ReadSingle<'a>) -> Self {
+    /// A walker of a game of `len` bytes that starts at byte `base` of its file.
+    pub(crate) fn new(base: usize, len: usize, read_single: ReadSingle<'a>) -> Self {
         Walker {
             base,
             len,
@@ -227,8 +215,8 @@ impl<'a> Walker<'a> {
         None
     }
 
-    /// One top-level token of a game; `text` is the game's text.
-    fn top(&mut self, token: Top, text: &str) {
+    /// One top-level token of a game (spans in the file); `text` is the game's text.
+    pub(crate) fn top(&mut self, token: Top, text: &str) {
         match token {
             Top::Tag(t) => self.tag(t),
             Top::BrokenTag(span) => self.issues.push(SyntaxIssue::BrokenTag(span)),
@@ -310,9 +298,9 @@ impl<'a> Walker<'a> {
         }
         let span = mark.span;
         match self.last_move(false) {
-            Some(m) if m.check.is_none() => {
-                m.check = Some(mark);
+            Some(m) if m.check().is_none() => {
                 m.span = m.span.join(span);
+                m.set_check(Some(mark));
             }
             _ => self.issues.push(SyntaxIssue::StrayMark(span)),
         }
@@ -324,9 +312,9 @@ impl<'a> Walker<'a> {
             return;
         }
         match self.last_move(true) {
-            Some(m) if m.ep.is_none() => {
-                m.ep = Some(span);
+            Some(m) if m.ep().is_none() => {
                 m.span = m.span.join(span);
+                m.set_ep(Some(span));
             }
             _ => self.issues.push(SyntaxIssue::StrayMark(span)),
         }
@@ -366,10 +354,11 @@ impl<'a> Walker<'a> {
         if matches!(m.body, MoveBody::Descriptive(_)) {
             return None;
         }
+        let (check, capture, ep) = (m.check(), m.capture(), m.ep());
         m.span = span;
-        m.check = m.check.map(|c| Spanned::new(c.value, span));
-        m.capture = m.capture.map(|c| Spanned::new(c.value, span));
-        m.ep = m.ep.map(|_| span);
+        m.set_check(check.map(|c| Spanned::new(c.value, span)));
+        m.set_capture(capture.map(|c| Spanned::new(c.value, span)));
+        m.set_ep(ep.map(|_| span));
         m.index = self.moves;
         self.moves += 1;
         if let Some(r) = replaced.first() {
@@ -377,18 +366,19 @@ impl<'a> Walker<'a> {
                 span.start + r.offset,
                 span.start + r.offset + r.found.len_utf8(),
             );
-            self.issues.push(SyntaxIssue::LookAlike {
+            self.issues.push(SyntaxIssue::LookAlike(Box::new(LookAlike {
                 token: span,
                 at,
                 found: r.found,
                 meant: r.meant,
                 read_as,
-            });
+            })));
         }
         Some(m)
     }
 
-    fn finish(mut self, text: &str) -> GameSyntax {
+    /// The game's syntax, once every token is walked; `text` is the game's text.
+    pub(crate) fn finish(mut self, text: &str) -> GameSyntax {
         while self.stack.len() > 1 {
             let (mut line, open) = self.stack.pop().expect("checked");
             self.issues.push(SyntaxIssue::UnclosedVariation(open));

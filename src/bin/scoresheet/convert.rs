@@ -9,11 +9,15 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use scoresheet::check::{CheckedFile, CheckedGame};
+use scoresheet::check::{CheckedGame, Sink, check_reader};
+use scoresheet::diagnostic::{Diagnostic, Severity};
 use scoresheet::render::{LongForm, SquareNotation, Style, Writer};
 use scoresheet::report::output;
+use scoresheet::span::SourceText;
 
-use super::{ColorChoice, ReadArgs, Target, check_files, terminal_width, use_color, write_data};
+use super::{
+    ColorChoice, ReadArgs, Target, checked, open_all, terminal_width, use_color, write_data,
+};
 
 /// The options of `scoresheet convert`.
 #[derive(Args)]
@@ -50,7 +54,8 @@ pub(crate) struct ConvertArgs {
     color: ColorChoice,
 }
 
-/// `scoresheet convert`.
+/// `scoresheet convert`: each file read as a stream, each game written as soon as it is
+/// checked.
 pub(crate) fn run(
     args: ConvertArgs,
     registry: &Arc<Registry>,
@@ -59,20 +64,150 @@ pub(crate) fn run(
     let Some(writer) = writer(&args, registry) else {
         return Ok(ExitCode::from(2));
     };
-    let checked = match check_files(&args.files, &args.read, registry) {
-        Ok(c) => c,
+    let (options, inputs) = match open_all(&args.files, &args.read, registry) {
+        Ok(opened) => opened,
         Err(code) => return Ok(code),
     };
     let color = use_color(args.color, std::io::stderr().is_terminal());
     let mut failed = false;
-    for f in &checked {
-        failed |= convert_file(f, &args, &writer, color, out)?;
+    let mut out = std::io::BufWriter::with_capacity(1 << 16, out);
+    for (name, input) in inputs {
+        let mut stderr = std::io::stderr().lock();
+        let mut file = ConvertFile {
+            args: &args,
+            writer: &writer,
+            out: &mut out,
+            terminal: std::io::stdout().is_terminal(),
+            path: name,
+            report: output::HumanFile::new(&mut stderr, name, (color, terminal_width())),
+            held: Vec::new(),
+            shown: false,
+            refused: Vec::new(),
+            repaired: 0,
+            errors: false,
+        };
+        if let Some(code) = checked(check_reader(name, input, &options, &mut file))? {
+            return Ok(code);
+        }
+        failed |= file.finish()?;
     }
+    out.flush()?;
     Ok(if failed {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// One file converted as it is checked: its games written to `out`, its problems to standard
+/// error when it has errors (the problems of the games with errors or not converted, and the
+/// file's own, with the file's summary line).
+struct ConvertFile<'a, 'e, W: Write> {
+    args: &'a ConvertArgs,
+    writer: &'a Writer,
+    out: &'a mut W,
+    terminal: bool,
+    path: &'a str,
+    report: output::HumanFile<'e>,
+    /// The file's notes not shown yet (shown once the file has errors).
+    held: Vec<(Diagnostic, Arc<SourceText>)>,
+    /// The report has started.
+    shown: bool,
+    refused: Vec<usize>,
+    repaired: usize,
+    errors: bool,
+}
+
+impl<W: Write> ConvertFile<'_, '_, W> {
+    /// Starts the report on standard error, with the notes held so far.
+    fn show(&mut self) -> std::io::Result<()> {
+        if !self.shown {
+            self.shown = true;
+            for (note, source) in std::mem::take(&mut self.held) {
+                self.report.note(&note, &source)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Ends the file: its summary and what was not converted, on standard error; true when
+    /// the file failed (a game refused, or errors without `--repair`).
+    fn finish(mut self) -> std::io::Result<bool> {
+        let path = self.path;
+        if !self.refused.is_empty() || self.errors {
+            self.show()?;
+            self.report.finish()?;
+        }
+        if self.repaired > 0 {
+            say!(
+                "scoresheet: {path}: {} {} with errors converted as repaired (assumed moves marked)",
+                self.repaired,
+                if self.repaired == 1 { "game" } else { "games" }
+            );
+        }
+        let refused = &self.refused;
+        if refused.is_empty() {
+            return Ok(self.errors && !self.args.repair);
+        }
+        let list: Vec<String> = refused.iter().map(|n| n.to_string()).collect();
+        let why = if self.args.repair {
+            "its errors could not all be repaired"
+        } else {
+            "it has errors (see above); `--repair` converts it with the repairs marked"
+        };
+        say!(
+            "scoresheet: {path}: {} {} not converted ({} {}): {why}",
+            refused.len(),
+            if refused.len() == 1 { "game" } else { "games" },
+            if refused.len() == 1 { "game" } else { "games" },
+            list.join(", "),
+        );
+        Ok(true)
+    }
+}
+
+impl<W: Write> Sink for ConvertFile<'_, '_, W> {
+    fn start(&mut self, notation: &'static str, language: &str) -> std::io::Result<()> {
+        self.report.start(notation, language)
+    }
+
+    fn note(&mut self, note: &Diagnostic, source: &Arc<SourceText>) -> std::io::Result<()> {
+        if note.severity == Severity::Error {
+            self.errors = true;
+            self.show()?;
+        }
+        if self.shown {
+            self.report.note(note, source)
+        } else {
+            self.held.push((note.clone(), Arc::clone(source)));
+            Ok(())
+        }
+    }
+
+    fn game(&mut self, g: CheckedGame, source: &Arc<SourceText>) -> std::io::Result<()> {
+        // Converted games are data: written as they are, but escaped on a terminal.
+        let converted = convert_game(
+            self.path,
+            &g,
+            &source.text,
+            self.args,
+            self.writer,
+            (&mut *self.out, self.terminal),
+        )?;
+        match converted {
+            Converted::Clean => {}
+            Converted::Repaired => self.repaired += 1,
+            Converted::Refused => self.refused.push(g.number),
+        }
+        if g.has_errors() || matches!(converted, Converted::Refused) {
+            self.errors |= g.has_errors();
+            self.show()?;
+            self.report.write_game(&g, source)
+        } else {
+            self.report.count_game(&g);
+            Ok(())
+        }
+    }
 }
 
 /// The writer of the target notation and language; `None` (after saying why) when they
@@ -125,60 +260,11 @@ enum Converted {
     Refused,
 }
 
-/// Converts the games of one file, reporting its problems on standard error; true when the
-/// file failed (a game refused, or errors without `--repair`).
-fn convert_file(
-    f: &CheckedFile,
-    args: &ConvertArgs,
-    writer: &Writer,
-    color: bool,
-    out: &mut impl Write,
-) -> std::io::Result<bool> {
-    // Converted games are data: written as they are, but escaped on a terminal.
-    let terminal = std::io::stdout().is_terminal();
-    let mut refused = Vec::new();
-    let mut repaired = 0;
-    for g in &f.games {
-        match convert_game(f, g, args, writer, (&mut *out, terminal))? {
-            Converted::Clean => {}
-            Converted::Repaired => repaired += 1,
-            Converted::Refused => refused.push(g.number),
-        }
-    }
-    if !refused.is_empty() || f.has_errors() {
-        output::write_human(&mut std::io::stderr().lock(), f, color, terminal_width())?;
-    }
-    if repaired > 0 {
-        say!(
-            "scoresheet: {}: {repaired} {} with errors converted as repaired (assumed moves marked)",
-            f.path,
-            if repaired == 1 { "game" } else { "games" }
-        );
-    }
-    if refused.is_empty() {
-        return Ok(f.has_errors() && !args.repair);
-    }
-    let list: Vec<String> = refused.iter().map(|n| n.to_string()).collect();
-    let why = if args.repair {
-        "its errors could not all be repaired"
-    } else {
-        "it has errors (see above); `--repair` converts it with the repairs marked"
-    };
-    say!(
-        "scoresheet: {}: {} {} not converted ({} {}): {why}",
-        f.path,
-        refused.len(),
-        if refused.len() == 1 { "game" } else { "games" },
-        if refused.len() == 1 { "game" } else { "games" },
-        list.join(", "),
-    );
-    Ok(true)
-}
-
 /// Writes one game in the target notation (as repaired, with `--repair`, when it has errors).
 fn convert_game(
-    f: &CheckedFile,
+    path: &str,
     g: &CheckedGame,
+    text: &str,
     args: &ConvertArgs,
     writer: &Writer,
     (out, terminal): (&mut impl Write, bool),
@@ -198,7 +284,7 @@ fn convert_game(
             | Target::Iccf
             | Target::Descriptive
             | Target::DescriptiveEs => output::line(g, writer) + "\n",
-            Target::Pgn => output::pgn(g, &f.text),
+            Target::Pgn => output::pgn(g, text),
         };
         write_data(out, &text, terminal)?;
         return Ok(Converted::Clean);
@@ -209,7 +295,7 @@ fn convert_game(
     // Never silently: every repair is listed, and marked in the output where the notation
     // has comments.
     for note in output::repair_notes(g, items) {
-        say!("scoresheet: {}: game {}: {note}", f.path, g.number);
+        say!("scoresheet: {path}: game {}: {note}", g.number);
     }
     let text = match args.to {
         Target::Pgn => output::repaired_pgn(g, items),

@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
-use scoresheet::check::{CheckedFile, Options, check_bytes};
+use scoresheet::check::{CheckError, Options, check_reader};
 use scoresheet::diagnostic::text::escape;
 use scoresheet::report::output;
 use scoresheet::syntax::Registry;
@@ -215,16 +215,17 @@ fn use_color(choice: ColorChoice, terminal: bool) -> bool {
     }
 }
 
-fn check_files(
-    files: &[String],
+/// An input to read as a stream, with the name it is reported under.
+type Input<'f> = (&'f str, Box<dyn Read>);
+
+/// The options named by `read`, and every file opened (before any report starts: a name that
+/// cannot be read stops the command before anything is written), each with the name it is
+/// reported under; the exit code when one cannot be opened (said on standard error).
+fn open_all<'f>(
+    files: &'f [String],
     read: &ReadArgs,
     registry: &Arc<Registry>,
-) -> Result<Vec<CheckedFile>, ExitCode> {
-    let files: Vec<String> = if files.is_empty() {
-        vec!["-".into()]
-    } else {
-        files.to_vec()
-    };
+) -> Result<(Options, Vec<Input<'f>>), ExitCode> {
     let options = match Options::named(&read.notation, &read.lang, Arc::clone(registry)) {
         Ok(o) => o,
         Err(e) => {
@@ -232,29 +233,25 @@ fn check_files(
             return Err(ExitCode::from(2));
         }
     };
-    let mut out = Vec::new();
-    for path in &files {
-        let bytes = match read_input(path) {
-            Ok(b) => b,
+    let stdin: &'f [String] = &[];
+    let files = if files.is_empty() { stdin } else { files };
+    let mut inputs = Vec::new();
+    if files.is_empty() {
+        inputs.push((
+            "<stdin>",
+            Box::new(std::io::stdin().lock()) as Box<dyn Read>,
+        ));
+    }
+    for path in files {
+        match open_input(path) {
+            Ok(input) => inputs.push((input_name(path), input)),
             Err(e) => {
                 say!("scoresheet: {e}");
                 return Err(ExitCode::from(2));
             }
-        };
-        let name = if path == "-" {
-            "<stdin>"
-        } else {
-            path.as_str()
-        };
-        match check_bytes(name, &bytes, &options) {
-            Ok(f) => out.push(f),
-            Err(e) => {
-                eprint!("{}", error_report(&e));
-                return Err(ExitCode::from(2));
-            }
         }
     }
-    Ok(out)
+    Ok((options, inputs))
 }
 
 fn run(cli: Cli, registry: &Arc<Registry>) -> std::io::Result<ExitCode> {
@@ -275,7 +272,8 @@ fn run(cli: Cli, registry: &Arc<Registry>) -> std::io::Result<ExitCode> {
     }
 }
 
-/// `scoresheet check`.
+/// `scoresheet check`: each file read as a stream, its report written game by game as the
+/// games are checked.
 fn check_command(
     files: &[String],
     read: &ReadArgs,
@@ -284,25 +282,38 @@ fn check_command(
     registry: &Arc<Registry>,
     out: &mut impl Write,
 ) -> std::io::Result<ExitCode> {
-    let checked = match check_files(files, read, registry) {
-        Ok(c) => c,
+    let (options, inputs) = match open_all(files, read, registry) {
+        Ok(opened) => opened,
         Err(code) => return Ok(code),
     };
-    let errors = checked.iter().any(CheckedFile::has_errors);
     // The report goes out in blocks, not a system call per line (standard output is line
-    // buffered; a large JSON report has millions of lines).
-    let mut out = std::io::BufWriter::with_capacity(1 << 16, out);
-    let out = &mut out;
+    // buffered; a large JSON report has millions of lines), and at least every tenth of a
+    // second while the input is read.
+    let mut out = Timely::new(std::io::BufWriter::with_capacity(1 << 16, out));
+    let mut errors = false;
     match format {
         Format::Json => {
-            output::write_json(&mut *out, &checked)?;
-            writeln!(out)?;
+            let mut report = output::JsonReport::new(&mut out)?;
+            for (name, input) in inputs {
+                let mut file = report.file(name);
+                if let Some(code) = checked(check_reader(name, input, &options, &mut file))? {
+                    return Ok(code);
+                }
+                errors |= file.finish()?.errors > 0;
+            }
+            report.end()?;
         }
         Format::Human => {
-            let color = use_color(color, std::io::stdout().is_terminal());
-            let width = terminal_width();
-            for f in &checked {
-                output::write_human(out, f, color, width)?;
+            let style = (
+                use_color(color, std::io::stdout().is_terminal()),
+                terminal_width(),
+            );
+            for (name, input) in inputs {
+                let mut file = output::HumanFile::new(&mut out, name, style);
+                if let Some(code) = checked(check_reader(name, input, &options, &mut file))? {
+                    return Ok(code);
+                }
+                errors |= file.finish()?.errors > 0;
             }
         }
     }
@@ -312,6 +323,69 @@ fn check_command(
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// The outcome of checking one file: `None` when it was checked, the exit code when it could
+/// not be (said on standard error), an I/O error as such.
+fn checked(result: Result<(), CheckError>) -> std::io::Result<Option<ExitCode>> {
+    match result {
+        Ok(()) => Ok(None),
+        Err(CheckError::Io(e)) => Err(e),
+        Err(e) => {
+            eprint!("{}", error_report(&e));
+            Ok(Some(ExitCode::from(2)))
+        }
+    }
+}
+
+/// A file (or standard input, `-`) to read as a stream.
+fn open_input(path: &str) -> std::io::Result<Box<dyn Read>> {
+    if path == "-" {
+        return Ok(Box::new(std::io::stdin().lock()));
+    }
+    std::fs::File::open(path)
+        .map(|f| Box::new(f) as Box<dyn Read>)
+        .map_err(|e| std::io::Error::new(e.kind(), format!("{path}: {e}")))
+}
+
+/// The name a file is reported under.
+fn input_name(path: &str) -> &str {
+    if path == "-" { "<stdin>" } else { path }
+}
+
+/// A buffered writer that also flushes when a tenth of a second has passed since it last did,
+/// so that a report written while a long input is read shows as it comes.
+struct Timely<W: Write> {
+    inner: W,
+    flushed: std::time::Instant,
+    /// Writes since the clock was last read (it is read every 64th).
+    writes: u8,
+}
+
+impl<W: Write> Timely<W> {
+    fn new(inner: W) -> Self {
+        Timely {
+            inner,
+            flushed: std::time::Instant::now(),
+            writes: 0,
+        }
+    }
+}
+
+impl<W: Write> Write for Timely<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let n = self.inner.write(buf)?;
+        self.writes = (self.writes + 1) % 64;
+        if self.writes == 0 && self.flushed.elapsed() >= std::time::Duration::from_millis(100) {
+            self.flush()?;
+        }
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.flushed = std::time::Instant::now();
+        self.inner.flush()
+    }
 }
 
 /// `scoresheet languages`: every language, its code, name and piece letters.

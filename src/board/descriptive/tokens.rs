@@ -47,15 +47,11 @@ pub(crate) fn move_patterns(d: &DescriptiveMove, pos: &Chess, origins: &Origins)
 /// The check or mate mark of a descriptive move token. Spanish has no double-check sign: its
 /// `++` is mate, also when written apart from the move.
 pub(crate) fn written_mark(tok: &MoveToken) -> Option<CheckMark> {
-    let mark = tok.check.map(|c| c.value);
-    match (tok.body, mark) {
-        (
-            MoveBody::Descriptive(DescriptiveMove {
-                system: System::Spanish,
-                ..
-            }),
-            Some(CheckMark::DoubleCheck),
-        ) => Some(CheckMark::Mate),
+    let mark = tok.check().map(|c| c.value);
+    match (&tok.body, mark) {
+        (MoveBody::Descriptive(d), Some(CheckMark::DoubleCheck)) if d.system == System::Spanish => {
+            Some(CheckMark::Mate)
+        }
         _ => mark,
     }
 }

@@ -57,7 +57,7 @@ fn run(doc: &Document, out: &mut Vec<LintDiagnostic>) {
         let tok = unit.token_at(d.span.start)?;
         let text = unit.src(tok.span);
         // The sign's bytes, with a space before it when it stands apart.
-        let sign = tok.check.map(|c| {
+        let sign = tok.check().map(|c| {
             let mut s = c.span;
             while s.start > tok.span.start && unit.text.as_bytes()[s.start - 1] == b' ' {
                 s.start -= 1;

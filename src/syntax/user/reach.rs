@@ -108,8 +108,8 @@ fn reads_back(token: Option<&MoveToken>, role: Role, to: Square, capture: bool) 
                 && m.from_rank.is_none()
                 && m.promotion.is_none()
                 && m.captured.is_none()
-                && token.capture.is_some() == capture
-                && token.check.is_none()
+                && token.capture().is_some() == capture
+                && token.check().is_none()
         }
         MoveBody::Castle(_) | MoveBody::Null | MoveBody::Descriptive(_) => false,
     }
@@ -132,7 +132,7 @@ fn describe(token: Option<&MoveToken>) -> String {
             if let Some(r) = m.from_rank {
                 s.push_str(&format!(" from rank {}", r.char()));
             }
-            if token.capture.is_some() {
+            if token.capture().is_some() {
                 s.push_str(", a capture");
             } else if m.captured.is_none() {
                 s.push_str(", not a capture");

@@ -127,7 +127,7 @@ impl Registry {
             .0
             .lock()
             .ok()
-            .and_then(|m| m.as_ref()?.get(&key).copied());
+            .and_then(|m| m.as_ref()?.get(&key).cloned());
         if let Some(found) = known {
             return found;
         }
@@ -139,7 +139,7 @@ impl Registry {
             if !syntax.issues.is_empty() {
                 return None;
             }
-            let mut moves = syntax.root.moves().map(|t| t.body);
+            let mut moves = syntax.root.moves().map(|t| t.body.clone());
             match (moves.next(), moves.next()) {
                 (Some(body), None) => Some(body),
                 _ => None,
@@ -150,7 +150,7 @@ impl Registry {
             if m.len() >= MOST_READINGS {
                 m.clear();
             }
-            m.insert(key, read);
+            m.insert(key, read.clone());
         }
         read
     }

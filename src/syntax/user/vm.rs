@@ -106,7 +106,8 @@ impl VmParser {
                     "this game is {} bytes long; a grammar loaded at run time reads games of up to {} bytes",
                     text.len(),
                     MAX_GAME_BYTES
-                ),
+                )
+                .into(),
             ));
             return g;
         }

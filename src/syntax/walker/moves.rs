@@ -282,15 +282,12 @@ impl MoveBuilder {
         {
             self.from_file = self.to.map(Square::file);
         }
-        MoveToken {
-            span,
-            body: self.body(span),
-            check: self.check,
-            capture: self.capture,
-            ep: self.ep,
-            figurine: self.figurine,
-            index,
-        }
+        let mut tok = MoveToken::new(span, self.body(span), index);
+        tok.set_check(self.check);
+        tok.set_capture(self.capture);
+        tok.set_ep(self.ep);
+        tok.set_figurine(self.figurine);
+        tok
     }
 
     fn body(&self, span: Span) -> MoveBody {
@@ -299,7 +296,7 @@ impl MoveBuilder {
         } else if self.null {
             MoveBody::Null
         } else if let Some(system) = self.desc {
-            MoveBody::Descriptive(DescriptiveMove {
+            MoveBody::Descriptive(Box::new(DescriptiveMove {
                 system,
                 castles: self.castles,
                 who: self.who.unwrap_or(Spanned::new(DescPart::EMPTY, span)),
@@ -307,7 +304,7 @@ impl MoveBuilder {
                 captured: self.desc_captured,
                 at: self.desc_at,
                 promotion: self.promotion,
-            })
+            }))
         } else {
             MoveBody::Normal(NormalMove {
                 role: self.role.unwrap_or(Role::Pawn),

@@ -55,7 +55,7 @@ fn move_tokens_carry_their_spans_in_the_file() {
         panic!("a piece move: {:?}", ms[2].body);
     };
     assert_eq!((n.role, n.to), (Role::Knight, Some(Square::F3)));
-    assert!(ms[3].check.is_some());
+    assert!(ms[3].check().is_some());
     assert_eq!(g.root.span, Span::new(100, 100 + text.len()));
 }
 
@@ -150,8 +150,8 @@ fn descriptive(notation: &str, token: &str) -> crate::syntax::DescriptiveMove {
         .find(|p| p.notation == notation)
         .expect("descriptive notations are built in");
     let game = (entry.parse)(token, 0);
-    match moves(&game.root).first().map(|m| m.body) {
-        Some(MoveBody::Descriptive(d)) => d,
+    match moves(&game.root).first().map(|m| m.body.clone()) {
+        Some(MoveBody::Descriptive(d)) => *d,
         other => panic!("{token}: {other:?}"),
     }
 }

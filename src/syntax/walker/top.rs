@@ -88,16 +88,8 @@ impl Top {
 
 /// Moves every span of a move token `delta` bytes further.
 fn shift_move(m: &mut MoveToken, delta: usize) {
+    // The marks are kept from the token's start: they move with it.
     m.span = m.span.offset(delta);
-    if let Some(c) = &mut m.check {
-        c.span = c.span.offset(delta);
-    }
-    if let Some(c) = &mut m.capture {
-        c.span = c.span.offset(delta);
-    }
-    if let Some(ep) = &mut m.ep {
-        *ep = ep.offset(delta);
-    }
     if let MoveBody::Descriptive(d) = &mut m.body {
         d.who.span = d.who.span.offset(delta);
         for part in [&mut d.to, &mut d.captured, &mut d.at]
