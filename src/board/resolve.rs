@@ -176,23 +176,27 @@ pub enum Illegal {
 /// Matches patterns on a position. One legal move → `Legal`; none → `Illegal` with the reason;
 /// several → `Ambiguous` (or `MissingPromotion`).
 pub(crate) fn resolve(pos: &Chess, patterns: &[Pattern]) -> Resolution {
-    let mut found = MoveList::new();
-    let mut null = false;
-    for pat in patterns {
-        if pat.null {
-            null = true;
-            continue;
+    let null = patterns.iter().any(|p| p.null);
+    let found = match patterns {
+        // One pattern (every notation but descriptive): its candidates filtered in place, the
+        // legal moves generated once and not copied.
+        [pat] if !pat.null => {
+            let mut found = candidates(pos, pat);
+            found.retain(|m| pat.matches(m));
+            found
         }
-        let candidates = match (pat.role, pat.to, pat.castle) {
-            (Some(role), Some(to), None) => pos.san_candidates(role, to),
-            _ => pos.legal_moves(),
-        };
-        for m in candidates {
-            if pat.matches(&m) && !found.contains(&m) {
-                found.push(m);
+        _ => {
+            let mut found = MoveList::new();
+            for pat in patterns.iter().filter(|p| !p.null) {
+                for m in &candidates(pos, pat) {
+                    if pat.matches(m) && !found.contains(m) {
+                        found.push(*m);
+                    }
+                }
             }
+            found
         }
-    }
+    };
     match found.len() {
         0 if null => {
             if pos.is_check() {
@@ -221,6 +225,16 @@ pub(crate) fn resolve(pos: &Chess, patterns: &[Pattern]) -> Resolution {
                 Resolution::Ambiguous(found.to_vec())
             }
         }
+    }
+}
+
+/// The legal moves a (non-null) pattern can match, generated once: those of one piece kind
+/// to one square, or the castling moves of one side, else all.
+fn candidates(pos: &Chess, pat: &Pattern) -> MoveList {
+    match (pat.role, pat.to, pat.castle) {
+        (Some(role), Some(to), None) => pos.san_candidates(role, to),
+        (_, _, Some(side)) => pos.castling_moves(side),
+        _ => pos.legal_moves(),
     }
 }
 

@@ -1,6 +1,8 @@
 //! The state shared by the checks of one game: the text, the writer for suggestions, and
 //! what the checks have found so far.
 
+use std::cell::OnceCell;
+
 use shakmaty::{Chess, Move};
 
 use crate::board::descriptive::Origins;
@@ -12,17 +14,19 @@ use crate::render::{self, Style};
 use crate::span::Span;
 use crate::syntax::grammar::{ParserEntry, Registry};
 use crate::syntax::marks::without_marks;
-use crate::syntax::{MoveBody, MoveToken};
+use crate::syntax::{GameSyntax, MoveBody, MoveToken};
 
 pub(super) struct GameChecker<'a> {
     pub(super) text: &'a str,
     pub(super) parser: &'a ParserEntry,
     /// The languages the input could be in (for "it reads as … in another language").
     pub(super) registry: &'a Registry,
-    /// Writes moves in the input's notation and language (suggestions).
-    pub(super) writer: render::Writer,
-    /// The input's marks (check, mate) for marker fixes.
-    pub(super) style: Style,
+    /// The game read, for the writer made when first needed.
+    pub(super) syntax: &'a GameSyntax,
+    /// Writes moves in the input's notation and language (suggestions), and the input's marks
+    /// (check, mate) for marker fixes: made when a problem first needs them (see
+    /// [`GameChecker::writer`]), so a clean game makes neither.
+    pub(super) form: OnceCell<(render::Writer, Style)>,
     /// The game writes black figurines somewhere (so it distinguishes the colours).
     pub(super) black_figurines: bool,
     pub(super) diags: Vec<Diagnostic>,
@@ -84,6 +88,22 @@ pub(super) struct Mark {
 }
 
 impl GameChecker<'_> {
+    /// Writes moves in the input's notation and language, in the game's own form (long or
+    /// short algebraic, figurines…): suggestions and fixes.
+    pub(super) fn writer(&self) -> &render::Writer {
+        &self.form().0
+    }
+
+    /// The input's marks (check, mate) for marker fixes.
+    pub(super) fn style(&self) -> &Style {
+        &self.form().1
+    }
+
+    fn form(&self) -> &(render::Writer, Style) {
+        self.form
+            .get_or_init(|| game_form(self.parser, self.syntax, self.text))
+    }
+
     /// Where the findings stand now.
     pub(super) fn mark(&self) -> Mark {
         Mark {
@@ -154,5 +174,78 @@ impl GameChecker<'_> {
         origins: &Origins,
     ) -> Resolution {
         crate::board::token::resolve_move_token(tok, pos, origins)
+    }
+}
+
+/// The writer for a game's suggestions and fixes, in the game's own form (see
+/// [`game_writer`]), and the marks the game writes (check, mate) for marker fixes.
+pub(super) fn game_form(
+    parser: &ParserEntry,
+    syntax: &GameSyntax,
+    text: &str,
+) -> (render::Writer, Style) {
+    let writer = game_writer(
+        render::Writer::for_notation(parser.notation, parser.language.as_deref()),
+        syntax,
+        text,
+    );
+    let style = match &writer {
+        render::Writer::San(style) => (**style).clone(),
+        render::Writer::DescriptiveEs => Style {
+            mate: "++".into(),
+            double_plus_mate: true,
+            ..Style::english()
+        },
+        render::Writer::Descriptive { .. } => Style {
+            mate: " mate".into(),
+            check: " ch".into(),
+            ..Style::english()
+        },
+        render::Writer::Long { style, .. } => (**style).clone(),
+        render::Writer::Squares(_) => Style::english(),
+    };
+    (writer, style)
+}
+
+/// The writer for a game's suggestions and fixes: its notation's, in the form the game is
+/// written in — long or compact algebraic when most of its moves are (`Ng1-f3`, `Оg5:Кf6`),
+/// figurines when it uses them, coordinate notation in the case it is typed in.
+fn game_writer(base: render::Writer, syntax: &GameSyntax, text: &str) -> render::Writer {
+    let mut long = 0usize;
+    let mut short = 0usize;
+    let mut hyphen = false;
+    let mut figurines = false;
+    let mut upper = false;
+    for tok in syntax.root.moves() {
+        let src = text.get(tok.span.start..tok.span.end).unwrap_or("");
+        match crate::syntax::walker::written_form(tok, src) {
+            Some(crate::syntax::walker::WrittenForm::Long) => {
+                long += 1;
+                hyphen |= src.contains(['-', '–']) && !src.starts_with(['O', '0']);
+            }
+            Some(crate::syntax::walker::WrittenForm::Short) => short += 1,
+            None => {}
+        }
+        figurines |= tok.figurine().is_some();
+        upper |= src.starts_with(|c: char| c.is_ascii_uppercase());
+    }
+    match base {
+        render::Writer::San(style) if long > short => render::Writer::Long {
+            style: Box::new(if figurines {
+                (*style).figurines()
+            } else {
+                *style
+            }),
+            form: if hyphen {
+                render::LongForm::Hyphen
+            } else {
+                render::LongForm::Compact
+            },
+        },
+        render::Writer::San(style) if figurines => render::Writer::San(Box::new(style.figurines())),
+        render::Writer::Squares(render::SquareNotation::Coordinate { .. }) => {
+            render::Writer::Squares(render::SquareNotation::Coordinate { upper })
+        }
+        other => other,
     }
 }

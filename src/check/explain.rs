@@ -425,7 +425,7 @@ impl GameChecker<'_> {
                 .ply(ply);
                 let mut forms = Vec::new();
                 for m in &ms {
-                    let san = self.writer.write(pos, origins, m);
+                    let san = self.writer().write(pos, origins, m);
                     let from = m.from().map(|s| s.to_string()).unwrap_or_default();
                     if let Some(p) = history.iter().rev().find(|p| Some(p.m.to()) == m.from()) {
                         d = d.with_secondary(
@@ -459,7 +459,7 @@ impl GameChecker<'_> {
             Resolution::MissingPromotion(ms) => {
                 let forms: Vec<String> = ms
                     .iter()
-                    .map(|m| self.writer.write(pos, origins, m))
+                    .map(|m| self.writer().write(pos, origins, m))
                     .collect();
                 Diagnostic::new(Problem::MissingPromotion { text: text.clone() }, tok.span)
                     .label("promote to what?")

@@ -9,7 +9,6 @@ use crate::check::line::LineStart;
 use crate::check::types::{CheckedGame, MoveState};
 use crate::check::words::{join_or, piece_letter_desc};
 use crate::diagnostic::{Diagnostic, Problem};
-use crate::render::{self, Style};
 use crate::span::Span;
 use crate::syntax::grammar::{ParserEntry, Registry};
 use crate::syntax::walker::MAX_DEPTH;
@@ -57,7 +56,7 @@ pub(crate) fn check_game_within(
             fullmove,
             first_ply_offset,
             main: true,
-            history: Vec::new(),
+            history: Vec::with_capacity(g.mainline.capacity()),
         };
         let end = g.walk_line(&syntax.root, ctx, 0);
         if g.budget.wrong_language {
@@ -88,34 +87,21 @@ pub(crate) fn check_game_within(
 }
 
 impl<'a> GameChecker<'a> {
-    /// A checker for one game read by `parser`: its writer and marks in the game's own form
-    /// (see [`game_writer`]), nothing found yet.
+    /// A checker for one game read by `parser`, nothing found yet; its writer and marks are
+    /// made when a problem first needs them (see [`GameChecker::writer`]).
     pub(super) fn new(
         text: &'a str,
         parser: &'a ParserEntry,
         registry: &'a Registry,
-        syntax: &GameSyntax,
+        syntax: &'a GameSyntax,
     ) -> GameChecker<'a> {
-        let writer = game_writer(
-            render::Writer::for_notation(parser.notation, parser.language.as_deref()),
-            syntax,
-            text,
-        );
-        let style = match &writer {
-            render::Writer::San(style) => (**style).clone(),
-            render::Writer::DescriptiveEs => Style {
-                mate: "++".into(),
-                double_plus_mate: true,
-                ..Style::english()
-            },
-            render::Writer::Descriptive { .. } => Style {
-                mate: " mate".into(),
-                check: " ch".into(),
-                ..Style::english()
-            },
-            render::Writer::Long { style, .. } => (**style).clone(),
-            render::Writer::Squares(_) => Style::english(),
-        };
+        // The main line's moves, known in advance: its lists are sized once, not grown.
+        let main_moves = syntax
+            .root
+            .items
+            .iter()
+            .filter(|i| matches!(i, crate::syntax::Item::Move(_)))
+            .count();
         let black_figurines = syntax
             .root
             .moves()
@@ -124,63 +110,20 @@ impl<'a> GameChecker<'a> {
             text,
             parser,
             registry,
-            writer,
-            style,
+            syntax,
+            form: std::cell::OnceCell::new(),
             black_figurines,
             diags: Vec::new(),
             moves: vec![MoveState::NotChecked; syntax.move_count],
-            mainline: Vec::new(),
+            mainline: Vec::with_capacity(main_moves),
             main_broken: false,
             repairs: Vec::new(),
-            repaired: Vec::new(),
+            repaired: Vec::with_capacity(main_moves),
             repaired_broken: false,
             work: std::cell::Cell::new(0),
             budget: crate::check::budget::Budget::default(),
             frugal: false,
         }
-    }
-}
-
-/// The writer for a game's suggestions and fixes: its notation's, in the form the game is
-/// written in — long or compact algebraic when most of its moves are (`Ng1-f3`, `Оg5:Кf6`),
-/// figurines when it uses them, coordinate notation in the case it is typed in.
-fn game_writer(base: render::Writer, syntax: &GameSyntax, text: &str) -> render::Writer {
-    let mut long = 0usize;
-    let mut short = 0usize;
-    let mut hyphen = false;
-    let mut figurines = false;
-    let mut upper = false;
-    for tok in syntax.root.moves() {
-        let src = text.get(tok.span.start..tok.span.end).unwrap_or("");
-        match crate::syntax::walker::written_form(tok, src) {
-            Some(crate::syntax::walker::WrittenForm::Long) => {
-                long += 1;
-                hyphen |= src.contains(['-', '–']) && !src.starts_with(['O', '0']);
-            }
-            Some(crate::syntax::walker::WrittenForm::Short) => short += 1,
-            None => {}
-        }
-        figurines |= tok.figurine().is_some();
-        upper |= src.starts_with(|c: char| c.is_ascii_uppercase());
-    }
-    match base {
-        render::Writer::San(style) if long > short => render::Writer::Long {
-            style: Box::new(if figurines {
-                (*style).figurines()
-            } else {
-                *style
-            }),
-            form: if hyphen {
-                render::LongForm::Hyphen
-            } else {
-                render::LongForm::Compact
-            },
-        },
-        render::Writer::San(style) if figurines => render::Writer::San(Box::new(style.figurines())),
-        render::Writer::Squares(render::SquareNotation::Coordinate { .. }) => {
-            render::Writer::Squares(render::SquareNotation::Coordinate { upper })
-        }
-        other => other,
     }
 }
 
@@ -300,7 +243,7 @@ impl GameChecker<'_> {
             let list = join_or(&ex.expected);
             if at == 0 {
                 let letters: Vec<String> =
-                    self.style.letters.iter().map(|l| l.to_string()).collect();
+                    self.style().letters.iter().map(|l| l.to_string()).collect();
                 format!(
                     "a move starts with a piece letter ({}), a file letter a–h, or O-O for castling",
                     join_or(&letters.iter().map(String::as_str).collect::<Vec<_>>())

@@ -1,5 +1,7 @@
 //! The walk of one line of a game (the main line or a variation) on the board.
 
+use std::collections::VecDeque;
+
 use shakmaty::{Chess, Color, Move, Position};
 
 use crate::board::descriptive::Origins;
@@ -85,7 +87,18 @@ struct LineState {
     /// The last move token read.
     last_move: Option<Span>,
     /// Where a variation that follows starts; `None` when that is not known.
-    branch: Option<Branch>,
+    branch: Option<BranchAt>,
+}
+
+/// Where a variation starts, kept once: a normally read move token leaves the position before
+/// it in its snapshot, and the branch points there instead of holding a second copy.
+#[derive(Clone, Debug, PartialEq)]
+enum BranchAt {
+    /// The state of the snapshot before this one (for the walk's own state: the newest
+    /// snapshot). Made [`BranchAt::Own`] before the snapshots it points at are dropped.
+    Snapshot,
+    /// A branch point of its own (boxed: made only where a line's reading is interrupted).
+    Own(Box<Branch>),
 }
 
 /// The state before a move token that read normally, to go back to when an error shows that a
@@ -99,6 +112,28 @@ struct Snapshot<'l> {
     history: usize,
     /// How far the game's findings had grown then.
     mark: Mark,
+}
+
+impl Snapshot<'_> {
+    /// The position before the token, as the start of a variation.
+    fn into_branch(self) -> Branch {
+        Branch {
+            pos: self.state.pos,
+            origins: self.state.origins,
+            ply: self.state.ply,
+            history: self.history,
+        }
+    }
+
+    /// The same, copied.
+    fn branch(&self) -> Branch {
+        Branch {
+            pos: self.state.pos.clone(),
+            origins: self.state.origins,
+            ply: self.state.ply,
+            history: self.history,
+        }
+    }
 }
 
 /// A move token that does not read as written, and what is known about it.
@@ -146,8 +181,9 @@ struct LineWalk<'g, 'a, 'l> {
     result: Option<(Outcome, Span)>,
     /// A token already played by a repair (the second of two swapped moves).
     played_ahead: Option<usize>,
-    /// The states before the last few tokens that read normally (up to [`BACK`]).
-    snaps: Vec<Snapshot<'l>>,
+    /// The states before the last few tokens that read normally (up to [`BACK`]), oldest
+    /// first (a ring: the oldest is dropped without moving the others).
+    snaps: VecDeque<Snapshot<'l>>,
 }
 
 impl GameChecker<'_> {
@@ -188,7 +224,7 @@ impl<'g, 'a, 'l> LineWalk<'g, 'a, 'l> {
             unchecked: Vec::new(),
             result: None,
             played_ahead: None,
-            snaps: Vec::new(),
+            snaps: VecDeque::new(),
         }
     }
 
@@ -211,13 +247,23 @@ impl<'g, 'a, 'l> LineWalk<'g, 'a, 'l> {
     }
 
     /// The current position as the start of a variation.
-    fn branch_here(&self) -> Branch {
-        Branch {
+    fn branch_here(&self) -> Option<BranchAt> {
+        Some(BranchAt::Own(Box::new(Branch {
             pos: self.state.pos.clone(),
             origins: self.state.origins,
             ply: self.state.ply,
             history: self.history.len(),
+        })))
+    }
+
+    /// Drops the snapshots; a branch point kept in the newest is taken out of it first.
+    fn clear_snaps(&mut self) {
+        if matches!(self.state.branch, Some(BranchAt::Snapshot))
+            && let Some(last) = self.snaps.pop_back()
+        {
+            self.state.branch = Some(BranchAt::Own(Box::new(last.into_branch())));
         }
+        self.snaps.clear();
     }
 
     /// Plays a move: position, origins, history and ply move on.
@@ -282,7 +328,7 @@ impl<'g, 'a, 'l> LineWalk<'g, 'a, 'l> {
                 }
             }
             Item::Result(r) => {
-                self.snaps.clear();
+                self.clear_snaps();
                 if self.record {
                     self.result = Some((r.value.decided(self.state.pos.turn()), r.span));
                 }
@@ -322,7 +368,7 @@ impl<'g, 'a, 'l> LineWalk<'g, 'a, 'l> {
     }
 
     fn on_unreadable(&mut self, span: Span) {
-        self.snaps.clear();
+        self.clear_snaps();
         if self.broken {
             self.unchecked.push(span);
             return;
@@ -338,7 +384,7 @@ impl<'g, 'a, 'l> LineWalk<'g, 'a, 'l> {
             Some(f) => self.read_on_unreadable(span, f),
             None => {
                 self.stop();
-                self.state.branch = Some(self.branch_here());
+                self.state.branch = self.branch_here();
             }
         }
     }
@@ -352,7 +398,7 @@ impl<'g, 'a, 'l> LineWalk<'g, 'a, 'l> {
         let (pos, origins) = (&self.state.pos, &self.state.origins);
         let token = without_marks(g.src(span)).to_owned();
         let rest = upcoming(&self.line.items[self.at..]);
-        let style = match &g.writer {
+        let style = match g.writer() {
             render::Writer::San(s) | render::Writer::Long { style: s, .. } => Some(&**s),
             _ => None,
         };
@@ -511,9 +557,11 @@ impl<'g, 'a, 'l> LineWalk<'g, 'a, 'l> {
 
     fn on_legal(&mut self, tok: &MoveToken, m: Move, snap: Snapshot<'l>) {
         self.streak = 0;
-        let before = self.branch_here();
         self.play(m, tok.span, tok.unmarked_span(self.g.text));
         let ply = self.state.ply;
+        // The snapshot holds the position before the move (not copied again for markers or
+        // for the branch point of a variation).
+        let before = &snap.state;
         self.g
             .markers(tok, &before.pos, &before.origins, &self.state.pos, &m, ply);
         self.g.moves[tok.index] = MoveState::Legal(m);
@@ -526,17 +574,18 @@ impl<'g, 'a, 'l> LineWalk<'g, 'a, 'l> {
                 note: None,
             });
         }
-        self.state.branch = Some(before);
-        self.snaps.push(snap);
+        self.state.branch = Some(BranchAt::Snapshot);
+        // One more than a repair goes back to: the oldest holds the branch point of the next.
         if self.snaps.len() > BACK {
-            self.snaps.remove(0);
+            self.snaps.pop_front();
         }
+        self.snaps.push_back(snap);
     }
 
     fn on_null(&mut self, tok: &MoveToken) {
-        self.snaps.clear();
+        self.clear_snaps();
         let before = self.branch_here();
-        self.state.pos = crate::board::resolve::play_null(&before.pos);
+        self.state.pos = crate::board::resolve::play_null(&self.state.pos);
         self.g.moves[tok.index] = MoveState::Null;
         if self.main && !self.g.main_broken {
             self.g.mainline.push(None);
@@ -547,12 +596,12 @@ impl<'g, 'a, 'l> LineWalk<'g, 'a, 'l> {
                 note: None,
             });
         }
-        self.state.branch = Some(before);
+        self.state.branch = before;
         self.state.ply += 1;
     }
 
     fn on_game_over(&mut self, tok: &MoveToken, mate: bool) {
-        self.snaps.clear();
+        self.clear_snaps();
         self.g.main_broken |= self.main;
         let end = if mate { "checkmate" } else { "stalemate" };
         self.g.diags.push(
@@ -568,7 +617,7 @@ impl<'g, 'a, 'l> LineWalk<'g, 'a, 'l> {
             .help("remove the moves after the end of the game"),
         );
         self.g.moves[tok.index] = MoveState::Error;
-        self.state.branch = Some(self.branch_here());
+        self.state.branch = self.branch_here();
         self.stop();
     }
 
@@ -576,9 +625,11 @@ impl<'g, 'a, 'l> LineWalk<'g, 'a, 'l> {
     fn on_error(&mut self, tok: &'l MoveToken, res: Resolution, before: Snapshot<'l>) {
         self.streak += 1;
         let failure = self.explain(tok, res, before);
+        // The newest `BACK` (the oldest kept holds a branch point only).
         let back: Vec<Back<'_>> = self
             .snaps
             .iter()
+            .skip(self.snaps.len().saturating_sub(BACK))
             .map(|s| Back {
                 tok: s.tok,
                 pos: &s.state.pos,
@@ -604,7 +655,7 @@ impl<'g, 'a, 'l> LineWalk<'g, 'a, 'l> {
             Some(f) if f.back > 0 => self.go_back(f, failure),
             Some(f) => self.repair_here(f, failure),
             None => {
-                self.snaps.clear();
+                self.clear_snaps();
                 let mut d = failure.d;
                 if shows_diagram(&d) {
                     d.diagram = failure.diagram;
@@ -667,7 +718,7 @@ impl<'g, 'a, 'l> LineWalk<'g, 'a, 'l> {
                 &marked_squares(&res),
             )
         });
-        self.state.branch = Some(self.branch_here());
+        self.state.branch = self.branch_here();
         Failure {
             tok,
             res,
@@ -680,9 +731,14 @@ impl<'g, 'a, 'l> LineWalk<'g, 'a, 'l> {
     }
 
     fn on_variation(&mut self, v: &Line) {
-        self.snaps.clear();
+        self.clear_snaps();
         match &self.state.branch {
-            Some(b) => {
+            Some(BranchAt::Own(b)) => {
+                // The variation reads on from the moves that led to its branch point: it
+                // borrows this line's history and gives it back (no copy of the history
+                // per variation), the moves after the branch point kept aside meanwhile.
+                let shared = b.history;
+                let after = self.history.split_off(shared);
                 let start = LineStart {
                     pos: b.pos.clone(),
                     origins: b.origins,
@@ -690,16 +746,20 @@ impl<'g, 'a, 'l> LineWalk<'g, 'a, 'l> {
                     fullmove: self.fullmove,
                     first_ply_offset: self.first_ply_offset,
                     main: false,
-                    history: self.history[..b.history].to_vec(),
+                    history: std::mem::take(&mut self.history),
                 };
                 let depth = self.depth + 1;
                 // Variations nest up to `MAX_DEPTH`; the stack grows on the heap when it runs
                 // short (on rayon's threads too).
-                stacker::maybe_grow(128 * 1024, 4 * 1024 * 1024, || {
+                let end = stacker::maybe_grow(128 * 1024, 4 * 1024 * 1024, || {
                     self.g.walk_line(v, start, depth)
                 });
+                self.history = end.history;
+                self.history.truncate(shared);
+                self.history.extend(after);
             }
-            None => {
+            // (`BranchAt::Snapshot` was made `Own` as the snapshots were cleared.)
+            Some(BranchAt::Snapshot) | None => {
                 // A variation before any move, or after moves we could not follow.
                 if v.moves().next().is_some() {
                     self.unchecked.push(v.span);
@@ -750,6 +810,7 @@ impl<'g, 'a, 'l> LineWalk<'g, 'a, 'l> {
             complete: !self.broken,
             result: self.result,
             last_move: self.state.last_move,
+            history: self.history,
         }
     }
 }

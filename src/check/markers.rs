@@ -73,86 +73,34 @@ impl GameChecker<'_> {
         m: &Move,
         ply: u32,
     ) {
-        let text = self.src(tok.span).to_owned();
-        let unmarked = tok.unmarked(self.text);
-        let checkers = after.checkers().count();
-        let mate = checkers > 0 && after.is_checkmate();
-        let mut written = tok.check().map(|c| c.value);
-        if written == Some(CheckMark::DoubleCheck) && self.style.double_plus_mate {
-            written = Some(CheckMark::Mate); // Spanish: `++` is mate
-        }
-        let mark_span = tok.check().map(|c| c.span).unwrap_or(tok.span);
-        match (written, checkers > 0, mate) {
-            // UCI, Smith, ICCF and coordinate notation write no check signs.
-            (None, true, _) if !self.writer.writes_check_marks() => {}
-            (None, true, true) => self.diags.push(
-                Diagnostic::new(Problem::MissingMate { text: text.clone() }, tok.span)
-                    .label("this move mates")
-                    .ply(ply)
-                    .suggest(vec![format!("{}{}", unmarked, self.style.mate)]),
-            ),
-            (None, true, false) => self.diags.push(
-                Diagnostic::new(Problem::MissingCheck { text: text.clone() }, tok.span)
-                    .label("this move gives check")
-                    .ply(ply)
-                    .suggest(vec![format!("{}{}", unmarked, self.style.check)]),
-            ),
-            (Some(CheckMark::Check), true, true) => self.diags.push(
-                Diagnostic::new(Problem::MissingMate { text: text.clone() }, mark_span)
-                    .label("this is mate, not just check")
-                    .ply(ply)
-                    .suggest(vec![format!("{}{}", unmarked, self.style.mate)]),
-            ),
-            (Some(CheckMark::Check | CheckMark::DoubleCheck), false, _) => self.diags.push(
-                Diagnostic::new(Problem::CheckWithoutCheck { text: text.clone() }, mark_span)
-                    .label("no check")
-                    .ply(ply)
-                    .suggest(vec![unmarked.to_owned()]),
-            ),
-            (Some(CheckMark::DoubleCheck), true, false) if checkers < 2 => self.diags.push(
-                Diagnostic::new(Problem::NotDoubleCheck { text: text.clone() }, mark_span)
-                    .label("single check")
-                    .ply(ply)
-                    .suggest(vec![format!("{}{}", unmarked, self.style.check)]),
-            ),
-            (Some(CheckMark::Mate), c, false) => self.diags.push(
-                Diagnostic::new(
-                    Problem::MateWithoutMate {
-                        text: text.clone(),
-                        checks: c,
-                    },
-                    mark_span,
-                )
-                .label("not mate")
-                .ply(ply)
-                .suggest(vec![if c {
-                    format!("{}{}", unmarked, self.style.check)
-                } else {
-                    unmarked.to_owned()
-                }]),
-            ),
-            _ => {}
-        }
+        // Borrowed from the game's text, not from `self`: the text is copied into a
+        // diagnostic only when there is one (nothing is allocated for a well-marked move).
+        let source: &str = self.text;
+        let text = source.get(tok.span.start..tok.span.end).unwrap_or("");
+        let unmarked = tok.unmarked(source);
+        self.check_marks(tok, after, text, unmarked, ply);
         // Capture marks. A descriptive capture names what it takes (`P×P`); a dash there
         // (`P-Q5`) is a capture written without its mark.
         if let (MoveBody::Normal(_), Some(c), false) = (&tok.body, tok.capture(), m.is_capture()) {
             self.diags.push(
                 Diagnostic::new(
                     Problem::CaptureMarkOnNonCapture {
-                        text: text.clone(),
+                        text: text.to_owned(),
                         square: m.to().to_string(),
                     },
                     c.span,
                 )
                 .label("nothing to capture")
                 .ply(ply)
-                .suggest(vec![self.writer.write(before, origins, m)]),
+                .suggest(vec![self.writer().write(before, origins, m)]),
             );
         }
         let unmarked = match &tok.body {
             // `cd`: the form itself says capture.
             MoveBody::Normal(n) => {
-                tok.capture().is_none() && n.to_file.is_none() && self.writer.writes_capture_marks()
+                tok.capture().is_none()
+                    && n.to_file.is_none()
+                    && self.writer().writes_capture_marks()
             }
             MoveBody::Descriptive(d) => d.castles.is_none() && d.captured.is_none(),
             _ => false,
@@ -160,7 +108,7 @@ impl GameChecker<'_> {
         if unmarked && m.is_capture() {
             let mut d = Diagnostic::new(
                 Problem::MissingCaptureMark {
-                    text: text.clone(),
+                    text: text.to_owned(),
                     square: m.to().to_string(),
                 },
                 tok.span,
@@ -177,7 +125,7 @@ impl GameChecker<'_> {
                 );
             }
             self.diags
-                .push(d.suggest(vec![self.writer.write(before, origins, m)]));
+                .push(d.suggest(vec![self.writer().write(before, origins, m)]));
         }
         if let Some(color) = tok.figurine() {
             // Print style uses the white set for both sides: a white figurine on a Black move is
@@ -190,7 +138,7 @@ impl GameChecker<'_> {
                 self.diags.push(
                     Diagnostic::new(
                         Problem::FigurineColor {
-                            text: text.clone(),
+                            text: text.to_owned(),
                             figurine_color: if color == Color::White { "white" } else { "black" },
                             mover: color_name(before.turn()),
                         },
@@ -207,11 +155,110 @@ impl GameChecker<'_> {
             && !m.is_en_passant()
         {
             self.diags.push(
-                Diagnostic::new(Problem::EpNotEnPassant { text: text.clone() }, ep)
-                    .label("not en passant")
-                    .ply(ply)
-                    .suggest(vec![self.writer.write(before, origins, m)]),
+                Diagnostic::new(
+                    Problem::EpNotEnPassant {
+                        text: text.to_owned(),
+                    },
+                    ep,
+                )
+                .label("not en passant")
+                .ply(ply)
+                .suggest(vec![self.writer().write(before, origins, m)]),
             );
+        }
+    }
+
+    /// The check and mate signs written with a move, against the position after it.
+    fn check_marks(
+        &mut self,
+        tok: &MoveToken,
+        after: &Chess,
+        text: &str,
+        unmarked: &str,
+        ply: u32,
+    ) {
+        let checkers = after.checkers().count();
+        let mate = checkers > 0 && after.is_checkmate();
+        let mut written = tok.check().map(|c| c.value);
+        if written == Some(CheckMark::DoubleCheck) && self.style().double_plus_mate {
+            written = Some(CheckMark::Mate); // Spanish: `++` is mate
+        }
+        let mark_span = tok.check().map(|c| c.span).unwrap_or(tok.span);
+        match (written, checkers > 0, mate) {
+            // UCI, Smith, ICCF and coordinate notation write no check signs.
+            (None, true, _) if !self.writer().writes_check_marks() => {}
+            (None, true, true) => self.diags.push(
+                Diagnostic::new(
+                    Problem::MissingMate {
+                        text: text.to_owned(),
+                    },
+                    tok.span,
+                )
+                .label("this move mates")
+                .ply(ply)
+                .suggest(vec![format!("{}{}", unmarked, self.style().mate)]),
+            ),
+            (None, true, false) => self.diags.push(
+                Diagnostic::new(
+                    Problem::MissingCheck {
+                        text: text.to_owned(),
+                    },
+                    tok.span,
+                )
+                .label("this move gives check")
+                .ply(ply)
+                .suggest(vec![format!("{}{}", unmarked, self.style().check)]),
+            ),
+            (Some(CheckMark::Check), true, true) => self.diags.push(
+                Diagnostic::new(
+                    Problem::MissingMate {
+                        text: text.to_owned(),
+                    },
+                    mark_span,
+                )
+                .label("this is mate, not just check")
+                .ply(ply)
+                .suggest(vec![format!("{}{}", unmarked, self.style().mate)]),
+            ),
+            (Some(CheckMark::Check | CheckMark::DoubleCheck), false, _) => self.diags.push(
+                Diagnostic::new(
+                    Problem::CheckWithoutCheck {
+                        text: text.to_owned(),
+                    },
+                    mark_span,
+                )
+                .label("no check")
+                .ply(ply)
+                .suggest(vec![unmarked.to_owned()]),
+            ),
+            (Some(CheckMark::DoubleCheck), true, false) if checkers < 2 => self.diags.push(
+                Diagnostic::new(
+                    Problem::NotDoubleCheck {
+                        text: text.to_owned(),
+                    },
+                    mark_span,
+                )
+                .label("single check")
+                .ply(ply)
+                .suggest(vec![format!("{}{}", unmarked, self.style().check)]),
+            ),
+            (Some(CheckMark::Mate), c, false) => self.diags.push(
+                Diagnostic::new(
+                    Problem::MateWithoutMate {
+                        text: text.to_owned(),
+                        checks: c,
+                    },
+                    mark_span,
+                )
+                .label("not mate")
+                .ply(ply)
+                .suggest(vec![if c {
+                    format!("{}{}", unmarked, self.style().check)
+                } else {
+                    unmarked.to_owned()
+                }]),
+            ),
+            _ => {}
         }
     }
 }

@@ -265,7 +265,7 @@ impl GameChecker<'_> {
             )
         };
         let help = format!("`{}` is not {current_name} here; {what}", short(token));
-        Some((help, vec![render::san_styled(&self.style, pos, &m)]))
+        Some((help, vec![render::san_styled(self.style(), pos, &m)]))
     }
 
     /// How many of `rest` resolve in turn from `pos`.
@@ -344,7 +344,7 @@ impl GameChecker<'_> {
         if self.frugal {
             return Vec::new();
         }
-        let scored = render::score_moves(&self.writer, pos, origins, written, hint);
+        let scored = render::score_moves(self.writer(), pos, origins, written, hint);
         let Some(best) = scored.first().map(|s| s.cost) else {
             return Vec::new();
         };
@@ -448,7 +448,7 @@ impl GameChecker<'_> {
         for text in preferred {
             if let Some(m) = legal
                 .iter()
-                .find(|m| self.writer.write(pos, origins, m) == *text)
+                .find(|m| self.writer().write(pos, origins, m) == *text)
                 && !candidates.iter().any(|c| c.0 == *m)
             {
                 candidates.push((*m, None));
@@ -643,7 +643,7 @@ impl GameChecker<'_> {
         let side = color_name(pos.turn());
         match repair {
             Repair::Replace(m) => {
-                let w = self.writer.write(pos, origins, m);
+                let w = self.writer().write(pos, origins, m);
                 let note = format!("read on as if `{w}` had been written (assumed; {after})");
                 d.help = Some(match d.help.take() {
                     Some(h) => format!("{h}\n{note}"),
@@ -661,7 +661,7 @@ impl GameChecker<'_> {
                 then,
                 fits,
             } => {
-                let w = self.writer.write(pos, origins, missing);
+                let w = self.writer().write(pos, origins, missing);
                 let probably = if *fits == 1 {
                     format!("`{w}`")
                 } else {
@@ -674,7 +674,7 @@ impl GameChecker<'_> {
                 let mut o = *origins;
                 o.play(missing);
                 p.play_unchecked(*missing);
-                let t = self.writer.write(&p, &o, then);
+                let t = self.writer().write(&p, &o, then);
                 if wrong_side && *fits > 1 {
                     // Not one move fits: say what is sure, that the move is the other side's.
                     let owner = color_name(!pos.turn());
@@ -713,12 +713,12 @@ impl GameChecker<'_> {
                     .first()
                     .map(|t| self.src(t.span).to_owned())
                     .unwrap_or_default();
-                let w1 = self.writer.write(pos, origins, first);
+                let w1 = self.writer().write(pos, origins, first);
                 let mut p = pos.clone();
                 let mut o = *origins;
                 o.play(first);
                 p.play_unchecked(*first);
-                let w2 = self.writer.write(&p, &o, second);
+                let w2 = self.writer().write(&p, &o, second);
                 d.problem = Problem::SwappedMoves {
                     first: text.clone(),
                     second: next_text.clone(),

@@ -13,6 +13,8 @@ pub(super) struct LineEnd {
     pub(super) complete: bool,
     pub(super) result: Option<(Outcome, Span)>,
     pub(super) last_move: Option<Span>,
+    /// The moves that led to the line's end (the history it started with, then its own).
+    pub(super) history: Vec<crate::check::checker::Played>,
 }
 
 impl GameChecker<'_> {

@@ -8,7 +8,7 @@ use crate::check::repair::{Found, Site, missing_note};
 use crate::check::types::{MoveState, Repair, RepairNote, RepairedItem};
 use crate::syntax::{Item, MoveToken};
 
-use super::{Failure, LineWalk, shows_diagram};
+use super::{BranchAt, Failure, LineWalk, shows_diagram};
 use crate::diagnostic::text::short;
 
 impl<'l> LineWalk<'_, '_, 'l> {
@@ -16,7 +16,16 @@ impl<'l> LineWalk<'_, '_, 'l> {
     /// swapped with the next) and reads on from there.
     pub(super) fn go_back(&mut self, f: Found, failure: Failure<'l>) {
         let Failure { tok, mut d, .. } = failure;
-        let s = self.snaps.swap_remove(self.snaps.len() - f.back);
+        let i = self.snaps.len() - f.back;
+        let mut s = self
+            .snaps
+            .remove(i)
+            .expect("a repair goes back at most to the oldest snapshot");
+        // Its branch point is kept in the snapshot before it.
+        if matches!(s.state.branch, Some(BranchAt::Snapshot)) {
+            let before = i.checked_sub(1).and_then(|j| self.snaps.get(j));
+            s.state.branch = before.map(|b| BranchAt::Own(Box::new(b.branch())));
+        }
         self.snaps.clear();
         let (at, at_tok) = (s.at, s.tok);
         self.restore(s);
@@ -109,7 +118,7 @@ impl<'l> LineWalk<'_, '_, 'l> {
 
     /// Reads on from a repair at the token in error itself.
     pub(super) fn repair_here(&mut self, f: Found, failure: Failure<'l>) {
-        self.snaps.clear();
+        self.clear_snaps();
         let Failure {
             tok,
             res,
