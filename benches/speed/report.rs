@@ -179,14 +179,15 @@ impl Table {
 
 /// Measurements outside the table.
 pub struct Extra {
-    /// The corpus given on standard input: when the first report came out.
+    /// The corpus with an error in every game given on standard input: when the first
+    /// report came out, and when the last byte of input was taken.
     pub streaming: Option<Streaming>,
 }
 
 impl Extra {
     pub fn measure(check: &Check, inputs: &Inputs, limits: Limits) -> Extra {
         let cmd = check.stdin(1, &[]);
-        let streaming = match measure::run_streaming(&cmd, &inputs.en, limits) {
+        let streaming = match measure::run_streaming(&cmd, &inputs.errors, limits) {
             Ok(s) => Some(s),
             Err(e) => {
                 eprintln!("streaming probe: {e}");
@@ -351,7 +352,7 @@ pub fn targets(t: &Table, inputs: &Inputs, extra: &Extra, cores: usize) -> Strin
     }
     let first = extra.streaming.as_ref().filter(|s| s.run.finished());
     o.line(
-        "the first report printed before the input is read to its end (en.pgn on stdin, \
+        "the first report printed before the input is read to its end (errors.pgn on stdin, \
          1 thread): seconds to the first output",
         first.and_then(|s| s.first_output.map(|f| (f, f < s.input_taken))),
         " s",

@@ -367,11 +367,31 @@ pub(crate) fn is_result(token: &str) -> bool {
     if t.is_empty() || square {
         return false;
     }
-    results::Results::parse(results::Rule::result, t)
+    // The tokens that get this far are few and often the same (move numbers, castling,
+    // results): each is parsed once per thread.
+    thread_local! {
+        static READ: std::cell::RefCell<std::collections::HashMap<Box<str>, bool>> =
+            std::cell::RefCell::default();
+    }
+    if let Some(known) = READ.with(|r| r.borrow().get(t).copied()) {
+        return known;
+    }
+    let result = results::Results::parse(results::Rule::result, t)
         .ok()
         .and_then(|mut pairs| pairs.next())
-        .is_some_and(|p| p.as_span().end() == t.len())
+        .is_some_and(|p| p.as_span().end() == t.len());
+    READ.with(|r| {
+        let mut r = r.borrow_mut();
+        if r.len() >= RESULTS_KEPT {
+            r.clear();
+        }
+        r.insert(t.into(), result);
+    });
+    result
 }
+
+/// Tokens whose reading as a result is kept per thread.
+const RESULTS_KEPT: usize = 4_096;
 
 #[cfg(test)]
 mod tests {

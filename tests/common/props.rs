@@ -45,7 +45,38 @@ pub fn run_check(data: &[u8]) {
         .expect("a built-in notation with `--lang auto` always has a grammar");
     assert_accounted(&file, &format!("{path} as {notation}"));
     let _ = output::human(&file, false, 80);
-    let _ = output::json(std::slice::from_ref(&file));
+    let whole = output::json(std::slice::from_ref(&file));
+    // Read as a stream, in pieces of a few bytes: the same problems at the same places.
+    let piece = 1 + usize::from(selector) % 13;
+    let options = Options::given(notation, "auto");
+    let mut json = Vec::new();
+    let mut report = output::JsonReport::new(&mut json).expect("written to memory");
+    let mut sink = report.file(path);
+    scoresheet::check::check_reader_in_pieces(path, input, piece, &options, &mut sink)
+        .expect("a built-in notation with `--lang auto` always has a grammar");
+    sink.finish().expect("written to memory");
+    report.end().expect("written to memory");
+    let streamed: serde_json::Value = serde_json::from_slice(&json).expect("the report is JSON");
+    assert_eq!(
+        problems(&streamed),
+        problems(&whole),
+        "{path} as {notation}: read in pieces of {piece} bytes"
+    );
+}
+
+/// The problems of a JSON report, in the order of their offsets (a note of the file may come
+/// elsewhere in a stream), each as its fields.
+fn problems(json: &serde_json::Value) -> Vec<String> {
+    let mut out: Vec<(u64, String)> = json["files"][0]["diagnostics"]
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .map(|d| (d["offset"].as_u64().unwrap_or(0), d.to_string()))
+                .collect()
+        })
+        .unwrap_or_default();
+    out.sort();
+    out.into_iter().map(|(_, d)| d).collect()
 }
 
 /// Panics when a token of `file` is neither resolved nor reported.
