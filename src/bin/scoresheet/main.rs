@@ -308,7 +308,11 @@ fn check_command(
                 use_color(color, std::io::stdout().is_terminal()),
                 terminal_width(),
             );
-            for (name, input) in inputs {
+            for (i, (name, input)) in inputs.into_iter().enumerate() {
+                // A blank line between one file's summary and the next file's report.
+                if i > 0 {
+                    writeln!(out)?;
+                }
                 let mut file = output::HumanFile::new(&mut out, name, style);
                 if let Some(code) = checked(check_reader(name, input, &options, &mut file))? {
                     return Ok(code);
