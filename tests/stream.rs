@@ -3,6 +3,11 @@
 //! problems (code, place, text, message, help, suggestions) as the checker of a whole text.
 
 mod common;
+#[path = "common/props.rs"]
+#[allow(dead_code)]
+mod props;
+
+use props::problems;
 
 use std::path::Path;
 
@@ -34,18 +39,6 @@ fn streamed(path: &str, bytes: &[u8], piece: usize, jobs: usize) -> (String, Str
             String::from_utf8(json).expect("text"),
         )
     })
-}
-
-/// The problems of a JSON report, each as its fields, in the order of their offsets.
-fn problems(json: &Value) -> Vec<String> {
-    let mut out: Vec<(u64, String)> = json["files"][0]["diagnostics"]
-        .as_array()
-        .expect("diagnostics")
-        .iter()
-        .map(|d| (d["offset"].as_u64().unwrap_or(0), d.to_string()))
-        .collect();
-    out.sort();
-    out.into_iter().map(|(_, d)| d).collect()
 }
 
 /// Reads `bytes` in pieces of every size given and with 1 and 3 threads: each report is the

@@ -37,17 +37,9 @@ pub use types::*;
 /// # Errors
 /// When the options name a notation or language that has no grammar.
 pub fn check_bytes(path: &str, bytes: &[u8], options: &Options) -> Result<CheckedFile, CheckError> {
-    let decoded = decode(bytes);
-    let text: Arc<str> = Arc::from(decoded.text.as_ref());
+    let (text, pieces) = read_at_once(path, bytes);
     let mut collect = stream::Collect::default();
-    if decoded.binary {
-        collect.notation = "algebraic";
-        collect.language = "en".into();
-        collect.notes = decoded.diagnostics(Reader::Check);
-    } else {
-        let pieces = whole_pieces(path, &text, decoded.diagnostics(Reader::Check));
-        check_pieces(pieces.into_iter().map(Ok), options, &mut collect)?;
-    }
+    check_pieces(pieces.into_iter().map(Ok), options, &mut collect)?;
     Ok(CheckedFile {
         path: path.into(),
         text,
@@ -88,23 +80,31 @@ pub fn check_reader_in_pieces(
     if Format::by_extension(path).is_some_and(|f| f != Format::Pgn) {
         let mut bytes = Vec::new();
         input.read_to_end(&mut bytes)?;
-        let decoded = decode(&bytes);
-        let text: Arc<str> = Arc::from(decoded.text.as_ref());
-        let notes = decoded.diagnostics(Reader::Check);
-        if !decoded.binary {
-            let pieces = whole_pieces(path, &text, notes);
-            return check_pieces(pieces.into_iter().map(Ok), options, sink);
-        }
-        let source = Arc::new(SourceText::whole(text));
-        let pieces = notes
-            .into_iter()
-            .map(|d| Ok(Piece::Note(Box::new(d), Some(Arc::clone(&source)))));
-        return check_pieces(pieces, options, sink);
+        let (_, pieces) = read_at_once(path, &bytes);
+        return check_pieces(pieces.into_iter().map(Ok), options, sink);
     }
     check_pieces(GameReader::with_piece(input, piece), options, sink)
 }
 
-/// The pieces of a file read at once (its notes, then its games), all in its whole text.
+/// A file read at once: its decoded text, and its pieces (its notes, then its games, all in
+/// that text; a binary file's note alone).
+fn read_at_once(path: &str, bytes: &[u8]) -> (Arc<str>, Vec<Piece>) {
+    let decoded = decode(bytes);
+    let text: Arc<str> = Arc::from(decoded.text.as_ref());
+    let notes = decoded.diagnostics(Reader::Check);
+    let pieces = if decoded.binary {
+        let source = Arc::new(SourceText::whole(Arc::clone(&text)));
+        notes
+            .into_iter()
+            .map(|d| Piece::Note(Box::new(d), Arc::clone(&source)))
+            .collect()
+    } else {
+        whole_pieces(path, &text, notes)
+    };
+    (text, pieces)
+}
+
+/// The pieces of a text file read at once (its notes, then its games), all in its whole text.
 fn whole_pieces(path: &str, text: &Arc<str>, mut notes: Vec<Diagnostic>) -> Vec<Piece> {
     // The same cutting as the linter's: a plain-text, Markdown or LaTeX file (by its
     // extension) by its paragraphs and fences, its prose left out; anything else as PGN, and
@@ -130,7 +130,7 @@ fn whole_pieces(path: &str, text: &Arc<str>, mut notes: Vec<Diagnostic>) -> Vec<
     let source = Arc::new(SourceText::whole(Arc::clone(text)));
     let notes = notes
         .into_iter()
-        .map(|d| Piece::Note(Box::new(d), Some(Arc::clone(&source))));
+        .map(|d| Piece::Note(Box::new(d), Arc::clone(&source)));
     let games = spans.into_iter().map(|span| {
         Piece::Game(GameText {
             source: Arc::clone(&source),

@@ -13,7 +13,7 @@ use crate::check::game::check_game_within;
 use crate::check::types::{CheckError, CheckedGame, Options};
 use crate::diagnostic::Diagnostic;
 use crate::read::stream::{GameText, Piece};
-use crate::span::{Origin, SourceText, Span};
+use crate::span::{SourceText, Span};
 use crate::syntax::grammar::Parser;
 
 /// Where a file's report goes, part by part, in the file's order.
@@ -122,13 +122,9 @@ struct Checked {
 /// frugally.
 fn report(d: Checked, sink: &mut dyn Sink, noted_frugal: &mut bool) -> io::Result<()> {
     let mut games = d.games.into_iter();
-    let mut last: Option<Arc<SourceText>> = None;
-    for (k, piece) in d.window.iter().enumerate() {
+    for piece in &d.window {
         match piece {
-            Piece::Note(n, source) => {
-                let (n, source) = placed(n, source.as_ref(), &d.window[k + 1..], last.as_ref());
-                sink.note(&n, &source)?;
-            }
+            Piece::Note(n, source) => sink.note(n, source)?,
             Piece::Game(g) => {
                 let game = games.next().expect("one checked game for each game read");
                 if d.frugal && !*noted_frugal {
@@ -139,7 +135,6 @@ fn report(d: Checked, sink: &mut dyn Sink, noted_frugal: &mut bool) -> io::Resul
                     sink.note(&note, &g.source)?;
                 }
                 sink.game(game, &g.source)?;
-                last = Some(Arc::clone(&g.source));
             }
         }
     }
@@ -179,32 +174,6 @@ fn take_window(
         window.push(piece);
     }
     Ok(window)
-}
-
-/// A note with the text it is shown in, its spans moved into that text: its own, else the
-/// game after it or the one before that holds it, else an empty text where it points.
-fn placed(
-    d: &Diagnostic,
-    own: Option<&Arc<SourceText>>,
-    after: &[Piece],
-    before: Option<&Arc<SourceText>>,
-) -> Placed {
-    if let Some(source) = own {
-        return (d.clone(), Arc::clone(source));
-    }
-    let next = after.iter().find_map(game_text).map(|g| &g.source);
-    let holder = [next, before]
-        .into_iter()
-        .flatten()
-        .find(|s| s.holds(d.span));
-    let source = holder.cloned().unwrap_or_else(|| {
-        let origin = Origin {
-            offset: d.span.start,
-            ..Origin::default()
-        };
-        Arc::new(SourceText::new(Arc::from(""), origin))
-    });
-    (d.clone().moved(source.origin.offset, 0), source)
 }
 
 /// A note and the text it is shown in.

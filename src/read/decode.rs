@@ -56,18 +56,28 @@ impl Decoded<'_> {
     /// NUL bytes (not text at all: then that alone). Spans are in [`Decoded::text`].
     pub fn diagnostics(&self, reader: Reader) -> Vec<Diagnostic> {
         let text: &str = &self.text;
-        let mut out = Vec::new();
-        if let Encoding::Latin1 { first_invalid } = self.encoding
-            && !self.binary
-        {
-            let at = first_invalid.min(text.len());
-            let width = text[at..].chars().next().map_or(0, char::len_utf8);
-            out.push(not_utf8(first_invalid, width, reader));
-        }
-        if self.binary {
-            out.push(binary(text.find('\0').unwrap_or(0), reader));
-        }
-        out
+        let invalid = match self.encoding {
+            Encoding::Latin1 { first_invalid } => {
+                let at = first_invalid.min(text.len());
+                Some((
+                    first_invalid,
+                    text[at..].chars().next().map_or(0, char::len_utf8),
+                ))
+            }
+            Encoding::Utf8 | Encoding::Utf16 { .. } => None,
+        };
+        let nul = self.binary.then(|| text.find('\0').unwrap_or(0));
+        notes(invalid, nul, reader)
+    }
+}
+
+/// The notes of decoding: the first byte that is not UTF-8 (its offset, and the width of the
+/// character it was read as), or, for a binary input (a NUL at `nul`), that alone.
+fn notes(invalid: Option<(usize, usize)>, nul: Option<usize>, reader: Reader) -> Vec<Diagnostic> {
+    match (nul, invalid) {
+        (Some(nul), _) => vec![binary(nul, reader)],
+        (None, Some((at, width))) => vec![not_utf8(at, width, reader)],
+        (None, None) => Vec::new(),
     }
 }
 
@@ -217,15 +227,16 @@ impl Decoder {
     fn utf8_piece(&mut self, mut rest: &[u8], end: bool, out: &mut String) -> usize {
         let start = out.len();
         loop {
-            let (valid, after) = match std::str::from_utf8(rest) {
+            let error = match std::str::from_utf8(rest) {
                 Ok(s) => {
                     out.push_str(s);
                     return 0;
                 }
-                Err(e) => rest.split_at(e.valid_up_to()),
+                Err(e) => e,
             };
-            out.push_str(std::str::from_utf8(valid).unwrap_or_default());
-            let bad = match std::str::from_utf8(after).err().and_then(|e| e.error_len()) {
+            let (valid, after) = rest.split_at(error.valid_up_to());
+            out.push_str(std::str::from_utf8(valid).expect("the bytes before the error are UTF-8"));
+            let bad = match error.error_len() {
                 Some(n) => n,
                 None if !end => return after.len(),
                 None => after.len(),
@@ -256,15 +267,11 @@ impl Decoder {
     /// The notes of decoding so far (see [`Decoded::diagnostics`]): the first byte that is not
     /// UTF-8, and a NUL that makes the input binary.
     pub(crate) fn notes(&self, reader: Reader) -> Vec<Diagnostic> {
-        let mut out = Vec::new();
-        if let (Kind::Utf8, Some((at, width)), false) = (self.kind, self.first_invalid, self.binary)
-        {
-            out.push(not_utf8(at, width, reader));
-        }
-        if self.binary {
-            out.push(binary(self.nul.unwrap_or(0), reader));
-        }
-        out
+        notes(
+            self.first_invalid,
+            self.binary.then(|| self.nul.unwrap_or(0)),
+            reader,
+        )
     }
 
     /// Is enough of the input decoded to say whether it is binary?

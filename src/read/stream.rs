@@ -28,8 +28,8 @@ pub struct GameText {
 #[derive(Debug)]
 pub enum Piece {
     /// A problem of the file itself (its encoding, no game in it), with the text its spans are
-    /// in, when the reader has it (else its spans are offsets of the file).
-    Note(Box<Diagnostic>, Option<Arc<SourceText>>),
+    /// in.
+    Note(Box<Diagnostic>, Arc<SourceText>),
     /// A game.
     Game(GameText),
 }
@@ -60,8 +60,6 @@ pub struct GameReader<R> {
     games: usize,
     /// The note that the text is not UTF-8 is handed on.
     noted_invalid: bool,
-    /// The input is not text: nothing more is read.
-    binary: bool,
     /// Where in `text` the origin is.
     counted: usize,
 }
@@ -85,7 +83,6 @@ impl<R: Read> GameReader<R> {
             ready: VecDeque::new(),
             games: 0,
             noted_invalid: false,
-            binary: false,
             counted: 0,
         }
     }
@@ -131,14 +128,13 @@ impl<R: Read> GameReader<R> {
             while !self.text.is_char_boundary(cut) {
                 cut -= 1;
             }
-            self.binary = true;
             self.ended = true;
             let source = Arc::new(SourceText::whole(Arc::from(&self.text[..cut])));
             self.ready.extend(
                 self.decoder
                     .notes(Reader::Check)
                     .into_iter()
-                    .map(|d| Piece::Note(Box::new(d), Some(Arc::clone(&source)))),
+                    .map(|d| Piece::Note(Box::new(d), Arc::clone(&source))),
             );
             self.text.clear();
             return Ok(());
@@ -152,7 +148,8 @@ impl<R: Read> GameReader<R> {
             self.note_invalid(self.text.len(), None);
             if self.games == 0 {
                 let none = Diagnostic::new(Problem::NoGame, Span::new(0, 0));
-                self.ready.push_back(Piece::Note(Box::new(none), None));
+                let empty = Arc::new(SourceText::whole(Arc::from("")));
+                self.ready.push_back(Piece::Note(Box::new(none), empty));
             }
         }
         self.drop_read();
@@ -207,7 +204,7 @@ impl<R: Read> GameReader<R> {
         self.ready.extend(
             notes
                 .into_iter()
-                .map(|d| Piece::Note(Box::new(d.moved(offset, 0)), Some(Arc::clone(&source)))),
+                .map(|d| Piece::Note(Box::new(d.moved(offset, 0)), Arc::clone(&source))),
         );
     }
 

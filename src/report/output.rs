@@ -98,17 +98,30 @@ pub fn write_json(out: &mut dyn io::Write, files: &[CheckedFile]) -> io::Result<
     let mut report = JsonReport::new(out)?;
     for f in files {
         let mut file = report.file(&f.path);
-        file.start(f.notation, &f.language)?;
-        let source = Arc::new(SourceText::whole(Arc::clone(&f.text)));
-        for d in &f.diagnostics {
-            file.note(d, &source)?;
-        }
-        for g in &f.games {
-            file.write_game(g, &source)?;
-        }
+        replay(f, &mut file)?;
         file.finish()?;
     }
     report.end()
+}
+
+/// A report that is also written from a file checked at once (its games borrowed, not handed
+/// over as a stream hands them).
+trait Replayed: Sink {
+    fn write_game(&mut self, g: &CheckedGame, source: &Arc<SourceText>) -> io::Result<()>;
+}
+
+/// Writes a file checked at once into its report: its notes, then its games, in its whole
+/// text.
+fn replay(f: &CheckedFile, report: &mut impl Replayed) -> io::Result<()> {
+    report.start(f.notation, &f.language)?;
+    let source = Arc::new(SourceText::whole(Arc::clone(&f.text)));
+    for d in &f.diagnostics {
+        report.note(d, &source)?;
+    }
+    for g in &f.games {
+        report.write_game(g, &source)?;
+    }
+    Ok(())
 }
 
 /// The JSON document of the CLI contract, written as the files are checked, as
@@ -223,6 +236,12 @@ impl JsonFile<'_, '_> {
     }
 }
 
+impl Replayed for JsonFile<'_, '_> {
+    fn write_game(&mut self, g: &CheckedGame, source: &Arc<SourceText>) -> io::Result<()> {
+        JsonFile::write_game(self, g, source)
+    }
+}
+
 impl Sink for JsonFile<'_, '_> {
     fn start(&mut self, notation: &'static str, language: &str) -> io::Result<()> {
         let out = &mut *self.report.out;
@@ -318,14 +337,7 @@ pub fn write_human(
     width: usize,
 ) -> io::Result<()> {
     let mut file = HumanFile::new(out, &f.path, (color, width));
-    file.start(f.notation, &f.language)?;
-    let source = Arc::new(SourceText::whole(Arc::clone(&f.text)));
-    for d in &f.diagnostics {
-        file.note(d, &source)?;
-    }
-    for g in &f.games {
-        file.write_game(g, &source)?;
-    }
+    replay(f, &mut file)?;
     file.finish().map(|_| ())
 }
 
@@ -385,6 +397,12 @@ impl<'o> HumanFile<'o> {
         self.writer
             .finish(summary, &mut |piece: &str| out.write_all(piece.as_bytes()))?;
         Ok(self.tally)
+    }
+}
+
+impl Replayed for HumanFile<'_> {
+    fn write_game(&mut self, g: &CheckedGame, source: &Arc<SourceText>) -> io::Result<()> {
+        HumanFile::write_game(self, g, source)
     }
 }
 

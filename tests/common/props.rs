@@ -66,7 +66,7 @@ pub fn run_check(data: &[u8]) {
 
 /// The problems of a JSON report, in the order of their offsets (a note of the file may come
 /// elsewhere in a stream), each as its fields.
-fn problems(json: &serde_json::Value) -> Vec<String> {
+pub fn problems(json: &serde_json::Value) -> Vec<String> {
     let mut out: Vec<(u64, String)> = json["files"][0]["diagnostics"]
         .as_array()
         .map(|a| {

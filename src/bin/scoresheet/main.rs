@@ -233,12 +233,11 @@ fn open_all<'f>(
             return Err(ExitCode::from(2));
         }
     };
-    let stdin: &'f [String] = &[];
-    let files = if files.is_empty() { stdin } else { files };
+    // No file: standard input.
     let mut inputs = Vec::new();
     if files.is_empty() {
         inputs.push((
-            "<stdin>",
+            input_name("-"),
             Box::new(std::io::stdin().lock()) as Box<dyn Read>,
         ));
     }
