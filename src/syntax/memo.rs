@@ -35,7 +35,11 @@ use crate::syntax::walker::{
 };
 
 /// The most words a cache holds; a full cache is emptied and fills again.
-pub(crate) const MAX_ENTRIES: usize = 1 << 16;
+pub(crate) const MAX_ENTRIES: usize = 1 << 18;
+
+/// The longest piece text kept in a cache (a tag pair's line, a short comment): longer ones
+/// are read each time.
+const MAX_KEY_BYTES: usize = 256;
 
 /// The most words of one piece: a longer token (a long comment) has the game parsed whole.
 const MAX_PIECE_WORDS: usize = 512;
@@ -123,10 +127,16 @@ impl Hasher for WordHasher {
     }
 }
 
+/// The pieces read alone, by their text with what follows it.
+type Entries = HashMap<Box<str>, Entry, BuildHasherDefault<WordHasher>>;
+
 /// The cache of one parser on one thread.
 #[derive(Default)]
 struct Cache {
-    words: HashMap<Box<str>, Entry, BuildHasherDefault<WordHasher>>,
+    /// Pieces with text of their game after them.
+    words: Entries,
+    /// Pieces that run to their game's end.
+    ends: Entries,
 }
 
 thread_local! {
@@ -221,26 +231,18 @@ impl Pieces<'_> {
     ) -> Option<(usize, Verdict)> {
         let start = words[i].0;
         let last = words.len() - 1;
+        let at = Place { start, base, text };
         if i != last {
             let end = words[i].1;
             // The word and the character after it; failing that, the word and what follows
             // up to the next word's first character (a descriptive `P-K4` looks past the
             // space for a `ch` or `e.p.` of its own).
             let next = words[i + 1].0;
-            let ahead = next + text[next..].chars().next().map_or(0, char::len_utf8);
-            for key_end in [end + 1, ahead] {
-                let key = &text[start..key_end];
-                if !cache.words.contains_key(key) {
-                    if cache.words.len() >= MAX_ENTRIES {
-                        cache.words.clear();
-                    }
-                    let entry = self.read(key, end - start, false);
-                    cache.words.insert(key.into(), entry);
-                }
-                let entry = &cache.words[key];
-                if entry.verdict.bounded {
-                    walk_shifted(tops, &entry.tops, base + start, text);
-                    return Some((i, entry.verdict));
+            let ahead = after(text, next);
+            let keys = [after(text, end), ahead];
+            for key_end in keys.into_iter().take(if next == end { 1 } else { 2 }) {
+                if let Some(verdict) = self.try_piece(cache, at, key_end, end, false, tops) {
+                    return Some((i, verdict));
                 }
             }
         }
@@ -249,17 +251,58 @@ impl Pieces<'_> {
         let mut j = hint(text, words, i).unwrap_or(i + 1).min(last);
         loop {
             let end = words[j].1;
-            let key_end = if j == last { text.len() } else { end + 1 };
-            let entry = self.read(&text[start..key_end], end - start, j == last);
-            if entry.verdict.bounded {
-                walk_shifted(tops, &entry.tops, base + start, text);
-                return Some((j, entry.verdict));
+            let key_end = if j == last {
+                text.len()
+            } else {
+                after(text, end)
+            };
+            if let Some(verdict) = self.try_piece(cache, at, key_end, end, j == last, tops) {
+                return Some((j, verdict));
             }
             if j == last || j - i + 1 >= MAX_PIECE_WORDS {
                 return None;
             }
             j = (i + 2 * (j - i + 1) - 1).min(last);
         }
+    }
+
+    /// Reads the piece from `at.start` to `end`, looked up (or read and kept) with what
+    /// follows it up to `key_end`, and walks its tokens when it reads alone as in its game.
+    /// `last`: the key runs to the game's end.
+    fn try_piece(
+        &self,
+        cache: &mut Cache,
+        at: Place<'_>,
+        key_end: usize,
+        end: usize,
+        last: bool,
+        tops: &mut Walker<'_>,
+    ) -> Option<Verdict> {
+        let key = &at.text[at.start..key_end];
+        let len = end - at.start;
+        let map = if last {
+            &mut cache.ends
+        } else {
+            &mut cache.words
+        };
+        let walk = |entry: &Entry, tops: &mut Walker<'_>| {
+            entry.verdict.bounded.then(|| {
+                walk_shifted(tops, &entry.tops, at.base + at.start, at.text);
+                entry.verdict
+            })
+        };
+        if let Some(entry) = map.get(key) {
+            return walk(entry, tops);
+        }
+        let entry = self.read(key, len, last);
+        let verdict = walk(&entry, tops);
+        if key.len() <= MAX_KEY_BYTES {
+            if map.len() >= MAX_ENTRIES {
+                map.clear();
+            }
+            map.insert(key.into(), entry);
+        }
+        verdict
     }
 
     /// Reads a piece alone: `len` bytes of `key`, then what follows it in the game up to the
@@ -284,25 +327,28 @@ impl Pieces<'_> {
     }
 }
 
-/// Where a piece that starts at word `i` likely ends, judging by its first byte: tag pairs at
-/// the end of the last line that starts with `[`, a comment at the word that balances its
+/// Where a piece starts: at byte `start` of a game's `text`, which starts at byte `base` of
+/// its file.
+#[derive(Clone, Copy)]
+struct Place<'t> {
+    start: usize,
+    base: usize,
+    text: &'t str,
+}
+
+/// Where a piece that starts at word `i` likely ends, judging by its first byte: a tag pair at
+/// the end of its line, a comment at the word that balances its
 /// braces. Only a guess: the
 /// probe decides.
 fn hint(text: &str, words: &[(usize, usize)], i: usize) -> Option<usize> {
     let (start, _) = words[i];
     match text.as_bytes()[start] {
         b'[' => {
-            // Through the last of the lines that start with `[` (the tag pairs, read at once).
+            // Through the end of its line (a tag pair, read and kept by its line: the same
+            // `[Event "…"]` comes back in game after game).
             let mut j = i;
-            let mut line_start = start;
-            for (k, w) in words.iter().enumerate().skip(i) {
-                if w.0 > line_start && text[line_start..w.0].contains('\n') {
-                    if text.as_bytes()[w.0] != b'[' {
-                        break;
-                    }
-                    line_start = w.0;
-                }
-                j = k;
+            while j + 1 < words.len() && !text[words[j].1..words[j + 1].0].contains('\n') {
+                j += 1;
             }
             Some(j)
         }
@@ -331,7 +377,15 @@ fn walk_shifted(walker: &mut Walker<'_>, read: &[Top], at: usize, text: &str) {
     }
 }
 
-/// The words of a text: the runs of bytes between spaces, tabs and line breaks, as byte ranges.
+/// The end of the character at byte `at` (`at` at the end of the text).
+fn after(text: &str, at: usize) -> usize {
+    at + text[at..].chars().next().map_or(0, char::len_utf8)
+}
+
+/// The words of a text: the runs of bytes between spaces, tabs and line breaks, as byte
+/// ranges; a word that starts with a move number glued to what follows it (`60.Ka4`,
+/// `12...Nf6`) is two, so that the move is the one read in other games (the probe decides
+/// whether the number reads alone).
 fn words(text: &str) -> Vec<(usize, usize)> {
     let mut out = Vec::new();
     let mut start = None;
@@ -340,14 +394,28 @@ fn words(text: &str) -> Vec<(usize, usize)> {
         match (start, space) {
             (None, false) => start = Some(i),
             (Some(s), true) => {
-                out.push((s, i));
+                push_word(text, s, i, &mut out);
                 start = None;
             }
             _ => {}
         }
     }
     if let Some(s) = start {
-        out.push((s, text.len()));
+        push_word(text, s, text.len(), &mut out);
     }
     out
+}
+
+/// Adds the word `start..end`, cut after a move number glued to what follows it.
+fn push_word(text: &str, start: usize, end: usize, out: &mut Vec<(usize, usize)>) {
+    let word = &text.as_bytes()[start..end];
+    let digits = word.iter().take_while(|b| b.is_ascii_digit()).count();
+    let dots = word[digits..].iter().take_while(|&&b| b == b'.').count();
+    let cut = start + digits + dots;
+    if digits > 0 && dots > 0 && cut < end && !word[digits + dots].is_ascii_digit() {
+        out.push((start, cut));
+        out.push((cut, end));
+    } else {
+        out.push((start, end));
+    }
 }
