@@ -14,7 +14,8 @@
 //! rule's two loops (tag pairs at the start, then the rest) stand at its ends. Whenever a game
 //! cannot be cut so, it is parsed whole, as before: the result is always the full parse's.
 //!
-//! Single words are kept in a cache per parser and per thread, bounded by [`MAX_ENTRIES`].
+//! Pieces are kept in a cache per parser, shared by the threads, with a copy per thread
+//! looked up without a lock; each map is bounded by [`MAX_ENTRIES`].
 
 mod probe;
 #[cfg(test)]
@@ -23,7 +24,7 @@ mod tests;
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
-use std::sync::{Mutex, PoisonError};
+use std::sync::{Arc, Mutex, PoisonError};
 
 pub(crate) use probe::Probe;
 use probe::Verdict;
@@ -35,7 +36,7 @@ use crate::syntax::walker::{
 };
 
 /// The most words a cache holds; a full cache is emptied and fills again.
-pub(crate) const MAX_ENTRIES: usize = 1 << 18;
+pub(crate) const MAX_ENTRIES: usize = 1 << 17;
 
 /// The longest piece text kept in a cache (a tag pair's line, a short comment): longer ones
 /// are read each time.
@@ -128,9 +129,9 @@ impl Hasher for WordHasher {
 }
 
 /// The pieces read alone, by their text with what follows it.
-type Entries = HashMap<Box<str>, Entry, BuildHasherDefault<WordHasher>>;
+type Entries = HashMap<Box<str>, Arc<Entry>, BuildHasherDefault<WordHasher>>;
 
-/// The cache of one parser on one thread.
+/// Pieces read alone by one parser.
 #[derive(Default)]
 struct Cache {
     /// Pieces with text of their game after them.
@@ -139,8 +140,50 @@ struct Cache {
     ends: Entries,
 }
 
+impl Cache {
+    fn map(&self, last: bool) -> &Entries {
+        if last { &self.ends } else { &self.words }
+    }
+
+    /// Keeps what a piece reads (a full map is emptied first).
+    fn keep(&mut self, key: &str, last: bool, entry: Arc<Entry>) {
+        let map = if last { &mut self.ends } else { &mut self.words };
+        if map.len() >= MAX_ENTRIES {
+            map.clear();
+        }
+        map.insert(key.into(), entry);
+    }
+}
+
+/// The caches of one parser seen from one thread: its own, looked up without a lock, and the
+/// one every thread shares, so that a piece is parsed once whatever thread meets it first.
+struct Caches {
+    own: Cache,
+    shared: Arc<Mutex<Cache>>,
+}
+
+/// The most parsers whose caches are kept (parsers built at run time come and go).
+const MAX_PARSERS: usize = 64;
+
+/// The shared cache of each parser.
+static SHARED: Mutex<Vec<(MemoId, Arc<Mutex<Cache>>)>> = Mutex::new(Vec::new());
+
 thread_local! {
-    static CACHES: RefCell<Vec<(MemoId, Cache)>> = const { RefCell::new(Vec::new()) };
+    static CACHES: RefCell<Vec<(MemoId, Caches)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The shared cache of a parser.
+fn shared_cache(id: MemoId) -> Arc<Mutex<Cache>> {
+    let mut all = SHARED.lock().unwrap_or_else(PoisonError::into_inner);
+    if let Some((_, c)) = all.iter().find(|(i, _)| *i == id) {
+        return Arc::clone(c);
+    }
+    if all.len() >= MAX_PARSERS {
+        all.remove(0);
+    }
+    let cache = Arc::new(Mutex::new(Cache::default()));
+    all.push((id, Arc::clone(&cache)));
+    cache
 }
 
 /// A parser as the piecewise reading uses it.
@@ -176,7 +219,12 @@ impl Pieces<'_> {
             let at = match caches.iter().position(|(id, _)| *id == self.id) {
                 Some(at) => at,
                 None => {
-                    caches.push((self.id, Cache::default()));
+                    if caches.len() >= MAX_PARSERS {
+                        caches.remove(0);
+                    }
+                    let shared = shared_cache(self.id);
+                    let own = Cache::default();
+                    caches.push((self.id, Caches { own, shared }));
                     caches.len() - 1
                 }
             };
@@ -194,7 +242,7 @@ impl Pieces<'_> {
     /// `base`); `None` when the game cannot be cut so.
     fn tops(
         &self,
-        cache: &mut Cache,
+        cache: &mut Caches,
         text: &str,
         base: usize,
         tops: &mut Walker<'_>,
@@ -222,7 +270,7 @@ impl Pieces<'_> {
     /// it as its tokens need. Walks its tokens and returns its last word and its verdict.
     fn piece(
         &self,
-        cache: &mut Cache,
+        cache: &mut Caches,
         text: &str,
         words: &[(usize, usize)],
         i: usize,
@@ -271,7 +319,7 @@ impl Pieces<'_> {
     /// `last`: the key runs to the game's end.
     fn try_piece(
         &self,
-        cache: &mut Cache,
+        cache: &mut Caches,
         at: Place<'_>,
         key_end: usize,
         end: usize,
@@ -279,28 +327,28 @@ impl Pieces<'_> {
         tops: &mut Walker<'_>,
     ) -> Option<Verdict> {
         let key = &at.text[at.start..key_end];
-        let len = end - at.start;
-        let map = if last {
-            &mut cache.ends
-        } else {
-            &mut cache.words
-        };
         let walk = |entry: &Entry, tops: &mut Walker<'_>| {
             entry.verdict.bounded.then(|| {
                 walk_shifted(tops, &entry.tops, at.base + at.start, at.text);
                 entry.verdict
             })
         };
-        if let Some(entry) = map.get(key) {
+        if let Some(entry) = cache.own.map(last).get(key) {
             return walk(entry, tops);
         }
-        let entry = self.read(key, len, last);
-        let verdict = walk(&entry, tops);
-        if key.len() <= MAX_KEY_BYTES {
-            if map.len() >= MAX_ENTRIES {
-                map.clear();
+        let keep = key.len() <= MAX_KEY_BYTES;
+        let lock = || cache.shared.lock().unwrap_or_else(PoisonError::into_inner);
+        let known = lock().map(last).get(key).cloned();
+        let entry = known.unwrap_or_else(|| {
+            let entry = Arc::new(self.read(key, end - at.start, last));
+            if keep {
+                lock().keep(key, last, Arc::clone(&entry));
             }
-            map.insert(key.into(), entry);
+            entry
+        });
+        let verdict = walk(&entry, tops);
+        if keep {
+            cache.own.keep(key, last, entry);
         }
         verdict
     }
@@ -383,9 +431,8 @@ fn after(text: &str, at: usize) -> usize {
 }
 
 /// The words of a text: the runs of bytes between spaces, tabs and line breaks, as byte
-/// ranges; a word that starts with a move number glued to what follows it (`60.Ka4`,
-/// `12...Nf6`) is two, so that the move is the one read in other games (the probe decides
-/// whether the number reads alone).
+/// ranges. A word is cut where it likely holds several tokens (`(60...Ka4`, `e5)`), so that
+/// each part is the one read in other games; the probe decides whether each reads alone.
 fn words(text: &str) -> Vec<(usize, usize)> {
     let mut out = Vec::new();
     let mut start = None;
@@ -406,16 +453,32 @@ fn words(text: &str) -> Vec<(usize, usize)> {
     out
 }
 
-/// Adds the word `start..end`, cut after a move number glued to what follows it.
-fn push_word(text: &str, start: usize, end: usize, out: &mut Vec<(usize, usize)>) {
-    let word = &text.as_bytes()[start..end];
+/// Adds the word `start..end`: `(`s that open it and `)`s that close it apart, and a move
+/// number glued to what follows it apart.
+fn push_word(text: &str, mut start: usize, end: usize, out: &mut Vec<(usize, usize)>) {
+    let bytes = text.as_bytes();
+    while end - start > 1 && bytes[start] == b'(' {
+        out.push((start, start + 1));
+        start += 1;
+    }
+    let mut closing = end;
+    while closing - start > 1 && bytes[closing - 1] == b')' {
+        closing -= 1;
+    }
+    let word = &bytes[start..closing];
     let digits = word.iter().take_while(|b| b.is_ascii_digit()).count();
-    let dots = word[digits..].iter().take_while(|&&b| b == b'.').count();
+    let dots = word[digits..]
+        .iter()
+        .take_while(|&&b| b == b'.')
+        .count();
     let cut = start + digits + dots;
-    if digits > 0 && dots > 0 && cut < end && !word[digits + dots].is_ascii_digit() {
+    if digits > 0 && dots > 0 && cut < closing && !word[digits + dots].is_ascii_digit() {
         out.push((start, cut));
-        out.push((cut, end));
-    } else {
-        out.push((start, end));
+        start = cut;
+    }
+    out.push((start, closing));
+    while closing < end {
+        out.push((closing, closing + 1));
+        closing += 1;
     }
 }

@@ -140,6 +140,7 @@ fn tricky_texts_read_the_same_piece_by_piece() {
         "[",
         "59.Kb3 Ra1 60.Ka4 Rb1 61.Ka5 12...Nf6 13..e5 1.e4 e5 2.Nf3 1.d24 5.e5+ 6.Кf3 12.34 7.",
         "1.\u{a0}e4 1.…e5 1…e5 2.(e4) 3.{c} 4.[Event \"x\"] 5.; c\n6.O-O-O 7.0-0 8.-- 9.1-0",
+        "1. e4 (1. d4 d5) (1.c4 e5 (1...c5)) e5 ((2. Nf3)) (e.p) (e.p.) e5) $1) (60...Ka4) ()",
         "[White \"a\"]\n[Black \"b\"] [Date \"1.2\"]\n1.e4\n[Round \"1\"]\n2.e5",
         "",
         "{",
