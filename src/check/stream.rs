@@ -66,7 +66,8 @@ pub fn check_pieces(
         sink.note(&warning, &source)?;
     }
     let parser = detection.parser;
-    // A pipeline: while a window's games are checked (in parallel), the window before it is
+    let sequential = rayon::current_num_threads() == 1;
+    // A pipeline (with more than one thread): while a window's games are checked (in parallel), the window before it is
     // reported and the window after it read.
     let mut numbered = 0;
     let mut errors = 0;
@@ -79,17 +80,17 @@ pub fn check_pieces(
         let frugal = errors >= budget::FILE_ERRORS;
         let current = std::mem::take(&mut window);
         let mut games = Vec::new();
+        let texts: Vec<&GameText> = current.iter().filter_map(game_text).collect();
+        let check =
+            |(i, g): (usize, &&GameText)| check_one(numbered + i + 1, g, &parser, options, frugal);
+        if sequential {
+            // One thread: it checks, then reports, then reads, in turn.
+            games = texts.iter().enumerate().map(check).collect();
+        }
         window = rayon::in_place_scope(|scope| -> Result<Vec<Piece>, CheckError> {
-            if !current.is_empty() {
-                let texts: Vec<&GameText> = current.iter().filter_map(game_text).collect();
-                let (parser, games) = (&parser, &mut games);
-                scope.spawn(move |_| {
-                    *games = texts
-                        .par_iter()
-                        .enumerate()
-                        .map(|(i, g)| check_one(numbered + i + 1, g, parser, options, frugal))
-                        .collect();
-                });
+            if !sequential && !texts.is_empty() {
+                let games = &mut games;
+                scope.spawn(move |_| *games = texts.par_iter().enumerate().map(check).collect());
             }
             if let Some(d) = done.take() {
                 report(d, sink, &mut noted_frugal)?;

@@ -147,7 +147,11 @@ impl Cache {
 
     /// Keeps what a piece reads (a full map is emptied first).
     fn keep(&mut self, key: &str, last: bool, entry: Arc<Entry>) {
-        let map = if last { &mut self.ends } else { &mut self.words };
+        let map = if last {
+            &mut self.ends
+        } else {
+            &mut self.words
+        };
         if map.len() >= MAX_ENTRIES {
             map.clear();
         }
@@ -467,10 +471,7 @@ fn push_word(text: &str, mut start: usize, end: usize, out: &mut Vec<(usize, usi
     }
     let word = &bytes[start..closing];
     let digits = word.iter().take_while(|b| b.is_ascii_digit()).count();
-    let dots = word[digits..]
-        .iter()
-        .take_while(|&&b| b == b'.')
-        .count();
+    let dots = word[digits..].iter().take_while(|&&b| b == b'.').count();
     let cut = start + digits + dots;
     if digits > 0 && dots > 0 && cut < closing && !word[digits + dots].is_ascii_digit() {
         out.push((start, cut));
