@@ -106,21 +106,35 @@ struct Entry {
     tops: Box<[Top]>,
 }
 
-/// A cheap hash for short words (FNV-1a).
-#[derive(Clone, Copy)]
+/// A cheap hash for short words: eight bytes at a time, each folded in by a multiplication
+/// (the scheme of rustc's FxHasher).
+#[derive(Clone, Copy, Default)]
 struct WordHasher(u64);
 
-impl Default for WordHasher {
-    fn default() -> Self {
-        WordHasher(0xcbf2_9ce4_8422_2325)
+impl WordHasher {
+    const SEED: u64 = 0x51_7c_c1_b7_27_22_0a_95;
+
+    fn add(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(Self::SEED);
     }
 }
 
 impl Hasher for WordHasher {
     fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            self.add(u64::from_le_bytes(c.try_into().unwrap_or_default()));
         }
+        let rest = chunks.remainder();
+        if !rest.is_empty() {
+            let mut last = [0u8; 8];
+            last[..rest.len()].copy_from_slice(rest);
+            self.add(u64::from_le_bytes(last));
+        }
+    }
+
+    fn write_u8(&mut self, b: u8) {
+        self.add(u64::from(b));
     }
 
     fn finish(&self) -> u64 {
