@@ -364,7 +364,9 @@ pub(crate) fn is_result(token: &str) -> bool {
         .as_bytes()
         .windows(2)
         .any(|p| p[0].is_ascii_alphabetic() && p[1].is_ascii_digit());
-    if t.is_empty() || square {
+    // Nor is a move number (digits, then dots or nothing): a result has a sign or a letter.
+    let number = t.bytes().skip_while(u8::is_ascii_digit).all(|b| b == b'.');
+    if t.is_empty() || square || number {
         return false;
     }
     // The tokens that get this far are few and often the same (move numbers, castling,
@@ -502,8 +504,8 @@ mod result_tests {
             assert!(is_result(t), "{t}");
         }
         for t in [
-            "e4", "Nf3", "O-O", "0-0", "1.", "1-", "1-00", "½", "**", "drawing", "Resignsx", "",
-            "Bxe7+", "+",
+            "e4", "Nf3", "O-O", "0-0", "1.", "12...", "7", "1-", "1-00", "½", "**", "drawing",
+            "Resignsx", "", "Bxe7+", "+",
         ] {
             assert!(!is_result(t), "{t}");
         }
