@@ -742,8 +742,18 @@ impl Document {
             extract(format, &original)
         };
         drop(decoded);
-        let game_text: Arc<str> = Arc::from(game_text);
-        let prose_text: Arc<str> = Arc::from(prose_text);
+        // One copy of the text: a PGN file's games are its whole text, and its prose (blank)
+        // is never read.
+        let game_text: Arc<str> = if *game_text == *original {
+            Arc::clone(&original)
+        } else {
+            Arc::from(game_text)
+        };
+        let prose_text: Arc<str> = if scan_prose || !explicit_fragments.is_empty() {
+            Arc::from(prose_text)
+        } else {
+            Arc::from("")
+        };
         // Moves in prose: the board decides between the languages of its fragments.
         let read_prose = |p: Parser| -> Reading {
             let frags = fragment_spans(&prose_text, &p, &explicit_fragments, true);

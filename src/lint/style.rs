@@ -188,10 +188,6 @@ pub(crate) fn edited(token: &str, span: Span, edit: Span, new: &str) -> Option<S
     Some(format!("{}{}{}", &token[..a], new, &token[b..]))
 }
 
-/// A game's moves in long and short algebraic: its number, the first token of each form and
-/// how many of each.
-pub(crate) type GameForms = (usize, [Option<Span>; 2], [usize; 2]);
-
 /// What the whole document writes, counted unit by unit as it is read (a few numbers per way
 /// of writing, not the units): the consistency rules and the marks of the fixes follow it.
 #[derive(Clone, Debug, Default)]
@@ -202,9 +198,10 @@ pub(crate) struct Shared {
     /// Move numbers followed by white space (`12. e4`), and not (`12.e4`).
     spaced: usize,
     tight: usize,
-    /// Games in the document's own language and notation that write more moves in one form
-    /// of algebraic than in the other, in order.
-    pub forms: Vec<GameForms>,
+    /// Per form of algebraic (short, long): the games in the document's own language and
+    /// notation that write more moves in it than in the other form, in order, each with its
+    /// number and its first move in that form.
+    pub forms: [Vec<(usize, Span)>; 2],
     /// Moves in short and in long algebraic in those games (all of them).
     pub form_totals: [usize; 2],
 }
@@ -251,8 +248,11 @@ impl Shared {
         self.form_totals[0] += count[0];
         self.form_totals[1] += count[1];
         // A game with as many of each is never reported (see `mixed-notation`).
-        if count[0] != count[1] {
-            self.forms.push((u.game.number, first, count));
+        let most = usize::from(count[1] > count[0]);
+        if count[0] != count[1]
+            && let Some(span) = first[most]
+        {
+            self.forms[most].push((u.game.number, span));
         }
     }
 

@@ -98,9 +98,7 @@ fn run(doc: &Scope<'_>, out: &mut Vec<LintDiagnostic>) {
 
 /// Games written in long algebraic among games in short algebraic, or the other way round.
 fn long_and_short(doc: &Scope<'_>, out: &mut Vec<LintDiagnostic>) {
-    // Per game: (game number, first token of each form, count of each form), counted as the
-    // document was read.
-    let games = &doc.shared.forms;
+    // Counted as the document was read.
     let total = doc.shared.form_totals;
     let main = if total[1] > total[0] {
         WrittenForm::Long
@@ -112,14 +110,9 @@ fn long_and_short(doc: &Scope<'_>, out: &mut Vec<LintDiagnostic>) {
     } else {
         WrittenForm::Long
     };
-    for &(number, first, count) in games {
-        let (m, o) = (count[main as usize], count[other as usize]);
-        let Some(span) = first[other as usize] else {
-            continue;
-        };
-        if o <= m {
-            continue; // a game mostly in the document's form (the checker reports its odd moves)
-        }
+    // The games mostly in the other form (a game mostly in the document's form is not
+    // reported: the checker reports its odd moves).
+    for &(number, span) in &doc.shared.forms[other as usize] {
         out.push(
             LintDiagnostic::new(
                 &RULE,
