@@ -330,3 +330,83 @@ impl Placements {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::check::{Options, check_str};
+
+    fn game(text: &str) -> CheckedGame {
+        let file = check_str("t.pgn", text, &Options::default()).expect("reads");
+        file.games.into_iter().next().expect("a game")
+    }
+
+    #[test]
+    fn positions_are_rebuilt_from_the_stored_ones() {
+        // 400 plies of knights, far more than one stretch between stored positions.
+        let mut text = String::new();
+        for n in (1..=200).step_by(2) {
+            text.push_str(&format!("{n}. Nf3 Nf6 {}. Ng1 Ng8 ", n + 1));
+        }
+        text.push_str("201. e4 *");
+        let g = game(&text);
+        let placed = Placements::new(&g);
+        assert!(
+            placed.checkpoints.len() < 20,
+            "{}",
+            placed.checkpoints.len()
+        );
+        let mut pos = g.start.clone().expect("a start");
+        for (tok, m) in g.syntax.root.moves().zip(&g.mainline) {
+            let p = placed.get(tok.index).expect("placed");
+            assert_eq!(p.before, pos, "token {}", tok.index);
+            assert_eq!(p.m, *m);
+            assert!(p.main);
+            assert_eq!(
+                placed.ply(tok.index),
+                Some(crate::lint::document::abs_ply(&pos))
+            );
+            pos.play_unchecked(m.expect("a move"));
+        }
+        assert_eq!(g.mainline.len(), 401);
+    }
+
+    fn d5_before(placed: &Placements, toks: &[&crate::syntax::MoveToken], e4: usize) -> Chess {
+        placed.get(toks[e4 + 2].index).expect("d5").before
+    }
+
+    #[test]
+    fn a_variation_starts_from_the_position_before_the_move_it_replaces() {
+        let mut text = String::new();
+        for n in (1..=80).step_by(2) {
+            text.push_str(&format!("{n}. Nf3 Nf6 {}. Ng1 Ng8 ", n + 1));
+        }
+        text.push_str("81. e4 (81. d4 d5 (81... Nf6) 82. c4) 81... e5 *");
+        let g = game(&text);
+        let placed = Placements::new(&g);
+        let toks: Vec<_> = g.syntax.root.moves().collect();
+        let text_of = |i: usize| &text[toks[i].span.start..toks[i].span.end];
+        let e4 = toks
+            .iter()
+            .position(|t| text_of(t.index) == "e4")
+            .expect("e4");
+        let d4 = placed.get(toks[e4 + 1].index).expect("d4 placed");
+        assert_eq!(d4.before, placed.get(toks[e4].index).expect("e4").before);
+        assert!(!d4.main);
+        // `81... Nf6` replaces `d5`: after `d4`.
+        let nf6 = placed.get(toks[e4 + 3].index).expect("Nf6 placed");
+        assert_eq!(
+            nf6.before,
+            placed.get(toks[e4 + 2].index).expect("d5").before
+        );
+        assert_eq!(placed.ply(toks[e4 + 3].index), Some(161));
+        // Positions at a ply, main line first: after e4, before e5; then after d4, before d5,
+        // before Nf6.
+        let at: Vec<Chess> = placed.positions_at(161).collect();
+        assert_eq!(at.len(), 5);
+        let e5 = placed.get(toks[e4 + 5].index).expect("e5");
+        assert!(e5.main);
+        assert_eq!((&at[0], &at[1]), (&e5.before, &e5.before));
+        assert_eq!(at[2], d5_before(&placed, &toks, e4));
+    }
+}
