@@ -140,16 +140,17 @@ fn lint_group(
     run_rules(&scope, selection, &mut out);
     let (consulted, patches) = scope.finish();
     verify::verify(doc, units, &mut out);
+    // Kept to the end of the document: no room to spare.
+    out.shrink_to_fit();
     (out, consulted, patches)
 }
 
-/// A group linted while the document-wide values were not final, to lint again if they
-/// changed.
+/// Groups in a row linted while the document-wide values were not final, that read the
+/// same of them: to lint again if they changed. Each group with its place in the list of
+/// groups' diagnostics.
 struct Provisional {
-    /// Its place in the list of groups' diagnostics.
-    at: usize,
-    group: Group,
     consulted: Consulted,
+    groups: Vec<(usize, Group)>,
 }
 
 /// Lints the bytes of one manuscript: group by group (a game and the fragments of the prose
@@ -182,26 +183,39 @@ pub fn lint_bytes(
         let (out, consulted, patches) = lint_group(&doc, units, &shared, &selection);
         let redo = !consulted.is_empty();
         if redo {
-            provisional.push(Provisional {
-                at: groups.len(),
-                group,
-                consulted,
-            });
+            let at = groups.len();
+            match provisional.last_mut() {
+                Some(Provisional {
+                    consulted: c,
+                    groups,
+                }) if *c == consulted => {
+                    groups.push((at, group));
+                }
+                _ => provisional.push(Provisional {
+                    consulted,
+                    groups: vec![(at, group)],
+                }),
+            }
         }
         if redo || !out.is_empty() {
             groups.push((out, patches));
         }
     }
     // Groups that read a value the whole document changes: linted again with it.
-    for p in provisional {
-        if p.consulted.changed(&doc, &shared) {
-            let units = src.reread(&doc, &p.group);
+    for run in provisional {
+        if !run.consulted.changed(&doc, &shared) {
+            continue;
+        }
+        for (at, group) in run.groups {
+            groups[at] = (Vec::new(), Vec::new());
+            let units = src.reread(&doc, &group);
             let (out, _, patches) = lint_group(&doc, units, &shared, &selection);
-            groups[p.at] = (out, patches);
+            groups[at] = (out, patches);
         }
     }
     doc.finish(src);
-    let mut diagnostics = Vec::new();
+    let found = groups.iter().map(|g| g.0.len()).sum::<usize>();
+    let mut diagnostics = Vec::with_capacity(found + doc.file_diagnostics.len());
     let file = Scope::new(&doc, &[], Stage::File, &shared);
     run_rules(&file, &selection, &mut diagnostics);
     for (mut out, patches) in groups {
