@@ -202,12 +202,13 @@ pub fn lint_bytes(
         }
     }
     // Groups that read a value the whole document changes: linted again with it.
+    provisional.retain(|run| run.consulted.changed(&doc, &shared));
+    // Their first findings go first.
+    for (at, _) in provisional.iter().flat_map(|run| &run.groups) {
+        groups[*at] = (Vec::new(), Vec::new());
+    }
     for run in provisional {
-        if !run.consulted.changed(&doc, &shared) {
-            continue;
-        }
         for (at, group) in run.groups {
-            groups[at] = (Vec::new(), Vec::new());
             let units = src.reread(&doc, &group);
             let (out, _, patches) = lint_group(&doc, units, &shared, &selection);
             groups[at] = (out, patches);
