@@ -5,7 +5,7 @@ use std::borrow::Cow;
 use std::sync::Arc;
 
 use shakmaty::fen::Fen;
-use shakmaty::{Chess, Color, EnPassantMode, Position};
+use shakmaty::{Chess, EnPassantMode};
 
 use crate::check::budget;
 use crate::check::detect::{Detection, ProseReader, Reading, detect, detect_document};
@@ -17,7 +17,7 @@ use crate::diagnostic::{Diagnostic, Problem, Severity};
 use crate::lint::config::Config;
 use crate::lint::diag::{Applicability, Edit, Fix};
 pub(crate) use crate::lint::placed::Placed;
-use crate::lint::placed::Placements;
+use crate::lint::placed::{Placements, abs_ply};
 use crate::lint::source::{Extracted, Format, extract};
 use crate::read::decode::{Encoding, Reader, decode};
 use crate::span::Span;
@@ -205,11 +205,6 @@ pub struct Document {
     pub(crate) config: Config,
     /// The languages it was read with.
     pub(crate) registry: Arc<Registry>,
-}
-
-/// The half-moves played before a position, counted from the standard start (move 1, White).
-pub(crate) fn abs_ply(pos: &Chess) -> u32 {
-    (pos.fullmoves().get().saturating_sub(1)) * 2 + u32::from(pos.turn() == Color::Black)
 }
 
 /// The first move number of a line (number, Black's), when it starts with one.

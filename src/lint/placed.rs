@@ -7,12 +7,17 @@
 //! A game of 600,000 plies held a position and origins (about 250 bytes) per move; it now
 //! holds about 40 bytes per move.
 
-use shakmaty::{Chess, Move, Position};
+use shakmaty::{Chess, Color, Move, Position};
 
 use crate::board::descriptive::Origins;
 use crate::check::{CheckedGame, MoveState};
 use crate::syntax::walker::MAX_DEPTH;
 use crate::syntax::{Item, Line};
+
+/// The half-moves played before a position, counted from the standard start (move 1, White).
+pub(crate) fn abs_ply(pos: &Chess) -> u32 {
+    (pos.fullmoves().get().saturating_sub(1)) * 2 + u32::from(pos.turn() == Color::Black)
+}
 
 /// Moves played at most from a checkpoint to rebuild a position.
 const CHECKPOINT_EVERY: u32 = 32;
@@ -50,11 +55,11 @@ impl Clock {
     fn of(pos: &Chess) -> Clock {
         Clock {
             fullmoves: pos.fullmoves().get(),
-            black: pos.turn() == shakmaty::Color::Black,
+            black: pos.turn() == Color::Black,
         }
     }
 
-    /// The half-moves played before it, as [`crate::lint::document::abs_ply`] counts them.
+    /// The half-moves played before it, as [`abs_ply`] counts them.
     const fn ply(self) -> u32 {
         // The same arithmetic as counting from the position (wrapping alike).
         self.fullmoves
@@ -291,8 +296,7 @@ impl Placements {
         })
     }
 
-    /// The half-moves played before the token (see
-    /// [`crate::lint::document::abs_ply`]), if it was placed.
+    /// The half-moves played before the token (see [`abs_ply`]), if it was placed.
     pub fn ply(&self, index: usize) -> Option<u32> {
         self.step(index).map(|s| s.clock.ply())
     }
@@ -362,10 +366,7 @@ mod tests {
             assert_eq!(p.before, pos, "token {}", tok.index);
             assert_eq!(p.m, *m);
             assert!(p.main);
-            assert_eq!(
-                placed.ply(tok.index),
-                Some(crate::lint::document::abs_ply(&pos))
-            );
+            assert_eq!(placed.ply(tok.index), Some(abs_ply(&pos)));
             pos.play_unchecked(m.expect("a move"));
         }
         assert_eq!(g.mainline.len(), 401);
