@@ -6,7 +6,7 @@
 //! and the fixes of a long game (positions rebuilt from a few stored ones) are verified.
 
 use scoresheet::lint::config::Config;
-use scoresheet::lint::{Applicability, LintDiagnostic, LintOptions, fix_bytes, lint_bytes};
+use scoresheet::lint::{Applicability, Fixed, LintDiagnostic, LintOptions, fix_bytes, lint_bytes};
 
 fn lint(name: &str, text: &str) -> Vec<LintDiagnostic> {
     lint_bytes(
@@ -17,6 +17,16 @@ fn lint(name: &str, text: &str) -> Vec<LintDiagnostic> {
     )
     .expect("lints")
     .diagnostics
+}
+
+fn fix_all(name: &str, text: &str) -> Fixed {
+    fix_bytes(
+        name,
+        text.as_bytes(),
+        &LintOptions::default(),
+        Config::default(),
+    )
+    .expect("fixes")
 }
 
 /// What a finding says, its place moved by `shift` bytes and its game set to `game`.
@@ -99,13 +109,7 @@ fn the_first_games_follow_the_way_the_whole_document_writes() {
     let fix = d.fix.as_ref().expect("a fix");
     assert_eq!(fix.applicability, Applicability::Safe);
     assert_eq!(fix.edits[0].replacement, "O-O");
-    let fixed = fix_bytes(
-        "castling.pgn",
-        doc.as_bytes(),
-        &LintOptions::default(),
-        Config::default(),
-    )
-    .expect("fixes");
+    let fixed = fix_all("castling.pgn", &doc);
     assert!(fixed.text.contains("4. O-O Nf6 *"), "{}", fixed.text);
     assert!(!fixed.text.contains("0-0"));
 }
@@ -177,13 +181,7 @@ fn the_fixes_of_a_long_game_are_placed_and_verified() {
     assert_eq!(over.span.start, at + 1);
     // White's move 2 * 377 + 2 in the variation.
     assert_eq!(over.ply, Some(2 * (2 * 377 + 1) + 1));
-    let fixed = fix_bytes(
-        "long.pgn",
-        text.as_bytes(),
-        &LintOptions::default(),
-        Config::default(),
-    )
-    .expect("fixes");
+    let fixed = fix_all("long.pgn", &text);
     assert!(
         fixed.text.ends_with("Qxf7# 1-0\n"),
         "{}",

@@ -345,14 +345,18 @@ mod tests {
         file.games.into_iter().next().expect("a game")
     }
 
+    /// `moves` moves of knights going out and back.
+    fn knights(moves: u32) -> String {
+        (1..=moves)
+            .step_by(2)
+            .map(|n| format!("{n}. Nf3 Nf6 {}. Ng1 Ng8 ", n + 1))
+            .collect()
+    }
+
     #[test]
     fn positions_are_rebuilt_from_the_stored_ones() {
         // 400 plies of knights, far more than one stretch between stored positions.
-        let mut text = String::new();
-        for n in (1..=200).step_by(2) {
-            text.push_str(&format!("{n}. Nf3 Nf6 {}. Ng1 Ng8 ", n + 1));
-        }
-        text.push_str("201. e4 *");
+        let text = format!("{}201. e4 *", knights(200));
         let g = game(&text);
         let placed = Placements::new(&g);
         assert!(
@@ -378,11 +382,10 @@ mod tests {
 
     #[test]
     fn a_variation_starts_from_the_position_before_the_move_it_replaces() {
-        let mut text = String::new();
-        for n in (1..=80).step_by(2) {
-            text.push_str(&format!("{n}. Nf3 Nf6 {}. Ng1 Ng8 ", n + 1));
-        }
-        text.push_str("81. e4 (81. d4 d5 (81... Nf6) 82. c4) 81... e5 *");
+        let text = format!(
+            "{}81. e4 (81. d4 d5 (81... Nf6) 82. c4) 81... e5 *",
+            knights(80)
+        );
         let g = game(&text);
         let placed = Placements::new(&g);
         let toks: Vec<_> = g.syntax.root.moves().collect();
