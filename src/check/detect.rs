@@ -431,8 +431,11 @@ pub(crate) fn detect_document(
     notation: Choice<Notation>,
     lang: &Choice<LangCode>,
 ) -> Result<(Detection, Vec<Option<Detection>>), CheckError> {
+    // Only the first games are detected alone: the list holds no more (a document of 300,000
+    // games held a `None` of 300 bytes for each).
     let per_game: Vec<Option<Detection>> = games
         .iter()
+        .take(MAJORITY_GAMES)
         .enumerate()
         .map(|(i, g)| {
             (games.len() > 1 && i < MAJORITY_GAMES)

@@ -5,24 +5,27 @@ use std::borrow::Cow;
 use std::sync::Arc;
 
 use shakmaty::fen::Fen;
-use shakmaty::{Chess, Color, EnPassantMode, Move, Position};
+use shakmaty::{Chess, EnPassantMode};
 
-use crate::board::descriptive::Origins;
 use crate::check::budget;
 use crate::check::detect::{Detection, ProseReader, Reading, detect, detect_document};
 use crate::check::prose::scan_fragments;
 use crate::check::{
     CheckError, CheckedGame, Choice, LangCode, MoveState, RepairNote, check_game, check_game_within,
 };
-use crate::diagnostic::{Code, Diagnostic, Problem, Severity};
+use crate::diagnostic::{Diagnostic, Problem, Severity};
 use crate::lint::config::Config;
 use crate::lint::diag::{Applicability, Edit, Fix};
+pub(crate) use crate::lint::placed::Placed;
+use crate::lint::placed::{Placements, abs_ply};
 use crate::lint::source::{Extracted, Format, extract};
 use crate::read::decode::{Encoding, Reader, decode};
 use crate::span::Span;
 use crate::syntax::grammar::{Notation, Parser, ParserEntry, Registry};
-use crate::syntax::walker::MAX_DEPTH;
 use crate::syntax::{Item, Line, MoveBody, MoveToken, Tag};
+
+/// Positions a fragment is tried from, at most.
+const MAX_CANDIDATES: usize = 64;
 
 /// Fragments of prose read per candidate language while detecting.
 const MAX_SCORED_FRAGMENTS: usize = 64;
@@ -36,19 +39,6 @@ pub enum UnitKind {
     Fragment,
 }
 
-/// A move token placed on the board.
-#[derive(Clone, Debug)]
-pub struct Placed {
-    /// The position before it.
-    pub before: Chess,
-    /// Where each piece of `before` started (descriptive `QN`, `KR` read by it).
-    pub origins: Origins,
-    /// The move (`None`: a null move).
-    pub m: Option<Move>,
-    /// On the unit's main line.
-    pub main: bool,
-}
-
 /// A checked game or fragment.
 #[derive(Clone, Debug)]
 pub struct Unit {
@@ -60,9 +50,9 @@ pub struct Unit {
     pub text: Arc<str>,
     /// The parser that read it.
     pub parser: Parser,
-    /// The move tokens on the board, each with its `MoveToken::index`, by index (a token not
-    /// placed takes no room: a long game read only up to an early error holds a handful).
-    pub placed: Vec<(usize, Placed)>,
+    /// The move tokens on the board (a token not placed takes no room: a long game read only
+    /// up to an early error holds a handful).
+    pub placed: Placements,
 }
 
 impl Unit {
@@ -83,29 +73,65 @@ impl Unit {
             .find(|t| t.span.start <= at && at < t.span.end.max(t.span.start + 1))
     }
 
-    /// The token's placement, if it was resolved.
-    pub fn placed(&self, tok: &MoveToken) -> Option<&Placed> {
-        let at = self.placed.binary_search_by_key(&tok.index, |p| p.0).ok()?;
-        Some(&self.placed[at].1)
+    /// The token's placement, if it was resolved (its position played again from the
+    /// nearest stored one).
+    pub fn placed(&self, tok: &MoveToken) -> Option<Placed> {
+        self.placed.get(tok.index)
     }
 
+    /// The half-moves played before the token (see [`abs_ply`]), if it was resolved.
+    pub fn ply(&self, tok: &MoveToken) -> Option<u32> {
+        self.placed.ply(tok.index)
+    }
+
+    /// What reading the unit again needs (small: its text is shared).
+    pub(crate) fn rereadable(&self) -> Rereadable {
+        Rereadable {
+            kind: self.kind,
+            number: self.game.number,
+            span: self.game.syntax.span,
+            fens: (self.game.syntax.tags.iter())
+                .filter(|t| t.span.is_empty())
+                .map(|t| t.value.clone())
+                .collect(),
+            text: Arc::clone(&self.text),
+            parser: self.parser.clone(),
+        }
+    }
+}
+
+/// A unit as reading it again needs it, without its syntax tree.
+#[derive(Clone, Debug)]
+pub(crate) struct Rereadable {
+    kind: UnitKind,
+    number: usize,
+    /// The unit's span.
+    pub span: Span,
+    /// Start positions given from outside the text (a fragment's, a LaTeX `setfen`).
+    fens: Vec<String>,
+    /// The text its span refers to.
+    pub text: Arc<str>,
+    parser: Parser,
+}
+
+impl Rereadable {
     /// The unit read again with `edits` (inside its span) made: the same parser, the same
     /// start position, the same diagnostics left out for a manuscript. The result's offsets
     /// count from the unit's start.
-    pub(crate) fn reread(
+    pub(crate) fn read(
         &self,
         edits: &mut [&Edit],
         format: Format,
         registry: &Registry,
     ) -> CheckedGame {
-        let span = self.game.syntax.span;
-        let text = crate::lint::fix::splice(self.src(span), span.start, edits);
+        let span = self.span;
+        let src = self.text.get(span.start..span.end).unwrap_or("");
+        let text = crate::lint::fix::splice(src, span.start, edits);
         let mut syntax = (self.parser.parse)(&text, 0);
-        // A start position given from outside the text (a fragment's, a LaTeX `setfen`).
-        for tag in self.game.syntax.tags.iter().filter(|t| t.span.is_empty()) {
-            syntax = with_fen(syntax, tag.value.clone(), 0);
+        for fen in &self.fens {
+            syntax = with_fen(syntax, fen.clone(), 0);
         }
-        let mut g = check_game(self.game.number, syntax, &text, &self.parser, registry);
+        let mut g = check_game(self.number, syntax, &text, &self.parser, registry);
         let fragment = self.kind == UnitKind::Fragment;
         if fragment || format != Format::Pgn {
             drop_for_manuscript(&mut g, fragment);
@@ -167,10 +193,10 @@ pub struct Document {
     pub language: Cow<'static, str>,
     /// The parser of the document's notation and language.
     pub parser: Parser,
-    /// Games and fragments, in text order of their start.
-    pub(crate) units: Vec<Unit>,
     /// How many games.
     pub games: usize,
+    /// How many fragments were read.
+    fragments: usize,
     /// The checker's file-level diagnostics (encoding, detection).
     pub(crate) file_diagnostics: Vec<Diagnostic>,
     /// Games in another language or notation.
@@ -179,128 +205,6 @@ pub struct Document {
     pub(crate) config: Config,
     /// The languages it was read with.
     pub(crate) registry: Arc<Registry>,
-}
-
-/// The half-moves played before a position, counted from the standard start (move 1, White).
-pub(crate) fn abs_ply(pos: &Chess) -> u32 {
-    (pos.fullmoves().get().saturating_sub(1)) * 2 + u32::from(pos.turn() == Color::Black)
-}
-
-/// Every move token of a checked game on the board, by index (see [`Unit::placed`]).
-pub(crate) fn place(game: &CheckedGame) -> Vec<(usize, Placed)> {
-    let mut out = Vec::new();
-    if let Some(start) = &game.start {
-        let origins = Origins::from_position(start);
-        place_line(
-            &game.syntax.root,
-            (start.clone(), origins),
-            game,
-            &mut out,
-            true,
-            0,
-        );
-    }
-    // The walk meets the tokens in text order, which is their order by index (sorted only
-    // otherwise: a sort's buffer is half the list); a token placed twice keeps its last
-    // placement.
-    if !out.is_sorted_by_key(|p| p.0) {
-        out.sort_by_key(|p| p.0);
-    }
-    out.dedup_by(|later, kept| {
-        let same = later.0 == kept.0;
-        if same {
-            std::mem::swap(later, kept);
-        }
-        same
-    });
-    out
-}
-
-fn place_line(
-    line: &Line,
-    start: (Chess, Origins),
-    game: &CheckedGame,
-    out: &mut Vec<(usize, Placed)>,
-    main: bool,
-    depth: usize,
-) {
-    if depth > MAX_DEPTH {
-        return;
-    }
-    let (mut pos, mut origins) = start;
-    let mut before: Option<(Chess, Origins)> = None;
-    for item in &line.items {
-        match item {
-            Item::Move(tok) => {
-                let state = game
-                    .moves
-                    .get(tok.index)
-                    .copied()
-                    .unwrap_or(MoveState::NotChecked);
-                match state {
-                    MoveState::Legal(m) | MoveState::Assumed(m) if pos.is_legal(m) => {
-                        if tok.index < game.syntax.move_count {
-                            let p = Placed {
-                                before: pos.clone(),
-                                origins,
-                                m: Some(m),
-                                main,
-                            };
-                            out.push((tok.index, p));
-                        }
-                        before = Some((pos.clone(), origins));
-                        origins.play(&m);
-                        pos.play_unchecked(m);
-                    }
-                    MoveState::Null => {
-                        if tok.index < game.syntax.move_count {
-                            let p = Placed {
-                                before: pos.clone(),
-                                origins,
-                                m: None,
-                                main,
-                            };
-                            out.push((tok.index, p));
-                        }
-                        before = Some((pos.clone(), origins));
-                        match pos.clone().swap_turn() {
-                            Ok(p) => pos = p,
-                            Err(_) => break,
-                        }
-                    }
-                    _ => break,
-                }
-            }
-            Item::Variation(v) => {
-                if let Some(b) = &before {
-                    place_line(v, b.clone(), game, out, false, depth + 1);
-                }
-            }
-            _ => {}
-        }
-    }
-}
-
-/// Positions of a unit where a fragment may start: before every placed move and after the
-/// last, main line first.
-fn positions(unit: &Unit) -> Vec<Chess> {
-    let mut main = Vec::new();
-    let mut side = Vec::new();
-    for (_, p) in &unit.placed {
-        let list = if p.main { &mut main } else { &mut side };
-        list.push(p.before.clone());
-        let mut after = p.before.clone();
-        match p.m {
-            Some(m) => after.play_unchecked(m),
-            None => match after.swap_turn() {
-                Ok(a) => after = a,
-                Err(_) => continue,
-            },
-        }
-        list.push(after);
-    }
-    main.extend(side);
-    main
 }
 
 /// The first move number of a line (number, Black's), when it starts with one.
@@ -365,14 +269,14 @@ fn check_fragment(
     let read_at = |ply: u32| -> Option<((bool, usize), CheckedGame)> {
         let mut candidates: Vec<Chess> = game
             .iter()
-            .flat_map(|u| positions(u))
-            .filter(|p| abs_ply(p) == ply)
+            .flat_map(|u| u.placed.positions_at(ply))
+            .take(MAX_CANDIDATES)
             .collect();
         if candidates.is_empty() && ply == 0 {
             candidates.push(Chess::default());
         }
         let mut best: Option<((bool, usize), CheckedGame)> = None;
-        for pos in candidates.iter().take(64) {
+        for pos in &candidates {
             let fen = Fen::from_position(pos, EnPassantMode::Legal).to_string();
             let mut g = check_game(
                 number,
@@ -451,7 +355,7 @@ fn check_fragment(
             *p += offset;
         }
     }
-    let placed = place(&g);
+    let placed = Placements::new(&g);
     Some(Unit {
         kind: UnitKind::Fragment,
         game: g,
@@ -481,37 +385,22 @@ fn fragment_spans(
     frags
 }
 
-/// Reads fragments, each against the game before it (`games`, read as `units`) and the
-/// fragments already read against that game.
-fn read_fragments(
+/// Reads fragments in order, each against `units` (a game, or nothing) and the fragments
+/// read before it, which join `units`.
+fn read_against(
     frags: &[Span],
     prose: &Arc<str>,
     parser: &Parser,
     registry: &Registry,
-    games: &[Span],
-    units: &[Unit],
-) -> Vec<Unit> {
-    // Fragments read so far, by game (`None`: before the first game).
-    let mut read: Vec<(Option<usize>, Unit)> = Vec::new();
+    units: &mut Vec<Unit>,
+    number: usize,
+) {
     for &f in frags {
-        let at = games.iter().rposition(|g| g.start <= f.start);
-        let against: Vec<&Unit> = at
-            .and_then(|i| units.get(i))
-            .into_iter()
-            .chain(read.iter().filter(|(g, _)| *g == at).map(|(_, u)| u))
-            .collect();
-        if let Some(u) = check_fragment(
-            f,
-            prose,
-            parser,
-            registry,
-            &against,
-            at.map_or(0, |i| i + 1),
-        ) {
-            read.push((at, u));
+        let against: Vec<&Unit> = units.iter().collect();
+        if let Some(u) = check_fragment(f, prose, parser, registry, &against, number) {
+            units.push(u);
         }
     }
-    read.into_iter().map(|(_, u)| u).collect()
 }
 
 /// A move-like word of the prose that no fragment reads: it is in no language the document
@@ -615,7 +504,7 @@ fn read_game(
                     game: g2.clone(),
                     text: Arc::clone(game_text),
                     parser: other.parser.clone(),
-                    placed: Vec::new(),
+                    placed: Placements::default(),
                 }
                 .tokens()
                 .first()
@@ -632,7 +521,7 @@ fn read_game(
             }
         }
     }
-    let placed = place(&g);
+    let placed = Placements::new(&g);
     let unit = Unit {
         kind: UnitKind::Game,
         game: g,
@@ -647,8 +536,137 @@ fn read_game(
 /// about a millisecond); later ones are read in the document's own.
 const MOST_RETRIED: usize = 500;
 
+/// A manuscript taken apart, its notation and language found: what its games and fragments
+/// are read from, group by group ([`Group`]), and the reading's budget so far.
+pub(crate) struct Source {
+    game_text: Arc<str>,
+    prose_text: Arc<str>,
+    games: Vec<Span>,
+    fens: Vec<Option<String>>,
+    /// The fragments of the prose, in text order.
+    frags: Vec<Span>,
+    per_game: Vec<Option<Detection>>,
+    notation: Choice<Notation>,
+    lang: Choice<LangCode>,
+    /// Move-like words of the prose that no fragment reads (file-level diagnostics).
+    unread: Vec<Diagnostic>,
+    /// Explained errors so far (the same budget as `check`'s, spent in the games' order).
+    errors: usize,
+    /// Games tried in other languages and notations so far.
+    retried: usize,
+    /// The first game read frugally.
+    frugal_from: Option<usize>,
+    /// The next group: its game (`games.len()` when done), its first fragment, and whether
+    /// the fragments before the first game were taken.
+    next: (usize, usize, bool),
+}
+
+/// A game and the fragments of the prose after it (up to the next game), read against it; or
+/// the fragments before the first game. Its units are in text order of their start.
+#[derive(Clone, Debug)]
+pub(crate) struct Group {
+    game: Option<usize>,
+    frags: std::ops::Range<usize>,
+    /// How the game was read: frugally, and whether it could be tried in other languages.
+    flags: (bool, bool),
+}
+
+impl Source {
+    /// The next group to read, in text order.
+    pub(crate) fn next_group(&mut self) -> Option<Group> {
+        let (game, frag, started) = self.next;
+        let upto = |end: Option<usize>| -> usize {
+            match end {
+                Some(g) => {
+                    let start = self.games[g].start;
+                    frag + self.frags[frag..].partition_point(|f| f.start < start)
+                }
+                None => self.frags.len(),
+            }
+        };
+        if !started {
+            self.next.2 = true;
+            let end = upto((!self.games.is_empty()).then_some(0));
+            if end > frag {
+                self.next.1 = end;
+                return Some(Group {
+                    game: None,
+                    frags: frag..end,
+                    flags: (false, false),
+                });
+            }
+        }
+        if game >= self.games.len() {
+            return None;
+        }
+        let end = upto((game + 1 < self.games.len()).then_some(game + 1));
+        self.next = (game + 1, end, true);
+        Some(Group {
+            game: Some(game),
+            frags: frag..end,
+            flags: (false, false),
+        })
+    }
+
+    /// Reads a group for the first time: the budget decides how its game is read.
+    pub(crate) fn read(&mut self, doc: &mut Document, group: &mut Group) -> Vec<Unit> {
+        if let Some(i) = group.game {
+            let frugal = self.errors >= budget::FILE_ERRORS;
+            if frugal {
+                self.frugal_from.get_or_insert(i);
+            }
+            group.flags = (frugal, self.retried < MOST_RETRIED);
+        }
+        let (units, foreign, tried) = self.units(doc, group);
+        self.retried += usize::from(tried);
+        if let Some(game) = units.iter().find(|u| u.kind == UnitKind::Game) {
+            self.errors += budget::errors(&game.game);
+        }
+        doc.foreign.extend(foreign);
+        doc.fragments += units.len() - usize::from(group.game.is_some());
+        units
+    }
+
+    /// Reads a group again, as it was read the first time.
+    pub(crate) fn reread(&self, doc: &Document, group: &Group) -> Vec<Unit> {
+        self.units(doc, group).0
+    }
+
+    fn units(&self, doc: &Document, group: &Group) -> (Vec<Unit>, Option<Foreign>, bool) {
+        let mut units = Vec::new();
+        let (mut foreign, mut tried) = (None, false);
+        if let Some(i) = group.game {
+            let reading = GameReading {
+                text: &self.game_text,
+                fens: &self.fens,
+                format: doc.format,
+                parser: &doc.parser,
+                registry: &doc.registry,
+                per_game: &self.per_game,
+                notation: self.notation,
+                lang: &self.lang,
+            };
+            let (unit, other, t) = read_game(&reading, i, &self.games[i], group.flags);
+            units.push(unit);
+            (foreign, tried) = (other, t);
+        }
+        // Each fragment against the game and the fragments already read against it.
+        read_against(
+            &self.frags[group.frags.clone()],
+            &self.prose_text,
+            &doc.parser,
+            &doc.registry,
+            &mut units,
+            group.game.map_or(0, |i| i + 1),
+        );
+        units.sort_by_key(|u| u.game.syntax.span.start);
+        (units, foreign, tried)
+    }
+}
+
 impl Document {
-    /// Reads a manuscript.
+    /// Reads a manuscript (its games and fragments are read and let go: see
+    /// [`crate::lint::lint_bytes`] for what is found in them).
     ///
     /// # Errors
     /// When the options name a notation or language that has no grammar.
@@ -658,6 +676,40 @@ impl Document {
         options: &ReadOptions,
         config: Config,
     ) -> Result<Document, CheckError> {
+        let (mut doc, mut src) = Document::open(path, bytes, options, config)?;
+        while let Some(mut group) = src.next_group() {
+            src.read(&mut doc, &mut group);
+        }
+        doc.finish(src);
+        Ok(doc)
+    }
+
+    /// Reads a manuscript and keeps every unit (for tests: a whole document's units at once).
+    #[cfg(test)]
+    pub(crate) fn read_units(path: &str, text: &str) -> (Document, Vec<Unit>) {
+        let (mut doc, mut src) = Document::open(
+            path,
+            text.as_bytes(),
+            &ReadOptions::default(),
+            Config::default(),
+        )
+        .expect("reads");
+        let mut units = Vec::new();
+        while let Some(mut group) = src.next_group() {
+            units.extend(src.read(&mut doc, &mut group));
+        }
+        doc.finish(src);
+        (doc, units)
+    }
+
+    /// Takes a manuscript apart and finds its notation and language; its games and fragments
+    /// are read from the [`Source`] group by group, then [`Document::finish`] is called.
+    pub(crate) fn open(
+        path: &str,
+        bytes: &[u8],
+        options: &ReadOptions,
+        config: Config,
+    ) -> Result<(Document, Source), CheckError> {
         let decoded = decode(bytes);
         let original: Arc<str> = Arc::from(decoded.text.as_ref());
         let utf8 = decoded.encoding == Encoding::Utf8;
@@ -684,13 +736,25 @@ impl Document {
         } else {
             extract(format, &original)
         };
-        let game_text: Arc<str> = Arc::from(game_text);
-        let prose_text: Arc<str> = Arc::from(prose_text);
+        drop(decoded);
+        // One copy of the text: a PGN file's games are its whole text, and its prose (blank)
+        // is never read.
+        let game_text: Arc<str> = if *game_text == *original {
+            Arc::clone(&original)
+        } else {
+            Arc::from(game_text)
+        };
+        let prose_text: Arc<str> = if scan_prose || !explicit_fragments.is_empty() {
+            Arc::from(prose_text)
+        } else {
+            Arc::from("")
+        };
         // Moves in prose: the board decides between the languages of its fragments.
         let read_prose = |p: Parser| -> Reading {
             let frags = fragment_spans(&prose_text, &p, &explicit_fragments, true);
             let frags = &frags[..frags.len().min(MAX_SCORED_FRAGMENTS)];
-            let read = read_fragments(frags, &prose_text, &p, &options.registry, &[], &[]);
+            let mut read = Vec::new();
+            read_against(frags, &prose_text, &p, &options.registry, &mut read, 0);
             let errors: usize = read.iter().map(|u| count_errors(&u.game)).sum();
             let plies = read.iter().map(|u| u.game.mainline.len()).sum();
             let lines = read.into_iter().map(|u| u.game.mainline).collect();
@@ -707,57 +771,15 @@ impl Document {
         )?;
         file_diagnostics.extend(det.warning.clone());
         let parser = det.parser.clone();
-        let reading = GameReading {
-            text: &game_text,
-            fens: &fens,
-            format,
-            parser: &parser,
-            registry: &options.registry,
-            per_game: &per_game,
-            notation,
-            lang: &lang,
-        };
-        let mut units: Vec<Unit> = Vec::new();
-        let mut foreign = Vec::new();
-        // The same budget of explained errors as `check`'s, spent in the games' order.
-        let mut errors = 0;
-        let mut retried = 0;
-        let mut frugal_from = None;
-        for (i, span) in games.iter().enumerate() {
-            let frugal = errors >= budget::FILE_ERRORS;
-            if frugal {
-                frugal_from.get_or_insert(i);
-            }
-            let (unit, other, tried) =
-                read_game(&reading, i, span, (frugal, retried < MOST_RETRIED));
-            retried += usize::from(tried);
-            errors += budget::errors(&unit.game);
-            units.push(unit);
-            foreign.extend(other);
-        }
-        if let Some(from) = frugal_from {
-            let at = Span::new(games[from].start, games[from].start);
-            file_diagnostics.push(budget::frugal_note(units[from].game.number, at));
-        }
         // Fragments: LaTeX variations and moves in the prose, each against the game before it.
         let frags = fragment_spans(&prose_text, &parser, &explicit_fragments, scan_prose);
+        let mut unread = Vec::new();
         if scan_prose {
             for w in crate::check::prose::unread_moves(&prose_text, &frags) {
-                file_diagnostics.push(unread_move(&prose_text, w));
+                unread.push(unread_move(&prose_text, w));
             }
         }
-        let game_count = units.len();
-        let read = read_fragments(
-            &frags,
-            &prose_text,
-            &parser,
-            &options.registry,
-            &games,
-            &units,
-        );
-        units.extend(read);
-        units.sort_by_key(|u| u.game.syntax.span.start);
-        Ok(Document {
+        let doc = Document {
             path: path.to_owned(),
             original,
             utf8,
@@ -765,35 +787,45 @@ impl Document {
             notation: det.notation,
             language: det.lang,
             parser,
-            units,
-            games: game_count,
+            games: games.len(),
+            fragments: 0,
             file_diagnostics,
-            foreign,
+            foreign: Vec::new(),
             config,
             registry: Arc::clone(&options.registry),
-        })
+        };
+        let src = Source {
+            game_text,
+            prose_text,
+            games,
+            fens,
+            frags,
+            per_game,
+            notation,
+            lang,
+            unread,
+            errors: 0,
+            retried: 0,
+            frugal_from: None,
+            next: (0, 0, false),
+        };
+        Ok((doc, src))
+    }
+
+    /// Ends the reading: the file-level diagnostics found while reading (the budget's note,
+    /// then the prose's unread moves).
+    pub(crate) fn finish(&mut self, src: Source) {
+        if let Some(from) = src.frugal_from {
+            let at = Span::new(src.games[from].start, src.games[from].start);
+            self.file_diagnostics
+                .push(budget::frugal_note(from + 1, at));
+        }
+        self.file_diagnostics.extend(src.unread);
     }
 
     /// How many fragments were checked.
     pub fn fragments(&self) -> usize {
-        self.units.len() - self.games
-    }
-
-    /// The checker's diagnostics with one of these codes: the unit (none for file-level
-    /// ones) and the diagnostic.
-    pub fn checker<'a>(
-        &'a self,
-        codes: &'a [Code],
-    ) -> impl Iterator<Item = (Option<&'a Unit>, &'a Diagnostic)> + 'a {
-        self.file_diagnostics
-            .iter()
-            .map(|d| (None, d))
-            .chain(
-                self.units
-                    .iter()
-                    .flat_map(|u| u.game.diagnostics.iter().map(move |d| (Some(u), d))),
-            )
-            .filter(|(_, d)| codes.contains(&d.code()))
+        self.fragments
     }
 
     /// The fix that writes the checker's first suggestion for `d` over its span ("write

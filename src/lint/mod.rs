@@ -20,12 +20,15 @@
 //! ```
 
 pub mod config;
+pub(crate) mod consistent;
 pub(crate) mod diag;
 pub(crate) mod document;
 pub mod fix;
 pub mod output;
+pub(crate) mod placed;
 pub(crate) mod rule;
 pub mod rules;
+pub(crate) mod scope;
 pub(crate) mod style;
 pub(crate) mod verify;
 pub(crate) use crate::read::source;
@@ -37,7 +40,10 @@ pub use document::{Document, ReadOptions};
 use crate::check::CheckError;
 use crate::diagnostic::Severity;
 use config::Config;
+use document::{Group, Unit, UnitKind};
 use rules::{RULES, RuleCode, Selection};
+use scope::{Consulted, Patch, Scope, Stage};
+use style::Shared;
 
 /// How to lint.
 #[derive(Clone, Debug, Default)]
@@ -112,27 +118,44 @@ pub(crate) fn selection(options: &LintOptions, config: &Config) -> Selection {
     }
 }
 
-/// Runs the selected rules on a document.
-pub(crate) fn run_rules(doc: &Document, selection: &Selection) -> Vec<LintDiagnostic> {
-    let mut out = Vec::new();
+/// Runs the selected rules on a part of a document.
+fn run_rules(scope: &Scope<'_>, selection: &Selection, out: &mut Vec<LintDiagnostic>) {
     for rule in RULES {
         if selection.enabled(rule) {
-            (rule.run)(doc, &mut out);
+            (rule.run)(scope, out);
         }
     }
-    out.sort_by(|a, b| {
-        (a.span.start, a.severity, a.rule.code, a.span.end).cmp(&(
-            b.span.start,
-            b.severity,
-            b.rule.code,
-            b.span.end,
-        ))
-    });
-    out.dedup_by(|a, b| a.rule.code == b.rule.code && a.span == b.span && a.message == b.message);
-    out
 }
 
-/// Lints the bytes of one manuscript.
+/// The diagnostics of one group, its safe fixes verified, with what the rules read of the
+/// document-wide values and the help texts to write again at the end.
+fn lint_group(
+    doc: &Document,
+    units: Vec<Unit>,
+    shared: &Shared,
+    selection: &Selection,
+) -> (Vec<LintDiagnostic>, Consulted, Vec<Patch>) {
+    let mut out = Vec::new();
+    let scope = Scope::new(doc, &units, Stage::Group, shared);
+    run_rules(&scope, selection, &mut out);
+    let (consulted, patches) = scope.finish();
+    verify::verify(doc, units, &mut out);
+    // Kept to the end of the document: no room to spare.
+    out.shrink_to_fit();
+    (out, consulted, patches)
+}
+
+/// Groups in a row linted while the document-wide values were not final, that read the
+/// same of them: to lint again if they changed. Each group with its place in the list of
+/// groups' diagnostics.
+struct Provisional {
+    consulted: Consulted,
+    groups: Vec<(usize, Group)>,
+}
+
+/// Lints the bytes of one manuscript: group by group (a game and the fragments of the prose
+/// read against it), each group's syntax trees let go once its diagnostics and fixes are
+/// made; then the file-level diagnostics and the findings about the games taken together.
 ///
 /// # Errors
 /// When the options name a notation or language that has no grammar.
@@ -143,9 +166,79 @@ pub fn lint_bytes(
     config: Config,
 ) -> Result<Linted, CheckError> {
     let selection = selection(options, &config);
-    let doc = Document::read(path, bytes, &options.read, config)?;
-    let mut diagnostics = run_rules(&doc, &selection);
-    verify::verify(&doc, &mut diagnostics);
+    let (mut doc, mut src) = Document::open(path, bytes, &options.read, config)?;
+    let mut shared = Shared::default();
+    // Each group's diagnostics (with the help texts to write again), in text order.
+    let mut groups: Vec<(Vec<LintDiagnostic>, Vec<Patch>)> = Vec::new();
+    let mut provisional = Vec::new();
+    while let Some(mut group) = src.next_group() {
+        let units = src.read(&mut doc, &mut group);
+        shared.add(&units);
+        for u in &units {
+            let foreign = doc.foreign.last().is_some_and(|f| f.game == u.game.number);
+            if u.kind == UnitKind::Game && !foreign {
+                shared.add_forms(u);
+            }
+        }
+        let (out, consulted, patches) = lint_group(&doc, units, &shared, &selection);
+        let redo = !consulted.is_empty();
+        if redo {
+            let at = groups.len();
+            match provisional.last_mut() {
+                Some(Provisional {
+                    consulted: c,
+                    groups,
+                }) if *c == consulted => {
+                    groups.push((at, group));
+                }
+                _ => provisional.push(Provisional {
+                    consulted,
+                    groups: vec![(at, group)],
+                }),
+            }
+        }
+        if redo || !out.is_empty() {
+            groups.push((out, patches));
+        }
+    }
+    // Groups that read a value the whole document changes: linted again with it.
+    provisional.retain(|run| run.consulted.changed(&doc, &shared));
+    // Their first findings go first.
+    for (at, _) in provisional.iter().flat_map(|run| &run.groups) {
+        groups[*at] = (Vec::new(), Vec::new());
+    }
+    for run in provisional {
+        for (at, group) in run.groups {
+            let units = src.reread(&doc, &group);
+            let (out, _, patches) = lint_group(&doc, units, &shared, &selection);
+            groups[at] = (out, patches);
+        }
+    }
+    doc.finish(src);
+    let found = groups.iter().map(|g| g.0.len()).sum::<usize>();
+    let mut diagnostics = Vec::with_capacity(found + doc.file_diagnostics.len());
+    let file = Scope::new(&doc, &[], Stage::File, &shared);
+    run_rules(&file, &selection, &mut diagnostics);
+    for (mut out, patches) in groups {
+        for p in patches {
+            out[p.at].help = Some(consistent::counted_help(&shared, p.aspect, &p.pref, &p.key));
+        }
+        diagnostics.append(&mut out);
+    }
+    let end = Scope::new(&doc, &[], Stage::End, &shared);
+    run_rules(&end, &selection, &mut diagnostics);
+    // In text order; the same finding once (a stable sort: a rule's findings at one place
+    // stay in the order it made them).
+    diagnostics.sort_by(|a, b| {
+        (a.span.start, a.severity, a.rule.code, a.span.end).cmp(&(
+            b.span.start,
+            b.severity,
+            b.rule.code,
+            b.span.end,
+        ))
+    });
+    diagnostics
+        .dedup_by(|a, b| a.rule.code == b.rule.code && a.span == b.span && a.message == b.message);
     Ok(Linted { doc, diagnostics })
 }
 

@@ -1,6 +1,7 @@
 //! Lint output: one miette report per file for people, JSON with the checker's fields plus
 //! the rule and the fix for machines.
 
+use serde::ser::{Serialize, SerializeMap, Serializer};
 use serde_json::{Value, json};
 
 use crate::lint::Linted;
@@ -75,20 +76,62 @@ fn source(l: &Linted) -> std::sync::Arc<SourceText> {
 
 /// The JSON document for these files.
 pub fn json(files: &[Linted]) -> Value {
-    json!({ "files": files.iter().map(json_file).collect::<Vec<_>>() })
+    serde_json::to_value(Files(files)).unwrap_or(Value::Null)
 }
 
-fn json_file(l: &Linted) -> Value {
-    let source = SourceText::whole(std::sync::Arc::clone(&l.doc.original));
-    json!({
-        "path": l.doc.path,
-        "format": l.doc.format.as_str(),
-        "notation": l.doc.notation,
-        "language": l.doc.language,
-        "games": l.doc.games,
-        "fragments": l.doc.fragments(),
-        "diagnostics": l.diagnostics.iter().map(|d| json_diag(d, &source)).collect::<Vec<_>>(),
-    })
+/// Writes the JSON document for these files, indented, one diagnostic made at a time (a
+/// file of 100,000 findings is never held as one JSON value).
+///
+/// # Errors
+/// When writing fails.
+pub fn write_json(out: &mut dyn std::io::Write, files: &[Linted]) -> std::io::Result<()> {
+    serde_json::to_writer_pretty(out, &Files(files))?;
+    Ok(())
+}
+
+/// The JSON document of files: `{"files": [...]}`.
+struct Files<'a>(&'a [Linted]);
+
+impl Serialize for Files<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut map = s.serialize_map(Some(1))?;
+        map.serialize_entry("files", &Seq(|| self.0.iter().map(File)))?;
+        map.end()
+    }
+}
+
+/// A sequence made as it is written.
+struct Seq<F>(F);
+
+impl<F, I> Serialize for Seq<F>
+where
+    F: Fn() -> I,
+    I: Iterator,
+    I::Item: Serialize,
+{
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq((self.0)())
+    }
+}
+
+/// One file: its name, how it was read, and its diagnostics.
+struct File<'a>(&'a Linted);
+
+impl Serialize for File<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let l = self.0;
+        let source = SourceText::whole(std::sync::Arc::clone(&l.doc.original));
+        let mut map = s.serialize_map(Some(7))?;
+        map.serialize_entry("path", &l.doc.path)?;
+        map.serialize_entry("format", l.doc.format.as_str())?;
+        map.serialize_entry("notation", l.doc.notation)?;
+        map.serialize_entry("language", &l.doc.language)?;
+        map.serialize_entry("games", &l.doc.games)?;
+        map.serialize_entry("fragments", &l.doc.fragments())?;
+        let diagnostics = Seq(|| l.diagnostics.iter().map(|d| json_diag(d, &source)));
+        map.serialize_entry("diagnostics", &diagnostics)?;
+        map.end()
+    }
 }
 
 /// One diagnostic: the fields of `check`, the rule's name and category, and the fix.

@@ -2,10 +2,10 @@
 //! counted over all its games and fragments, so that the consistency rules report the odd
 //! ones out and the marker fixes write what the document writes.
 
-use crate::diagnostic::text::short;
-use crate::lint::document::{Document, Unit};
+use crate::lint::document::Unit;
 use crate::span::Span;
-use crate::syntax::{CaptureMark, CheckMark, MoveBody, MoveToken};
+use crate::syntax::walker::written_form;
+use crate::syntax::{CaptureMark, CheckMark, Item, Line, MoveBody, MoveToken};
 
 /// One aspect of writing a move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -20,6 +20,17 @@ pub(crate) enum Aspect {
     Check,
     /// `#`, `‡`, `X`, `mate`.
     Mate,
+}
+
+impl Aspect {
+    /// Every aspect.
+    pub(crate) const ALL: [Aspect; 5] = [
+        Aspect::Castling,
+        Aspect::Capture,
+        Aspect::Promotion,
+        Aspect::Check,
+        Aspect::Mate,
+    ];
 }
 
 /// One move token's way of writing an aspect.
@@ -94,10 +105,10 @@ pub(crate) fn promotion_text(style: &str, piece: char) -> String {
     }
 }
 
-/// Every token's way of writing `aspect`, in text order.
-pub(crate) fn written(doc: &Document, aspect: Aspect) -> Vec<Written<'_>> {
+/// Every token's way of writing `aspect` in these units, in text order.
+pub(crate) fn written(units: &[Unit], aspect: Aspect) -> Vec<Written<'_>> {
     let mut out = Vec::new();
-    for unit in &doc.units {
+    for unit in units {
         for tok in unit.tokens() {
             let text = unit.src(tok.span);
             let w = |key: String, span: Span, piece: Option<char>| Written {
@@ -158,69 +169,6 @@ pub(crate) fn written(doc: &Document, aspect: Aspect) -> Vec<Written<'_>> {
     out
 }
 
-/// The configured style for an aspect, if any.
-pub(crate) fn configured(doc: &Document, aspect: Aspect) -> Option<String> {
-    let s = &doc.config.style;
-    match aspect {
-        Aspect::Castling => s.castling.clone(),
-        Aspect::Capture => s.capture.clone(),
-        Aspect::Promotion => s.promotion.clone(),
-        Aspect::Check => s.check.clone(),
-        Aspect::Mate => s.mate.clone(),
-    }
-}
-
-/// The style the document should use: the configured one, else the one most tokens use
-/// (the first seen on a tie).
-pub(crate) fn preferred(doc: &Document, aspect: Aspect, items: &[Written<'_>]) -> Option<String> {
-    if let Some(c) = configured(doc, aspect) {
-        return Some(c);
-    }
-    let mut counts: Vec<(&str, usize)> = Vec::new();
-    for w in items {
-        match counts.iter_mut().find(|(k, _)| *k == w.key) {
-            Some((_, n)) => *n += 1,
-            None => counts.push((&w.key, 1)),
-        }
-    }
-    let best = counts.iter().map(|(_, n)| *n).max()?;
-    counts
-        .iter()
-        .find(|(_, n)| *n == best)
-        .map(|(k, _)| (*k).to_owned())
-}
-
-/// The check or mate sign to write in this document: the configured or most used one, else
-/// the one of its notation and language.
-pub(crate) fn mark(doc: &Document, aspect: Aspect) -> String {
-    let items = written(doc, aspect);
-    if let Some(p) = preferred(doc, aspect, &items) {
-        return p;
-    }
-    let descriptive = doc.notation == "descriptive";
-    let style = doc
-        .registry
-        .language(&doc.language)
-        .map(|l| crate::render::Style::of(&l, false))
-        .unwrap_or_else(crate::render::Style::english);
-    match aspect {
-        Aspect::Check if descriptive => "ch".into(),
-        Aspect::Mate if descriptive => "mate".into(),
-        Aspect::Mate if doc.notation == "descriptive_es" => "++".into(),
-        Aspect::Check => style.check,
-        Aspect::Mate => style.mate,
-        Aspect::Capture => {
-            if style.capture.is_empty() || style.trailing_capture {
-                "x".into()
-            } else {
-                style.capture
-            }
-        }
-        Aspect::Castling => if style.castle_zero { "0-0" } else { "O-O" }.into(),
-        Aspect::Promotion => "=Q".into(),
-    }
-}
-
 /// A check or mate sign as appended to a token (words after a space).
 pub(crate) fn append_mark(mark: &str) -> String {
     if mark.chars().next().is_some_and(char::is_alphabetic) && mark != "X" {
@@ -240,98 +188,99 @@ pub(crate) fn edited(token: &str, span: Span, edit: Span, new: &str) -> Option<S
     Some(format!("{}{}{}", &token[..a], new, &token[b..]))
 }
 
-/// Reports every token that writes `aspect` otherwise than the document (or its
-/// configuration) prefers, with a safe fix that writes it the preferred way.
-pub(crate) fn report_inconsistent(
-    doc: &Document,
-    rule: &'static crate::lint::rule::RuleInfo,
-    aspect: Aspect,
-    what: &str,
-    out: &mut Vec<crate::lint::diag::LintDiagnostic>,
-) {
-    use crate::diagnostic::Severity;
-    use crate::lint::diag::{Applicability, LintDiagnostic};
-    let items = written(doc, aspect);
-    let Some(pref) = preferred(doc, aspect, &items) else {
-        return;
-    };
-    let configured = configured(doc, aspect).is_some();
-    let first = items.iter().find(|w| w.key == pref).map(|w| w.span);
-    let count = |k: &str| items.iter().filter(|w| w.key == k).count();
-    for w in items.iter().filter(|w| w.key != pref) {
-        let text = w.unit.src(w.tok.span);
-        let new_part = match aspect {
-            Aspect::Castling => {
-                let c = pref.chars().next().unwrap_or('O');
-                w.unit
-                    .src(w.span)
-                    .chars()
-                    .map(|x| if matches!(x, 'O' | 'o' | '0') { c } else { x })
-                    .collect()
-            }
-            Aspect::Promotion => match w.piece {
-                Some(p) => promotion_text(&pref, p),
-                None => continue,
-            },
-            Aspect::Capture => pref.clone(),
-            Aspect::Check | Aspect::Mate => {
-                let spaced = w.span.start > w.tok.span.start
-                    && w.unit.text.as_bytes().get(w.span.start - 1) == Some(&b' ');
-                if spaced {
-                    pref.clone()
-                } else {
-                    append_mark(&pref)
+/// What the whole document writes, counted unit by unit as it is read (a few numbers per way
+/// of writing, not the units): the consistency rules and the marks of the fixes follow it.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Shared {
+    /// Per aspect: each way of writing it, in the order first seen, with how many tokens
+    /// write it and the first that does.
+    styles: [Vec<(String, usize, Span)>; 5],
+    /// Move numbers followed by white space (`12. e4`), and not (`12.e4`).
+    spaced: usize,
+    tight: usize,
+    /// Per form of algebraic (short, long): the games in the document's own language and
+    /// notation that write more moves in it than in the other form, in order, each with its
+    /// number and its first move in that form.
+    pub forms: [Vec<(usize, Span)>; 2],
+    /// Moves in short and in long algebraic in those games (all of them).
+    pub form_totals: [usize; 2],
+}
+
+impl Shared {
+    /// Counts the ways of writing of these units (read in the document's order).
+    pub(crate) fn add(&mut self, units: &[Unit]) {
+        for aspect in Aspect::ALL {
+            let counts = &mut self.styles[aspect as usize];
+            for w in written(units, aspect) {
+                match counts.iter_mut().find(|(k, _, _)| *k == w.key) {
+                    Some((_, n, _)) => *n += 1,
+                    None => counts.push((w.key, 1, w.span)),
                 }
             }
-        };
-        let fix = edited(text, w.tok.span, w.span, &new_part)
-            .filter(|fixed| doc.same_move(w.unit, w.tok, fixed))
-            .and_then(|fixed| {
-                doc.replace(
-                    Some(w.unit),
-                    w.tok.span,
-                    &fixed,
-                    Applicability::Safe,
-                    format!("write `{fixed}`"),
-                )
-            });
-        let help = if configured {
-            format!("scoresheet.toml asks for {what} `{pref}`")
-        } else {
-            format!(
-                "{} {} `{pref}`, {} `{}`: write one way throughout",
-                count(&pref),
-                if count(&pref) == 1 {
-                    "move writes"
-                } else {
-                    "moves write"
-                },
-                count(&w.key),
-                w.key
-            )
-        };
-        let mut d = LintDiagnostic::new(
-            rule,
-            Severity::Warning,
-            format!(
-                "`{}` writes {what} `{}`; the document writes `{pref}`",
-                short(text),
-                w.key
-            ),
-            w.span,
-        )
-        .label(format!("`{}`", w.key))
-        .help(help)
-        .fix(fix)
-        .at_move(
-            w.unit.game.number,
-            w.unit
-                .placed(w.tok)
-                .map(|p| crate::lint::document::abs_ply(&p.before) + 1),
-        );
-        if let (Some(f), false) = (first, configured) {
-            d = d.with_secondary(f, format!("`{pref}` as here"));
         }
-        out.push(d);
+        for u in units {
+            self.count_spacing(u, &u.game.syntax.root);
+        }
+    }
+
+    fn count_spacing(&mut self, u: &Unit, line: &Line) {
+        for item in line.items() {
+            if let Item::MoveNumber(n) = item {
+                match u.text.as_bytes().get(n.span.end) {
+                    Some(b' ' | b'\t' | b'\n' | b'\r') => self.spaced += 1,
+                    Some(_) => self.tight += 1,
+                    None => {}
+                }
+            }
+        }
+    }
+
+    /// Counts the forms of algebraic of a game read in the document's language and notation.
+    pub(crate) fn add_forms(&mut self, u: &Unit) {
+        let mut first = [None; 2];
+        let mut count = [0usize; 2];
+        for tok in u.tokens() {
+            if let Some(form) = written_form(tok, u.src(tok.span)) {
+                count[form as usize] += 1;
+                first[form as usize].get_or_insert(tok.span);
+            }
+        }
+        self.form_totals[0] += count[0];
+        self.form_totals[1] += count[1];
+        // A game with as many of each is never reported (see `mixed-notation`).
+        let most = usize::from(count[1] > count[0]);
+        if count[0] != count[1]
+            && let Some(span) = first[most]
+        {
+            self.forms[most].push((u.game.number, span));
+        }
+    }
+
+    /// The way of writing an aspect most tokens use (the first seen on a tie).
+    pub(crate) fn most_used(&self, aspect: Aspect) -> Option<&str> {
+        let counts = &self.styles[aspect as usize];
+        let best = counts.iter().map(|c| c.1).max()?;
+        counts.iter().find(|c| c.1 == best).map(|c| c.0.as_str())
+    }
+
+    /// How many tokens write an aspect this way.
+    pub(crate) fn count(&self, aspect: Aspect, key: &str) -> usize {
+        self.styles[aspect as usize]
+            .iter()
+            .find(|c| c.0 == key)
+            .map_or(0, |c| c.1)
+    }
+
+    /// The first token that writes an aspect this way.
+    pub(crate) fn first(&self, aspect: Aspect, key: &str) -> Option<Span> {
+        self.styles[aspect as usize]
+            .iter()
+            .find(|c| c.0 == key)
+            .map(|c| c.2)
+    }
+
+    /// What follows a move number: a space, unless most numbers of the document have none.
+    pub(crate) fn gap(&self) -> &'static str {
+        if self.tight > self.spaced { "" } else { " " }
     }
 }

@@ -11,7 +11,7 @@
 use crate::check::{CheckedGame, MoveState};
 use crate::diagnostic::Severity;
 use crate::lint::diag::{Applicability, Edit, Fix, LintDiagnostic};
-use crate::lint::document::{Document, Unit, assumed_repairs};
+use crate::lint::document::{Document, Rereadable, Unit, assumed_repairs};
 
 /// Most fixes of one unit tried one by one (the others are offered as unsafe).
 const MAX_SINGLE_TRIALS: usize = 16;
@@ -69,40 +69,61 @@ enum Verdict {
     Drop,
 }
 
-/// The verdict on a unit read again with fixes made, against the unit as it is.
-fn verdict(old: &CheckedGame, new: &CheckedGame) -> Verdict {
-    let (before, after) = (Reading::of(old), Reading::of(new));
-    // A clean game must keep its moves: a safe fix changes how they are written, not them.
-    let same_moves = !before.clean() || old.moves == new.moves;
-    if after.worse_than(before) || !same_moves {
-        Verdict::Drop
-    } else if after.clean() && after.errors <= before.errors {
-        Verdict::Safe
-    } else {
-        Verdict::Unsafe
+/// A unit as its verdicts need it, once its syntax tree is let go: how to read it again, how
+/// it reads as it is, and its moves when they all read (a safe fix must keep them).
+struct Kept {
+    unit: Rereadable,
+    move_count: usize,
+    reading: Reading,
+    moves: Option<Vec<MoveState>>,
+}
+
+impl Kept {
+    fn of(unit: &Unit) -> Kept {
+        let reading = Reading::of(&unit.game);
+        Kept {
+            unit: unit.rereadable(),
+            move_count: unit.game.syntax.move_count,
+            reading,
+            moves: reading.clean().then(|| unit.game.moves.clone()),
+        }
+    }
+
+    /// The verdict on the unit read again with fixes made, against the unit as it is.
+    fn verdict(&self, new: &CheckedGame) -> Verdict {
+        let (before, after) = (self.reading, Reading::of(new));
+        // A clean game must keep its moves: a safe fix changes how they are written, not them.
+        let same_moves = self.moves.as_ref().is_none_or(|m| *m == new.moves);
+        if after.worse_than(before) || !same_moves {
+            Verdict::Drop
+        } else if after.clean() && after.errors <= before.errors {
+            Verdict::Safe
+        } else {
+            Verdict::Unsafe
+        }
     }
 }
 
 /// The unit whose span holds every edit of `fix`: the innermost (a LaTeX game's span runs from
 /// its first `\mainline` to its last, around the fragments of the prose between them).
-fn unit_of(doc: &Document, fix: &Fix) -> Option<usize> {
+fn unit_of(units: &[Unit], fix: &Fix) -> Option<usize> {
     let first = fix.edits.iter().map(|e| e.span.start).min()?;
-    let end = doc
-        .units
-        .partition_point(|u| u.game.syntax.span.start <= first);
+    let end = units.partition_point(|u| u.game.syntax.span.start <= first);
     (0..end).rev().find(|&i| {
-        let span = doc.units[i].game.syntax.span;
+        let span = units[i].game.syntax.span;
         fix.edits
             .iter()
             .all(|e| span.start <= e.span.start && e.span.end <= span.end)
     })
 }
 
-/// Checks every safe fix of `diagnostics` by reading its unit again, and downgrades or drops
-/// the ones that do not hold. A safe fix outside every game and fragment is offered as unsafe.
-pub(crate) fn verify(doc: &Document, diagnostics: &mut [LintDiagnostic]) {
+/// Checks every safe fix of `diagnostics` (found in `units`, a group of the document) by
+/// reading its unit again, and downgrades or drops the ones that do not hold. A safe fix
+/// outside every unit is offered as unsafe. The units' syntax trees are let go first: one
+/// reading at a time is held.
+pub(crate) fn verify(doc: &Document, units: Vec<Unit>, diagnostics: &mut [LintDiagnostic]) {
     // The diagnostics with a safe fix, by unit.
-    let mut by_unit: Vec<Vec<usize>> = vec![Vec::new(); doc.units.len()];
+    let mut by_unit: Vec<Vec<usize>> = vec![Vec::new(); units.len()];
     for (i, d) in diagnostics.iter_mut().enumerate() {
         let Some(fix) = d
             .fix
@@ -111,15 +132,20 @@ pub(crate) fn verify(doc: &Document, diagnostics: &mut [LintDiagnostic]) {
         else {
             continue;
         };
-        match unit_of(doc, fix) {
+        match unit_of(&units, fix) {
             Some(u) => by_unit[u].push(i),
             None => fix.applicability = Applicability::Unsafe,
         }
     }
-    for (unit, list) in doc.units.iter().zip(&by_unit) {
-        if list.is_empty() {
+    let kept: Vec<Option<Kept>> = units
+        .into_iter()
+        .zip(&by_unit)
+        .map(|(u, list)| (!list.is_empty()).then(|| Kept::of(&u)))
+        .collect();
+    for (unit, list) in kept.iter().zip(&by_unit) {
+        let Some(unit) = unit else {
             continue;
-        }
+        };
         let fixes: Vec<&Fix> = list
             .iter()
             .filter_map(|&i| diagnostics[i].fix.as_ref())
@@ -141,15 +167,12 @@ pub(crate) fn verify(doc: &Document, diagnostics: &mut [LintDiagnostic]) {
 
 /// The verdict on each of a unit's safe fixes: all of them together first, one by one only
 /// when together they read worse (or do not fit together).
-fn unit_verdicts(doc: &Document, unit: &Unit, fixes: &[&Fix]) -> Vec<Verdict> {
+fn unit_verdicts(doc: &Document, unit: &Kept, fixes: &[&Fix]) -> Vec<Verdict> {
     let read = |fixes: &[&Fix]| {
         let mut edits: Vec<&Edit> = fixes.iter().flat_map(|f| &f.edits).collect();
-        verdict(
-            &unit.game,
-            &unit.reread(&mut edits, doc.format, &doc.registry),
-        )
+        unit.verdict(&unit.unit.read(&mut edits, doc.format, &doc.registry))
     };
-    let taken = crate::lint::fix::taken(&unit.text, fixes);
+    let taken = crate::lint::fix::taken(&unit.unit.text, fixes);
     let together: Vec<&Fix> = taken.iter().map(|&i| fixes[i]).collect();
     let all = read(&together);
     let mut out = vec![all; fixes.len()];
@@ -157,7 +180,7 @@ fn unit_verdicts(doc: &Document, unit: &Unit, fixes: &[&Fix]) -> Vec<Verdict> {
     if all == Verdict::Drop {
         single = (0..fixes.len()).collect();
     }
-    let trials = MAX_SINGLE_TRIALS.min(MAX_TRIAL_TOKENS / unit.game.syntax.move_count.max(1));
+    let trials = MAX_SINGLE_TRIALS.min(MAX_TRIAL_TOKENS / unit.move_count.max(1));
     for (n, i) in single.into_iter().enumerate() {
         out[i] = if n < trials {
             read(&fixes[i..=i])
@@ -171,20 +194,12 @@ fn unit_verdicts(doc: &Document, unit: &Unit, fixes: &[&Fix]) -> Vec<Verdict> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lint::config::Config;
-    use crate::lint::document::ReadOptions;
     use crate::lint::rule::RuleInfo;
     use crate::lint::rules::sc103_check_mark::RULE;
     use crate::span::Span;
 
-    fn read(name: &str, text: &str) -> Document {
-        Document::read(
-            name,
-            text.as_bytes(),
-            &ReadOptions::default(),
-            Config::default(),
-        )
-        .expect("reads")
+    fn read(name: &str, text: &str) -> (Document, Vec<Unit>) {
+        Document::read_units(name, text)
     }
 
     /// A safe fix that writes `new` over `old` (its first occurrence in `text`).
@@ -202,13 +217,13 @@ mod tests {
 
     /// The verdict on one made-up safe fix: `old` replaced by `new` (its first occurrence).
     fn judged(text: &str, old: &str, new: &str) -> Option<Applicability> {
-        let doc = read("t.pgn", text);
+        let (doc, units) = read("t.pgn", text);
         let rule: &'static RuleInfo = &RULE;
         let mut d = vec![
             LintDiagnostic::new(rule, Severity::Warning, "test", Span::new(0, 0))
                 .fix(Some(safe_fix(text, old, new))),
         ];
-        verify(&doc, &mut d);
+        verify(&doc, units, &mut d);
         d[0].fix.as_ref().map(|f| f.applicability)
     }
 
@@ -231,14 +246,11 @@ mod tests {
     fn a_fix_in_a_fragment_inside_a_latex_game_is_read_with_the_fragment() {
         let text = "\\newchessgame\n\\mainline{1. e4 e5 2. Nf3}\n\nNow 2...Nc6 3.Bb5+ is usual.\n\n\
                     \\mainline{2... Nc6 3. Bb5 a6}\n";
-        let doc = read("t.tex", text);
+        let (doc, units) = read("t.tex", text);
         assert_eq!((doc.games, doc.fragments()), (1, 1));
         let fix = safe_fix(text, "Bb5+", "Bb5");
-        let unit = unit_of(&doc, &fix).expect("a unit");
-        assert_eq!(
-            doc.units[unit].kind,
-            crate::lint::document::UnitKind::Fragment
-        );
+        let unit = unit_of(&units, &fix).expect("a unit");
+        assert_eq!(units[unit].kind, crate::lint::document::UnitKind::Fragment);
     }
 
     #[test]

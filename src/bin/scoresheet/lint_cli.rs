@@ -220,7 +220,7 @@ fn write_reports(
     let sink: &mut dyn Write = if to_stderr { &mut err } else { out };
     match args.format {
         Format::Json => {
-            serde_json::to_writer_pretty(&mut *sink, &output::json(results))?;
+            output::write_json(&mut *sink, results)?;
             writeln!(sink)
         }
         Format::Human => {

@@ -5,7 +5,7 @@
 //! consistency (one document, one way of writing), `SC3xx` style.
 
 use crate::lint::diag::LintDiagnostic;
-use crate::lint::document::Document;
+use crate::lint::scope::Scope;
 
 pub(crate) mod sc100_unreadable;
 pub(crate) mod sc101_illegal_move;
@@ -33,8 +33,9 @@ pub use crate::lint::rule::{Category, FixAvailability, RuleCode, RuleInfo};
 pub struct Rule {
     /// Its code, name, category, fixes and documentation.
     pub info: RuleInfo,
-    /// Finds the rule's problems in a document.
-    pub run: fn(&Document, &mut Vec<LintDiagnostic>),
+    /// Finds the rule's problems in a part of a document (one group of units, the file's own
+    /// diagnostics, or the end of the document: see `lint::scope`).
+    pub(crate) run: fn(&Scope<'_>, &mut Vec<LintDiagnostic>),
 }
 
 impl std::ops::Deref for Rule {
@@ -126,7 +127,7 @@ impl Selection {
 /// Reports the checker's diagnostics of a rule's codes under the rule, each with the fix
 /// `fix` finds for it.
 pub(crate) fn mapped(
-    doc: &Document,
+    doc: &Scope<'_>,
     rule: &'static Rule,
     out: &mut Vec<LintDiagnostic>,
     mut fix: impl FnMut(

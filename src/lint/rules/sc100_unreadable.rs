@@ -22,7 +22,7 @@
 use super::{Category, FixAvailability, Rule, RuleCode, RuleInfo, mapped};
 use crate::diagnostic::Code;
 use crate::lint::diag::LintDiagnostic;
-use crate::lint::document::Document;
+use crate::lint::scope::Scope;
 
 /// The rule.
 pub(crate) static RULE: Rule = Rule {
@@ -57,6 +57,6 @@ pub(crate) static RULE: Rule = Rule {
     run,
 };
 
-fn run(doc: &Document, out: &mut Vec<LintDiagnostic>) {
+fn run(doc: &Scope<'_>, out: &mut Vec<LintDiagnostic>) {
     mapped(doc, &RULE, out, |_, _| None);
 }

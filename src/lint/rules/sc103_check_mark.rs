@@ -26,8 +26,8 @@ use super::{Category, FixAvailability, Rule, RuleCode, RuleInfo, mapped};
 use crate::diagnostic::Code;
 use crate::diagnostic::Problem;
 use crate::lint::diag::{Applicability, LintDiagnostic};
-use crate::lint::document::Document;
-use crate::lint::style::{Aspect, append_mark, edited, mark};
+use crate::lint::scope::Scope;
+use crate::lint::style::{Aspect, append_mark, edited};
 use crate::span::Span;
 
 /// The rule.
@@ -49,11 +49,14 @@ pub(crate) static RULE: Rule = Rule {
     run,
 };
 
-fn run(doc: &Document, out: &mut Vec<LintDiagnostic>) {
-    let check = mark(doc, Aspect::Check);
-    let mate = mark(doc, Aspect::Mate);
+fn run(doc: &Scope<'_>, out: &mut Vec<LintDiagnostic>) {
+    // The document's signs, read when a fix needs them.
+    let mut marks: Option<(String, String)> = None;
     mapped(doc, &RULE, out, |unit, d| {
         let unit = unit?;
+        let (check, mate) =
+            marks.get_or_insert_with(|| (doc.mark(Aspect::Check), doc.mark(Aspect::Mate)));
+        let (check, mate) = (check.clone(), mate.clone());
         let tok = unit.token_at(d.span.start)?;
         let text = unit.src(tok.span);
         // The sign's bytes, with a space before it when it stands apart.

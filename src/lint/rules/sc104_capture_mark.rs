@@ -24,8 +24,8 @@ use super::{Category, FixAvailability, Rule, RuleCode, RuleInfo, mapped};
 use crate::diagnostic::Code;
 use crate::diagnostic::Problem;
 use crate::lint::diag::{Applicability, LintDiagnostic};
-use crate::lint::document::Document;
-use crate::lint::style::{Aspect, edited, mark};
+use crate::lint::scope::Scope;
+use crate::lint::style::{Aspect, edited};
 use crate::span::Span;
 
 /// The rule.
@@ -45,10 +45,12 @@ pub(crate) static RULE: Rule = Rule {
     run,
 };
 
-fn run(doc: &Document, out: &mut Vec<LintDiagnostic>) {
-    let capture = mark(doc, Aspect::Capture);
+fn run(doc: &Scope<'_>, out: &mut Vec<LintDiagnostic>) {
+    // The document's capture mark, read when a fix needs it.
+    let mut capture: Option<String> = None;
     mapped(doc, &RULE, out, |unit, d| {
         let unit = unit?;
+        let capture = capture.get_or_insert_with(|| doc.mark(Aspect::Capture));
         let tok = unit.token_at(d.span.start)?;
         let text = unit.src(tok.span);
         let (at, new, title) = match &d.problem {

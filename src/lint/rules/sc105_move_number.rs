@@ -26,17 +26,16 @@
 //! to put in) to read on: the count from there is a guess (an unreadable `h3 Nb8` may hold two
 //! moves), so those numbers get no fix. Like every fix, it stays safe only when the game reads
 //! to its end without an assumed repair once it is made.
-use shakmaty::{Color, Position};
-
 use super::{Category, FixAvailability, Rule, RuleCode, RuleInfo, mapped};
 use crate::check::Repair;
 use crate::diagnostic::Code;
 use crate::diagnostic::Severity;
 use crate::diagnostic::text::short;
 use crate::lint::diag::{Applicability, LintDiagnostic};
-use crate::lint::document::{Document, Unit, UnitKind, assumed_repairs};
+use crate::lint::document::{Unit, UnitKind, assumed_repairs};
+use crate::lint::scope::Scope;
 use crate::span::Span;
-use crate::syntax::{Item, Line};
+use crate::syntax::Item;
 
 /// The rule.
 pub(crate) static RULE: Rule = Rule {
@@ -51,7 +50,7 @@ pub(crate) static RULE: Rule = Rule {
     run,
 };
 
-fn run(doc: &Document, out: &mut Vec<LintDiagnostic>) {
+fn run(doc: &Scope<'_>, out: &mut Vec<LintDiagnostic>) {
     let from = out.len();
     mapped(doc, &RULE, out, |unit, d| {
         if unit.and_then(|u| guessed_count(u, d.span.start)).is_some() {
@@ -82,7 +81,7 @@ fn guessed_count(u: &Unit, at: usize) -> Option<&str> {
 /// Move numbers of the games, move by move: `missing` selects the moves without a number
 /// (`SC304`), else the numbers written for the wrong side (`SC105`).
 pub(crate) fn walk(
-    doc: &Document,
+    doc: &Scope<'_>,
     rule: &'static Rule,
     missing: bool,
     out: &mut Vec<LintDiagnostic>,
@@ -92,17 +91,15 @@ pub(crate) fn walk(
         .filter(|d| d.rule.code == RULE.code)
         .map(|d| d.span)
         .collect();
-    // Numbers followed by a space (`12. e4`) or not (`12.e4`): as most of the document.
-    let (mut spaced, mut tight) = (0, 0);
-    for u in &doc.units {
-        count_spacing(u, &u.game.syntax.root, &mut spaced, &mut tight);
-    }
-    let gap = if tight > spaced { "" } else { " " };
+    // Numbers followed by a space (`12. e4`) or not (`12.e4`): as most of the document (read
+    // when a move is reported).
+    let gap = std::cell::OnceCell::new();
+    let gap = || *gap.get_or_init(|| doc.gap());
     for u in doc.units.iter().filter(|u| u.kind == UnitKind::Game) {
         for line in u.game.syntax.root.lines() {
             for (k, item) in line.items.iter().enumerate() {
                 if let Item::Move(tok) = item
-                    && let Some(d) = check_move(doc, u, &line.items, k, tok, gap, &reported)
+                    && let Some(d) = check_move(doc, u, &line.items, k, tok, &gap, &reported)
                     && d.0 == missing
                 {
                     let mut d = d.1;
@@ -114,37 +111,23 @@ pub(crate) fn walk(
     }
 }
 
-fn count_spacing(u: &Unit, line: &Line, spaced: &mut usize, tight: &mut usize) {
-    for item in line.items() {
-        if let Item::MoveNumber(n) = item {
-            match u.text.as_bytes().get(n.span.end) {
-                Some(b' ' | b'\t' | b'\n' | b'\r') => *spaced += 1,
-                Some(_) => *tight += 1,
-                None => {}
-            }
-        }
-    }
-}
-
 fn check_move(
-    doc: &Document,
+    doc: &Scope<'_>,
     u: &Unit,
     items: &[Item],
     k: usize,
     tok: &crate::syntax::MoveToken,
-    gap: &str,
+    gap: &dyn Fn() -> &'static str,
     reported: &[Span],
 ) -> Option<(bool, LintDiagnostic)> {
-    let placed = u.placed(tok)?;
+    let (n, black) = u.placed.clock(tok.index)?;
     // A number counted past a token left out (or a move put in) is a guess: no fix.
     let sure = guessed_count(u, tok.span.start).is_none();
     let fix = |span: Span, new: &str, title: String| {
         sure.then(|| doc.replace(Some(u), span, new, Applicability::Safe, title))
             .flatten()
     };
-    let n = placed.before.fullmoves().get();
-    let black = placed.before.turn() == Color::Black;
-    let ply = crate::lint::document::abs_ply(&placed.before) + 1;
+    let ply = u.ply(tok)? + 1;
     let prev = k.checked_sub(1).map(|i| &items[i]);
     let prev2 = k.checked_sub(2).map(|i| &items[i]);
     let text = u.src(tok.span);
@@ -152,7 +135,7 @@ fn check_move(
     match (black, prev) {
         (false, Some(Item::MoveNumber(_))) => None,
         (false, _) => {
-            let new = format!("{n}.{gap}");
+            let new = format!("{n}.{}", gap());
             Some((
                 true,
                 LintDiagnostic::new(
@@ -197,7 +180,7 @@ fn check_move(
                 Some(_) => "after a variation",
                 None => "at the start of a line",
             };
-            let new = format!("{n}...{gap}");
+            let new = format!("{n}...{}", gap());
             Some((
                 true,
                 LintDiagnostic::new(

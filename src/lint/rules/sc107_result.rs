@@ -25,7 +25,7 @@
 use super::{Category, FixAvailability, Rule, RuleCode, RuleInfo, mapped};
 use crate::diagnostic::Code;
 use crate::lint::diag::{Applicability, LintDiagnostic};
-use crate::lint::document::Document;
+use crate::lint::scope::Scope;
 
 /// The rule.
 pub(crate) static RULE: Rule = Rule {
@@ -44,7 +44,7 @@ pub(crate) static RULE: Rule = Rule {
     run,
 };
 
-fn run(doc: &Document, out: &mut Vec<LintDiagnostic>) {
+fn run(doc: &Scope<'_>, out: &mut Vec<LintDiagnostic>) {
     mapped(doc, &RULE, out, |unit, d| {
         let new = d.suggestions.first()?;
         let old = unit?.src(d.span);

@@ -23,7 +23,7 @@ use super::{Category, FixAvailability, Rule, RuleCode, RuleInfo, mapped};
 use crate::diagnostic::Code;
 use crate::diagnostic::Problem;
 use crate::lint::diag::{Applicability, LintDiagnostic};
-use crate::lint::document::Document;
+use crate::lint::scope::Scope;
 
 /// The rule.
 pub(crate) static RULE: Rule = Rule {
@@ -38,7 +38,7 @@ pub(crate) static RULE: Rule = Rule {
     run,
 };
 
-fn run(doc: &Document, out: &mut Vec<LintDiagnostic>) {
+fn run(doc: &Scope<'_>, out: &mut Vec<LintDiagnostic>) {
     mapped(doc, &RULE, out, |unit, d| {
         let Problem::LookAlike { meant, .. } = &d.problem else {
             return None;

@@ -22,7 +22,7 @@
 use super::{Category, FixAvailability, Rule, RuleCode, RuleInfo, mapped};
 use crate::diagnostic::Code;
 use crate::lint::diag::{Applicability, LintDiagnostic};
-use crate::lint::document::Document;
+use crate::lint::scope::Scope;
 
 /// The rule.
 pub(crate) static RULE: Rule = Rule {
@@ -37,7 +37,7 @@ pub(crate) static RULE: Rule = Rule {
     run,
 };
 
-fn run(doc: &Document, out: &mut Vec<LintDiagnostic>) {
+fn run(doc: &Scope<'_>, out: &mut Vec<LintDiagnostic>) {
     mapped(doc, &RULE, out, |unit, d| {
         doc.suggested(unit, d, Applicability::Safe)
     });

@@ -26,8 +26,9 @@ use super::{Category, FixAvailability, Rule, RuleCode, RuleInfo, mapped};
 use crate::diagnostic::Code;
 use crate::diagnostic::Severity;
 use crate::lint::diag::LintDiagnostic;
-use crate::lint::document::{Document, UnitKind};
-use crate::syntax::walker::{WrittenForm, written_form};
+use crate::lint::document::Document;
+use crate::lint::scope::{Scope, Stage};
+use crate::syntax::walker::WrittenForm;
 
 /// The rule.
 pub(crate) static RULE: Rule = Rule {
@@ -52,8 +53,12 @@ fn language_name(doc: &Document, code: &str) -> String {
         .unwrap_or_else(|| code.to_owned())
 }
 
-fn run(doc: &Document, out: &mut Vec<LintDiagnostic>) {
+fn run(doc: &Scope<'_>, out: &mut Vec<LintDiagnostic>) {
     mapped(doc, &RULE, out, |_, _| None);
+    // The games taken together, at the end of the document.
+    if doc.stage != Stage::End {
+        return;
+    }
     long_and_short(doc, out);
     for f in &doc.foreign {
         let what = if f.notation == doc.notation {
@@ -92,26 +97,9 @@ fn run(doc: &Document, out: &mut Vec<LintDiagnostic>) {
 }
 
 /// Games written in long algebraic among games in short algebraic, or the other way round.
-fn long_and_short(doc: &Document, out: &mut Vec<LintDiagnostic>) {
-    // Per game: (game number, first token of each form, count of each form).
-    let mut games = Vec::new();
-    let mut total = [0usize; 2];
-    for u in doc.units.iter().filter(|u| u.kind == UnitKind::Game) {
-        if doc.foreign.iter().any(|f| f.game == u.game.number) {
-            continue;
-        }
-        let mut first = [None; 2];
-        let mut count = [0usize; 2];
-        for tok in u.tokens() {
-            if let Some(form) = written_form(tok, u.src(tok.span)) {
-                count[form as usize] += 1;
-                first[form as usize].get_or_insert(tok.span);
-            }
-        }
-        total[0] += count[0];
-        total[1] += count[1];
-        games.push((u.game.number, first, count));
-    }
+fn long_and_short(doc: &Scope<'_>, out: &mut Vec<LintDiagnostic>) {
+    // Counted as the document was read.
+    let total = doc.shared.form_totals;
     let main = if total[1] > total[0] {
         WrittenForm::Long
     } else {
@@ -122,14 +110,9 @@ fn long_and_short(doc: &Document, out: &mut Vec<LintDiagnostic>) {
     } else {
         WrittenForm::Long
     };
-    for (number, first, count) in games {
-        let (m, o) = (count[main as usize], count[other as usize]);
-        let Some(span) = first[other as usize] else {
-            continue;
-        };
-        if o <= m {
-            continue; // a game mostly in the document's form (the checker reports its odd moves)
-        }
+    // The games mostly in the other form (a game mostly in the document's form is not
+    // reported: the checker reports its odd moves).
+    for &(number, span) in &doc.shared.forms[other as usize] {
         out.push(
             LintDiagnostic::new(
                 &RULE,

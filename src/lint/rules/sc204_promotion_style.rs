@@ -22,9 +22,10 @@
 //! The fix rewrites the move in the preferred style and is read back on the board before it
 //! is offered; the move is unchanged: safe.
 use super::{Category, FixAvailability, Rule, RuleCode, RuleInfo};
+use crate::lint::consistent::report_inconsistent;
 use crate::lint::diag::LintDiagnostic;
-use crate::lint::document::Document;
-use crate::lint::style::{Aspect, report_inconsistent};
+use crate::lint::scope::Scope;
+use crate::lint::style::Aspect;
 
 /// The rule.
 pub(crate) static RULE: Rule = Rule {
@@ -39,6 +40,6 @@ pub(crate) static RULE: Rule = Rule {
     run,
 };
 
-fn run(doc: &Document, out: &mut Vec<LintDiagnostic>) {
+fn run(doc: &Scope<'_>, out: &mut Vec<LintDiagnostic>) {
     report_inconsistent(doc, &RULE, Aspect::Promotion, "the promotion", out);
 }

@@ -30,7 +30,7 @@ use super::{Category, FixAvailability, Rule, RuleCode, RuleInfo};
 use crate::diagnostic::Severity;
 use crate::diagnostic::text::short;
 use crate::lint::diag::{Applicability, LintDiagnostic};
-use crate::lint::document::{Document, abs_ply};
+use crate::lint::scope::Scope;
 use crate::span::Span;
 use crate::syntax::MoveBody;
 
@@ -47,8 +47,8 @@ pub(crate) static RULE: Rule = Rule {
     run,
 };
 
-fn run(doc: &Document, out: &mut Vec<LintDiagnostic>) {
-    for u in &doc.units {
+fn run(doc: &Scope<'_>, out: &mut Vec<LintDiagnostic>) {
+    for u in doc.units {
         let tokens = u.tokens();
         let pieces: Vec<_> = tokens
             .iter()
@@ -144,7 +144,7 @@ fn run(doc: &Document, out: &mut Vec<LintDiagnostic>) {
                 )
                 .label("not needed")
                 .fix(fix)
-                .at_move(u.game.number, Some(abs_ply(&placed.before) + 1)),
+                .at_move(u.game.number, u.ply(tok).map(|p| p + 1)),
             );
         }
     }

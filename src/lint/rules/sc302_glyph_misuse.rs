@@ -24,7 +24,7 @@ use super::{Category, FixAvailability, Rule, RuleCode, RuleInfo};
 use crate::diagnostic::Severity;
 use crate::diagnostic::text::short;
 use crate::lint::diag::{Applicability, LintDiagnostic};
-use crate::lint::document::{Document, abs_ply};
+use crate::lint::scope::Scope;
 use crate::span::Span;
 use crate::syntax::Item;
 
@@ -45,8 +45,8 @@ fn is_glyph(s: &str) -> bool {
     !s.is_empty() && s.chars().all(|c| c == '!' || c == '?')
 }
 
-fn run(doc: &Document, out: &mut Vec<LintDiagnostic>) {
-    for u in &doc.units {
+fn run(doc: &Scope<'_>, out: &mut Vec<LintDiagnostic>) {
+    for u in doc.units {
         for line in u.game.syntax.root.lines() {
             let mut run: Option<Span> = None;
             let mut ply: Option<u32> = None;
@@ -84,7 +84,7 @@ fn run(doc: &Document, out: &mut Vec<LintDiagnostic>) {
                     Item::Variation(_) => flush(&mut run, ply),
                     Item::Move(tok) => {
                         flush(&mut run, ply);
-                        ply = u.placed(tok).map(|p| abs_ply(&p.before) + 1);
+                        ply = u.ply(tok).map(|p| p + 1);
                     }
                     _ => flush(&mut run, ply),
                 }

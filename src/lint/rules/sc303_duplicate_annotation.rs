@@ -25,7 +25,7 @@ use super::{Category, FixAvailability, Rule, RuleCode, RuleInfo};
 use crate::diagnostic::Severity;
 use crate::diagnostic::text::short;
 use crate::lint::diag::{Applicability, LintDiagnostic};
-use crate::lint::document::{Document, abs_ply};
+use crate::lint::scope::Scope;
 use crate::span::Spanned;
 use crate::syntax::Item;
 
@@ -51,8 +51,8 @@ fn group(n: u16) -> Option<u8> {
     }
 }
 
-fn run(doc: &Document, out: &mut Vec<LintDiagnostic>) {
-    for u in &doc.units {
+fn run(doc: &Scope<'_>, out: &mut Vec<LintDiagnostic>) {
+    for u in doc.units {
         for line in u.game.syntax.root.lines() {
             let mut seen: Vec<Spanned<u16>> = Vec::new();
             // The ply of the move the annotations belong to.
@@ -124,7 +124,7 @@ fn run(doc: &Document, out: &mut Vec<LintDiagnostic>) {
                     Item::Variation(_) => seen.clear(),
                     Item::Move(tok) => {
                         seen.clear();
-                        ply = u.placed(tok).map(|p| abs_ply(&p.before) + 1);
+                        ply = u.ply(tok).map(|p| p + 1);
                     }
                     _ => seen.clear(),
                 }

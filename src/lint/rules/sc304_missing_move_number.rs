@@ -23,7 +23,7 @@
 //! moves are unchanged: safe.
 use super::{Category, FixAvailability, Rule, RuleCode, RuleInfo};
 use crate::lint::diag::LintDiagnostic;
-use crate::lint::document::Document;
+use crate::lint::scope::Scope;
 
 /// The rule.
 pub(crate) static RULE: Rule = Rule {
@@ -38,6 +38,6 @@ pub(crate) static RULE: Rule = Rule {
     run,
 };
 
-fn run(doc: &Document, out: &mut Vec<LintDiagnostic>) {
+fn run(doc: &Scope<'_>, out: &mut Vec<LintDiagnostic>) {
     super::sc105_move_number::walk(doc, &RULE, true, out);
 }
