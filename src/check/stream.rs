@@ -67,8 +67,8 @@ pub fn check_pieces(
     }
     let parser = detection.parser;
     let sequential = rayon::current_num_threads() == 1;
-    // A pipeline (with more than one thread): while a window's games are checked (in parallel), the window before it is
-    // reported and the window after it read.
+    // With more than one thread, a pipeline: while a window's games are checked (in
+    // parallel), the window before it is reported and the window after it read.
     let mut numbered = 0;
     let mut errors = 0;
     let mut noted_frugal = false;

@@ -288,6 +288,15 @@ pub struct CheckedGame {
 }
 
 impl CheckedGame {
+    /// How the move token of this index was read (`NotChecked` for one the checker did not
+    /// reach).
+    pub fn state(&self, index: usize) -> MoveState {
+        self.moves
+            .get(index)
+            .copied()
+            .unwrap_or(MoveState::NotChecked)
+    }
+
     /// True when the game has errors.
     pub fn has_errors(&self) -> bool {
         self.diagnostics

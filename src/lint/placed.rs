@@ -16,7 +16,7 @@ use crate::syntax::{Item, Line};
 
 /// The half-moves played before a position, counted from the standard start (move 1, White).
 pub(crate) fn abs_ply(pos: &Chess) -> u32 {
-    (pos.fullmoves().get().saturating_sub(1)) * 2 + u32::from(pos.turn() == Color::Black)
+    Clock::of(pos).ply()
 }
 
 /// Moves played at most from a checkpoint to rebuild a position.
@@ -59,9 +59,9 @@ impl Clock {
         }
     }
 
-    /// The half-moves played before it, as [`abs_ply`] counts them.
+    /// The half-moves played before it (wrapping on a move number past `u32::MAX / 2`, which
+    /// only a hand-written FEN can give).
     const fn ply(self) -> u32 {
-        // The same arithmetic as counting from the position (wrapping alike).
         self.fullmoves
             .saturating_sub(1)
             .wrapping_mul(2)
@@ -178,11 +178,7 @@ impl Placements {
         for item in &line.items {
             match item {
                 Item::Move(tok) => {
-                    let state = game
-                        .moves
-                        .get(tok.index)
-                        .copied()
-                        .unwrap_or(MoveState::NotChecked);
+                    let state = game.state(tok.index);
                     let placed = tok.index < game.syntax.move_count;
                     match state {
                         MoveState::Legal(m) | MoveState::Assumed(m) if here.pos.is_legal(m) => {

@@ -732,11 +732,7 @@ fn write_line(
     for item in &line.items {
         match item {
             Item::Move(tok) => {
-                let state = g
-                    .moves
-                    .get(tok.index)
-                    .copied()
-                    .unwrap_or(MoveState::NotChecked);
+                let state = g.state(tok.index);
                 let m = match state {
                     MoveState::Legal(m) => Some(m),
                     MoveState::Null => None,

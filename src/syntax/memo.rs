@@ -35,7 +35,7 @@ use crate::syntax::walker::{
     ReadSingle, Top, Walker, game_tops, parse_game as whole_game, read_single,
 };
 
-/// The most words a cache holds; a full cache is emptied and fills again.
+/// The most pieces a map of a cache holds; a full map is emptied and fills again.
 pub(crate) const MAX_ENTRIES: usize = 1 << 17;
 
 /// The longest piece text kept in a cache (a tag pair's line, a short comment): longer ones
@@ -121,15 +121,10 @@ impl WordHasher {
 
 impl Hasher for WordHasher {
     fn write(&mut self, bytes: &[u8]) {
-        let mut chunks = bytes.chunks_exact(8);
-        for c in &mut chunks {
-            self.add(u64::from_le_bytes(c.try_into().unwrap_or_default()));
-        }
-        let rest = chunks.remainder();
-        if !rest.is_empty() {
-            let mut last = [0u8; 8];
-            last[..rest.len()].copy_from_slice(rest);
-            self.add(u64::from_le_bytes(last));
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.add(u64::from_le_bytes(word));
         }
     }
 
@@ -155,17 +150,17 @@ struct Cache {
 }
 
 impl Cache {
-    fn map(&self, last: bool) -> &Entries {
-        if last { &self.ends } else { &self.words }
+    fn map(&mut self, last: bool) -> &mut Entries {
+        if last {
+            &mut self.ends
+        } else {
+            &mut self.words
+        }
     }
 
     /// Keeps what a piece reads (a full map is emptied first).
     fn keep(&mut self, key: &str, last: bool, entry: Arc<Entry>) {
-        let map = if last {
-            &mut self.ends
-        } else {
-            &mut self.words
-        };
+        let map = self.map(last);
         if map.len() >= MAX_ENTRIES {
             map.clear();
         }
@@ -263,13 +258,13 @@ impl Pieces<'_> {
         cache: &mut Caches,
         text: &str,
         base: usize,
-        tops: &mut Walker<'_>,
+        walker: &mut Walker<'_>,
     ) -> Option<()> {
         let words = words(text);
         let mut state = State::Tags;
         let mut i = 0;
         while i < words.len() {
-            let (j, verdict) = self.piece(cache, text, &words, i, base, tops)?;
+            let (j, verdict) = self.piece(cache, text, &words, i, base, walker)?;
             if state == State::Rest && !verdict.first_inert {
                 return None;
             }
@@ -293,7 +288,7 @@ impl Pieces<'_> {
         words: &[(usize, usize)],
         i: usize,
         base: usize,
-        tops: &mut Walker<'_>,
+        walker: &mut Walker<'_>,
     ) -> Option<(usize, Verdict)> {
         let start = words[i].0;
         let last = words.len() - 1;
@@ -303,11 +298,11 @@ impl Pieces<'_> {
             // The word and the character after it; failing that, the word and what follows
             // up to the next word's first character (a descriptive `P-K4` looks past the
             // space for a `ch` or `e.p.` of its own).
-            let next = words[i + 1].0;
-            let ahead = after(text, next);
-            let keys = [after(text, end), ahead];
-            for key_end in keys.into_iter().take(if next == end { 1 } else { 2 }) {
-                if let Some(verdict) = self.try_piece(cache, at, key_end, end, false, tops) {
+            let first = after(text, end);
+            let ahead = after(text, words[i + 1].0);
+            let second = (ahead != first).then_some(ahead);
+            for key_end in std::iter::once(first).chain(second) {
+                if let Some(verdict) = self.try_piece(cache, at, key_end, end, false, walker) {
                     return Some((i, verdict));
                 }
             }
@@ -322,7 +317,7 @@ impl Pieces<'_> {
             } else {
                 after(text, end)
             };
-            if let Some(verdict) = self.try_piece(cache, at, key_end, end, j == last, tops) {
+            if let Some(verdict) = self.try_piece(cache, at, key_end, end, j == last, walker) {
                 return Some((j, verdict));
             }
             if j == last || j - i + 1 >= MAX_PIECE_WORDS {
@@ -342,17 +337,17 @@ impl Pieces<'_> {
         key_end: usize,
         end: usize,
         last: bool,
-        tops: &mut Walker<'_>,
+        walker: &mut Walker<'_>,
     ) -> Option<Verdict> {
         let key = &at.text[at.start..key_end];
-        let walk = |entry: &Entry, tops: &mut Walker<'_>| {
+        let walk = |entry: &Entry, walker: &mut Walker<'_>| {
             entry.verdict.bounded.then(|| {
-                walk_shifted(tops, &entry.tops, at.base + at.start, at.text);
+                walk_shifted(walker, &entry.tops, at.base + at.start, at.text);
                 entry.verdict
             })
         };
         if let Some(entry) = cache.own.map(last).get(key) {
-            return walk(entry, tops);
+            return walk(entry, walker);
         }
         let keep = key.len() <= MAX_KEY_BYTES;
         let lock = || cache.shared.lock().unwrap_or_else(PoisonError::into_inner);
@@ -364,7 +359,7 @@ impl Pieces<'_> {
             }
             entry
         });
-        let verdict = walk(&entry, tops);
+        let verdict = walk(&entry, walker);
         if keep {
             cache.own.keep(key, last, entry);
         }
@@ -403,8 +398,7 @@ struct Place<'t> {
 }
 
 /// Where a piece that starts at word `i` likely ends, judging by its first byte: a tag pair at
-/// the end of its line, a comment at the word that balances its
-/// braces. Only a guess: the
+/// the end of its line, a comment at the word that balances its braces. Only a guess: the
 /// probe decides.
 fn hint(text: &str, words: &[(usize, usize)], i: usize) -> Option<usize> {
     let (start, _) = words[i];
