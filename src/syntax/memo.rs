@@ -17,6 +17,7 @@
 //! Pieces are kept in a cache per parser, shared by the threads, with a copy per thread
 //! looked up without a lock; each map is bounded by [`MAX_ENTRIES`].
 
+mod own;
 mod probe;
 #[cfg(test)]
 mod tests;
@@ -26,6 +27,7 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::{Arc, Mutex, PoisonError};
 
+use own::{Own, Tops};
 pub(crate) use probe::Probe;
 use probe::Verdict;
 
@@ -132,8 +134,10 @@ impl Hasher for WordHasher {
         self.add(u64::from(b));
     }
 
+    /// The state turned so that its well-mixed high bits come first: a multiplication mixes
+    /// a bit only into the bits above it, and the tables take their places from the low bits.
     fn finish(&self) -> u64 {
-        self.0
+        self.0.rotate_left(26)
     }
 }
 
@@ -171,7 +175,7 @@ impl Cache {
 /// The caches of one parser seen from one thread: its own, looked up without a lock, and the
 /// one every thread shares, so that a piece is parsed once whatever thread meets it first.
 struct Caches {
-    own: Cache,
+    own: Own,
     shared: Arc<Mutex<Cache>>,
 }
 
@@ -236,7 +240,7 @@ impl Pieces<'_> {
                         caches.remove(0);
                     }
                     let shared = shared_cache(self.id);
-                    let own = Cache::default();
+                    let own = Own::new(MAX_ENTRIES);
                     caches.push((self.id, Caches { own, shared }));
                     caches.len() - 1
                 }
@@ -293,7 +297,9 @@ impl Pieces<'_> {
         let start = words[i].0;
         let last = words.len() - 1;
         let at = Place { start, base, text };
-        if i != last {
+        // A tag pair or a comment that runs over several words is not tried word by word.
+        let hinted = hint(text, words, i);
+        if i != last && hinted.is_none_or(|j| j == i) {
             let end = words[i].1;
             // The word and the character after it; failing that, the word and what follows
             // up to the next word's first character (a descriptive `P-K4` looks past the
@@ -309,7 +315,7 @@ impl Pieces<'_> {
         }
         // A piece of several words: first where its first word suggests it ends, then one
         // more word, then twice as many each time.
-        let mut j = hint(text, words, i).unwrap_or(i + 1).min(last);
+        let mut j = hinted.unwrap_or(i + 1).min(last);
         loop {
             let end = words[j].1;
             let key_end = if j == last {
@@ -340,14 +346,18 @@ impl Pieces<'_> {
         walker: &mut Walker<'_>,
     ) -> Option<Verdict> {
         let key = &at.text[at.start..key_end];
-        let walk = |entry: &Entry, walker: &mut Walker<'_>| {
-            entry.verdict.bounded.then(|| {
-                walk_shifted(walker, &entry.tops, at.base + at.start, at.text);
-                entry.verdict
-            })
-        };
-        if let Some(entry) = cache.own.map(last).get(key) {
-            return walk(entry, walker);
+        let hash = key_hash(key, last);
+        if let Some(e) = cache.own.get(hash, key, last) {
+            if !e.verdict.bounded {
+                return None;
+            }
+            let shift = at.base + at.start;
+            match &e.tops {
+                Tops::None => {}
+                Tops::One(t) => walk_shifted(walker, std::slice::from_ref(t), shift, at.text),
+                Tops::Many(entry) => walk_shifted(walker, &entry.tops, shift, at.text),
+            }
+            return Some(e.verdict);
         }
         let keep = key.len() <= MAX_KEY_BYTES;
         let lock = || cache.shared.lock().unwrap_or_else(PoisonError::into_inner);
@@ -359,11 +369,13 @@ impl Pieces<'_> {
             }
             entry
         });
-        let verdict = walk(&entry, walker);
         if keep {
-            cache.own.keep(key, last, entry);
+            cache.own.insert(hash, key, last, &entry);
         }
-        verdict
+        entry.verdict.bounded.then(|| {
+            walk_shifted(walker, &entry.tops, at.base + at.start, at.text);
+            entry.verdict
+        })
     }
 
     /// Reads a piece alone: `len` bytes of `key`, then what follows it in the game up to the
@@ -426,6 +438,14 @@ fn hint(text: &str, words: &[(usize, usize)], i: usize) -> Option<usize> {
         }
         _ => None,
     }
+}
+
+/// The hash of a key of the own table (`last`: it runs to its game's end).
+fn key_hash(key: &str, last: bool) -> u64 {
+    let mut h = WordHasher::default();
+    h.write(key.as_bytes());
+    h.write_u8(u8::from(last));
+    h.finish()
 }
 
 /// Walks tokens read at the start of a piece, moved to the piece's place (`text`: the game's).

@@ -9,8 +9,11 @@
 //! order as pest; any construct it does not follow exactly (the stack, implicit white space,
 //! `SOI` inside a rule, an unknown built-in rule) counts as looking past.
 
+mod first;
+
 use std::collections::HashMap;
 
+use first::Bytes;
 use pest_meta::ast::{Expr, RuleType};
 
 /// The grammar of one parser, ready for [`Probe::check`]: pest_meta's tree of each rule,
@@ -46,10 +49,14 @@ enum Node {
     Opt(Box<Node>),
     /// At least `min`, at most `max` times.
     Repeat(Box<Node>, u32, Option<u32>),
-    /// `(!("a" | "b" | …) ~ ANY)*`: characters up to the first of the strings.
-    SkipUntil(Box<[Box<[u8]>]>),
+    /// `(!("a" | "b" | …) ~ ANY)*`: characters up to the first of the strings (whose first
+    /// bytes are the set).
+    SkipUntil(Box<[Box<[u8]>]>, Bytes),
     /// `"a" | "b" | …` of one ASCII byte each, as a set.
     OneOf(u128),
+    /// The node, which fails at once where the byte it stands on is not in the set (see
+    /// [`first`]).
+    Guard(Bytes, Box<Node>),
 }
 
 /// Turns pest_meta's expressions into [`Node`]s.
@@ -175,11 +182,11 @@ impl Probe {
         if soi != "SOI" || eoi != "EOI" {
             return None;
         }
-        Some(Probe {
-            rules: rules.iter().map(|r| compiler.node(&r.expr)).collect(),
-            first: compiler.node(first),
-            rest: compiler.node(rest),
-        })
+        let (rules, [first, rest]) = first::guard_all(
+            rules.iter().map(|r| compiler.node(&r.expr)).collect(),
+            [compiler.node(first), compiler.node(rest)],
+        );
+        Some(Probe { rules, first, rest })
     }
 
     /// Follows the game rule's loops on `text`, a piece of `len` bytes and what follows it in
@@ -311,6 +318,16 @@ impl Run<'_> {
             }
             Node::Opt(a) => Ok(Some(self.eval(a, pos)?.unwrap_or(pos))),
             Node::Repeat(a, min, max) => self.repeat(a, pos, *min, *max),
+            Node::Guard(set, a) => {
+                if self.limit.is_some_and(|l| pos >= l) {
+                    return self.eval(a, pos);
+                }
+                match self.text.as_bytes().get(pos) {
+                    Some(&b) if set.has(b) => self.eval(a, pos),
+                    // Not a byte it can start with, or the end of a text with no limit.
+                    _ => Ok(None),
+                }
+            }
             Node::OneOf(set) => {
                 if self.limit.is_some_and(|l| pos >= l) {
                     return Err(Past);
@@ -322,10 +339,18 @@ impl Run<'_> {
                     .filter(|&&b| b < 128 && set & (1 << b) != 0)
                     .map(|_| pos + 1))
             }
-            Node::SkipUntil(strings) => {
+            Node::SkipUntil(strings, firsts) => {
                 let mut at = pos;
                 'chars: loop {
-                    for s in strings.iter() {
+                    // A byte that starts none of the strings is passed without testing them
+                    // (at the limit, the tests say that they look past it).
+                    let plain = self.limit.is_none_or(|l| at < l)
+                        && self
+                            .text
+                            .as_bytes()
+                            .get(at)
+                            .is_some_and(|&b| !firsts.has(b));
+                    for s in strings.iter().filter(|_| !plain) {
                         if self.literal(s, at, false)?.is_some() {
                             break 'chars;
                         }
@@ -384,6 +409,15 @@ impl Run<'_> {
                 Ok(None)
             };
         }
+        if !insensitive {
+            // Equal bytes from a character's start end on a character, as the literal does.
+            return Ok(self
+                .text
+                .as_bytes()
+                .get(pos..end)
+                .is_some_and(|s| s == lit)
+                .then_some(end));
+        }
         // pest's insensitive match takes the input's slice, which must end on a character.
         Ok(match self.text.get(pos..end) {
             Some(s) if same(s.as_bytes(), lit) => Some(end),
@@ -432,7 +466,8 @@ fn skip_until(e: &Expr) -> Option<Node> {
             _ => None,
         })
         .collect::<Option<Vec<Box<[u8]>>>>()?;
-    Some(Node::SkipUntil(strings.into()))
+    let firsts = Bytes::firsts(&strings);
+    Some(Node::SkipUntil(strings.into(), firsts))
 }
 
 /// The one character of a range bound.
