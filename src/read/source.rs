@@ -142,15 +142,12 @@ pub(crate) fn extract(format: Format, text: &str) -> Extracted {
 
 /// Every character blanked to spaces (as many as its bytes), line breaks kept.
 pub(crate) fn blank(text: &str) -> String {
-    text.bytes()
-        .map(|b| {
-            if b == b'\n' || b == b'\r' {
-                b as char
-            } else {
-                ' '
-            }
-        })
-        .collect()
+    let bytes = text
+        .bytes()
+        .map(|b| if b == b'\n' || b == b'\r' { b } else { b' ' })
+        .collect();
+    // Spaces and line breaks only: always UTF-8.
+    String::from_utf8(bytes).unwrap_or_default()
 }
 
 /// Copies `text[span]` into `out` (a blanked copy of `text`).
@@ -199,19 +196,29 @@ fn fence(line: &str) -> Option<(u8, usize, &str)> {
     (n >= 3).then(|| (c, n, t[n..].trim()))
 }
 
-/// Words of PGN movetext that are not inside comments.
-fn movetext_words(p: &str) -> Vec<&str> {
-    let mut words = Vec::new();
+/// Words of PGN movetext that are not inside comments, without the parentheses around them.
+fn movetext_words(p: &str) -> impl Iterator<Item = &str> {
     let mut depth = 0usize;
-    for raw in p.split_whitespace() {
+    let count = |w: &str, b: u8| w.bytes().filter(|&c| c == b).count();
+    p.split_whitespace().filter_map(move |raw| {
         if depth > 0 || raw.starts_with('{') {
-            depth += raw.matches('{').count();
-            depth = depth.saturating_sub(raw.matches('}').count());
-            continue;
+            depth += count(raw, b'{');
+            depth = depth.saturating_sub(count(raw, b'}'));
+            return None;
         }
-        words.push(raw.trim_matches(|c| c == '(' || c == ')'));
-    }
-    words
+        Some(trim_ascii(raw, |b| b == b'(' || b == b')'))
+    })
+}
+
+/// `w` without the ASCII characters `cut` tells at its ends (an ASCII byte is a whole
+/// character, so the cuts fall on characters).
+fn trim_ascii(w: &str, cut: impl Fn(u8) -> bool) -> &str {
+    let b = w.as_bytes();
+    let Some(start) = b.iter().position(|&c| !cut(c)) else {
+        return "";
+    };
+    let end = b.iter().rposition(|&c| !cut(c)).map_or(start, |e| e + 1);
+    &w[start..end]
 }
 
 /// Words that are no notation although they are written in letters.
@@ -222,39 +229,47 @@ const NOTATION_WORDS: &[&str] = &[
 /// A word of prose (letters only, at least two of them lowercase, not a notation word such
 /// as `mate` or `ch`), with the punctuation around it left off.
 pub(crate) fn is_prose_word(w: &str) -> bool {
-    let w = w.trim_matches(|c: char| c.is_ascii_punctuation());
+    // A digit is no letter, and no punctuation that the trim takes off: most moves end here.
+    if w.bytes().any(|b| b.is_ascii_digit()) {
+        return false;
+    }
+    let w = trim_ascii(w, |b| b.is_ascii_punctuation());
     w.chars().all(char::is_alphabetic)
         && w.chars().filter(|c| c.is_lowercase()).count() >= 2
         && !NOTATION_WORDS.contains(&w.to_lowercase().as_str())
 }
 
-/// Is this paragraph movetext (tag pairs or numbered moves with hardly a word of prose)?
-pub(crate) fn is_movetext(p: &str) -> bool {
+/// Is this paragraph movetext (tag pairs or numbered moves with hardly a word of prose)? When
+/// it is: whether it ends with a result, read in the same pass over its words.
+fn movetext_ending(p: &str) -> Option<bool> {
     let t = p.trim_start();
-    let starts = t.starts_with('[') || t.bytes().next().is_some_and(|b| b.is_ascii_digit());
-    if !starts {
-        return false;
-    }
     if t.starts_with('[') {
-        return true;
+        return Some(ends_with_result(t));
     }
-    let words = movetext_words(t);
-    if words.is_empty() {
-        return false;
+    if !t.bytes().next().is_some_and(|b| b.is_ascii_digit()) {
+        return None;
     }
-    let prose = words.iter().filter(|w| is_prose_word(w)).count();
-    // A notation word that is no move number (at least one move).
-    let moves = words
-        .iter()
-        .filter(|w| {
-            !w.is_empty()
-                && !w
-                    .trim_end_matches(['.', '…'])
-                    .bytes()
-                    .all(|b| b.is_ascii_digit())
-        })
-        .count();
-    moves > 0 && prose * 10 <= words.len()
+    let (mut words, mut prose, mut moves, mut last) = (0, 0, 0, None);
+    for w in movetext_words(t) {
+        words += 1;
+        prose += usize::from(is_prose_word(w));
+        // A notation word that is no move number (at least one move).
+        moves += usize::from(!w.is_empty() && !is_number(w));
+        last = Some(w);
+    }
+    (moves > 0 && prose * 10 <= words).then(|| last.is_some_and(is_result))
+}
+
+/// A move number: digits, then dots or ellipses (or nothing).
+fn is_number(w: &str) -> bool {
+    let mut b = w.as_bytes();
+    while let Some(rest) = b
+        .strip_suffix(b".")
+        .or_else(|| b.strip_suffix("…".as_bytes()))
+    {
+        b = rest;
+    }
+    b.iter().all(u8::is_ascii_digit)
 }
 
 /// The first move number of a block (`12` and whether Black's), if it starts with one.
@@ -275,7 +290,7 @@ fn first_number(p: &str) -> Option<(u32, bool)> {
 
 /// Does the text end with a result token?
 fn ends_with_result(p: &str) -> bool {
-    movetext_words(p).last().is_some_and(|w| is_result(w))
+    movetext_words(p).last().is_some_and(is_result)
 }
 
 /// Assembles game blocks: a block without tags that starts after move 1 continues the game
@@ -288,7 +303,8 @@ struct Games {
 }
 
 impl Games {
-    fn add(&mut self, block: Span, text: &str) {
+    /// Adds a block of movetext (`ends`: it ends with a result).
+    fn add(&mut self, block: Span, text: &str, ends: bool) {
         let p = &text[block.start..block.end];
         let tags = p.trim_start().starts_with('[');
         let continues = (self.tags_only && !tags)
@@ -297,7 +313,7 @@ impl Games {
             Some(last) if continues => last.end = block.end,
             _ => self.games.push(block),
         }
-        self.open = !ends_with_result(p);
+        self.open = !ends;
         self.tags_only = p
             .lines()
             .all(|l| l.trim().is_empty() || l.trim_start().starts_with('['));
@@ -327,7 +343,7 @@ fn extract_markdown(text: &str) -> Extracted {
             if is_game && last > i + 1 {
                 let span = Span::new(ls[i + 1].start, ls[last - 1].end);
                 keep(&mut game, text, span);
-                games.add(span, text);
+                games.add(span, text, ends_with_result(&text[span.start..span.end]));
             }
             i = last + 1;
             continue;
@@ -345,9 +361,9 @@ fn extract_markdown(text: &str) -> Extracted {
             i += 1;
         }
         let span = Span::new(ls[first].start, ls[i - 1].end);
-        if is_movetext(&text[span.start..span.end]) {
+        if let Some(ends) = movetext_ending(&text[span.start..span.end]) {
             keep(&mut game, text, span);
-            games.add(span, text);
+            games.add(span, text, ends);
         } else {
             keep(&mut prose, text, span);
         }
@@ -575,13 +591,25 @@ mod tests {
 
     #[test]
     fn prose_paragraph_with_a_number_is_prose() {
-        assert!(!is_movetext(
-            "1. e4 is the most popular first move, and it is good."
-        ));
-        assert!(is_movetext("1. P-K4 P-K4 2. N-KB3 N-QB3 3. PxP Castles"));
-        assert!(is_movetext(
-            "12. Nf3 {a good move, says the author} Nc6 13. Bb5"
-        ));
+        assert_eq!(
+            movetext_ending("1. e4 is the most popular first move, and it is good."),
+            None
+        );
+        assert_eq!(
+            movetext_ending("1. P-K4 P-K4 2. N-KB3 N-QB3 3. PxP Castles"),
+            Some(false)
+        );
+        assert_eq!(
+            movetext_ending("12. Nf3 {a good move, says the author} Nc6 13. Bb5"),
+            Some(false)
+        );
+        // The last word outside comments tells whether the block ends the game.
+        assert_eq!(movetext_ending("40. Qg7# {mate} 1-0"), Some(true));
+        assert_eq!(movetext_ending("40. Qg7# {1-0}"), Some(false));
+        assert_eq!(
+            movetext_ending("[Event \"x\"]\n\n1. e4 e5 1/2-1/2"),
+            Some(true)
+        );
     }
 
     #[test]
