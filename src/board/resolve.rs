@@ -10,6 +10,8 @@ use crate::board::pattern::Pattern;
 
 mod sole;
 
+pub(crate) use sole::is_checkmate;
+
 /// What a written move turned out to be on the board.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Resolution {
