@@ -27,8 +27,10 @@ pub(super) struct GameChecker<'a> {
     /// (check, mate) for marker fixes: made when a problem first needs them (see
     /// [`GameChecker::writer`]), so a clean game makes neither.
     pub(super) form: OnceCell<(render::Writer, Style)>,
-    /// The game writes black figurines somewhere (so it distinguishes the colours).
-    pub(super) black_figurines: bool,
+    /// The game writes black figurines somewhere (so it distinguishes the colours): looked
+    /// for when a figurine of the side not to move is first met (see
+    /// [`GameChecker::black_figurines`]).
+    pub(super) black_figurines: OnceCell<bool>,
     pub(super) diags: Vec<Diagnostic>,
     pub(super) moves: Vec<MoveState>,
     pub(super) mainline: Vec<Option<Move>>,
@@ -54,21 +56,35 @@ pub(super) type PendingNumber = (crate::span::Spanned<crate::syntax::MoveNumber>
 
 /// A move played earlier in the line, to point at when it explains an error.
 #[derive(Clone, Debug)]
-pub(super) struct Played {
+pub(super) struct Played<'l> {
     pub(super) m: Move,
     pub(super) span: Span,
     /// The part of the token that names the move, without its marks.
-    pub(super) bare: Span,
+    pub(super) bare: Bare<'l>,
     /// Its move number.
     pub(super) number: u32,
     /// A Black move.
     pub(super) black: bool,
 }
 
-impl Played {
+/// Where the part of a token that names its move is: found when a message names the move
+/// (cutting a token's marks off takes a look at its text, not needed for a move read well).
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Bare<'l> {
+    /// Known already (an unreadable token's).
+    Span(Span),
+    /// A move token's, without its marks (see [`MoveToken::unmarked_span`]).
+    Token(&'l MoveToken),
+}
+
+impl Played<'_> {
     /// "5. Nbd2" or "12... Bxg3".
     pub(super) fn label(&self, text: &str) -> String {
-        let token = text.get(self.bare.start..self.bare.end).unwrap_or("");
+        let bare = match self.bare {
+            Bare::Span(span) => span,
+            Bare::Token(tok) => tok.unmarked_span(text),
+        };
+        let token = text.get(bare.start..bare.end).unwrap_or("");
         format!(
             "{}{} {}",
             self.number,
@@ -102,6 +118,16 @@ impl GameChecker<'_> {
     fn form(&self) -> &(render::Writer, Style) {
         self.form
             .get_or_init(|| game_form(self.parser, self.syntax, self.text))
+    }
+
+    /// The game writes black figurines somewhere (so it distinguishes the colours).
+    pub(super) fn black_figurines(&self) -> bool {
+        *self.black_figurines.get_or_init(|| {
+            self.syntax
+                .root
+                .moves()
+                .any(|t| t.figurine() == Some(shakmaty::Color::Black))
+        })
     }
 
     /// Where the findings stand now.

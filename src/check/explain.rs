@@ -61,7 +61,7 @@ type Reason = (String, Vec<(Span, String)>);
 /// there.
 struct Why<'t> {
     pos: &'t Chess,
-    history: &'t [Played],
+    history: &'t [Played<'t>],
     text: &'t str,
 }
 
@@ -325,7 +325,7 @@ impl Why<'_> {
 pub(super) fn describe_illegal(
     why: &Illegal,
     pos: &Chess,
-    history: &[Played],
+    history: &[Played<'_>],
     text: &str,
 ) -> Reason {
     let w = Why { pos, history, text };
@@ -343,7 +343,7 @@ pub(super) struct ErrorSite<'t> {
     /// The ply of the move.
     pub(super) ply: u32,
     /// The moves that led to the position.
-    pub(super) history: &'t [Played],
+    pub(super) history: &'t [Played<'t>],
     /// The legal moves as readings of it, most likely first.
     pub(super) ranked: &'t [Cand],
     /// The move tokens after it.

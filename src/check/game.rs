@@ -102,17 +102,13 @@ impl<'a> GameChecker<'a> {
             .iter()
             .filter(|i| matches!(i, crate::syntax::Item::Move(_)))
             .count();
-        let black_figurines = syntax
-            .root
-            .moves()
-            .any(|t| t.figurine() == Some(Color::Black));
         GameChecker {
             text,
             parser,
             registry,
             syntax,
             form: std::cell::OnceCell::new(),
-            black_figurines,
+            black_figurines: std::cell::OnceCell::new(),
             diags: Vec::new(),
             moves: vec![MoveState::NotChecked; syntax.move_count],
             mainline: Vec::with_capacity(main_moves),

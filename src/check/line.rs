@@ -7,7 +7,7 @@ use shakmaty::{Chess, Color, Move, Position};
 use crate::board::descriptive::Origins;
 use crate::board::resolve::{Illegal, Resolution};
 use crate::check::budget::{Lost, MOST_ERRORS};
-use crate::check::checker::{GameChecker, Mark, PendingNumber, Played};
+use crate::check::checker::{Bare, GameChecker, Mark, PendingNumber, Played};
 use crate::check::explain::{ErrorSite, marked_squares};
 use crate::check::repair::{Back, Cand, Found, Numbering, REACH, Site, Trouble, suggestion_texts};
 use crate::check::results::LineEnd;
@@ -21,7 +21,7 @@ use crate::syntax::{Item, Line, MoveToken, Outcome};
 mod back;
 
 /// Where a line starts.
-pub(super) struct LineStart {
+pub(super) struct LineStart<'l> {
     pub(super) pos: Chess,
     /// Where each piece started (for descriptive designations such as `KR`).
     pub(super) origins: Origins,
@@ -33,7 +33,7 @@ pub(super) struct LineStart {
     pub(super) first_ply_offset: u32,
     pub(super) main: bool,
     /// Moves that led here.
-    pub(super) history: Vec<Played>,
+    pub(super) history: Vec<Played<'l>>,
 }
 
 /// The move tokens that follow in a line (up to [`REACH`]), skipping everything else; a result
@@ -166,7 +166,7 @@ struct LineWalk<'g, 'a, 'l> {
     record: bool,
     state: LineState,
     /// Moves that led here.
-    history: Vec<Played>,
+    history: Vec<Played<'l>>,
     /// Index of the next item.
     at: usize,
     /// An error has stopped the reading: the rest of the line is not checked.
@@ -187,7 +187,12 @@ struct LineWalk<'g, 'a, 'l> {
 }
 
 impl GameChecker<'_> {
-    pub(super) fn walk_line(&mut self, line: &Line, start: LineStart, depth: usize) -> LineEnd {
+    pub(super) fn walk_line<'l>(
+        &mut self,
+        line: &'l Line,
+        start: LineStart<'l>,
+        depth: usize,
+    ) -> LineEnd<'l> {
         let mut walk = LineWalk::new(self, line, start, depth);
         while walk.at < line.items.len() {
             let cur = walk.at;
@@ -199,7 +204,7 @@ impl GameChecker<'_> {
 }
 
 impl<'g, 'a, 'l> LineWalk<'g, 'a, 'l> {
-    fn new(g: &'g mut GameChecker<'a>, line: &'l Line, start: LineStart, depth: usize) -> Self {
+    fn new(g: &'g mut GameChecker<'a>, line: &'l Line, start: LineStart<'l>, depth: usize) -> Self {
         LineWalk {
             g,
             line,
@@ -267,7 +272,7 @@ impl<'g, 'a, 'l> LineWalk<'g, 'a, 'l> {
     }
 
     /// Plays a move: position, origins, history and ply move on.
-    fn play(&mut self, m: Move, span: Span, bare: Span) {
+    fn play(&mut self, m: Move, span: Span, bare: Bare<'l>) {
         let s = &mut self.state;
         let number = self.fullmove + (s.ply + self.first_ply_offset) / 2;
         let black = s.pos.turn() == Color::Black;
@@ -480,7 +485,7 @@ impl<'g, 'a, 'l> LineWalk<'g, 'a, 'l> {
                         )),
                     });
                 }
-                self.play(m, span, self.g.unreadable_bare(span));
+                self.play(m, span, Bare::Span(self.g.unreadable_bare(span)));
             }
             _ => {
                 if self.record {
@@ -534,14 +539,21 @@ impl<'g, 'a, 'l> LineWalk<'g, 'a, 'l> {
             self.state.branch = None;
             return;
         }
-        let snap = self.snapshot(cur, tok);
+        // The state before the token goes where a move read well keeps it, copied once; any
+        // other outcome takes it back out.
+        self.snaps.push_back(self.snapshot(cur, tok));
         self.check_pending();
         self.state.last_move = Some(tok.span);
-        match self
+        let res = self
             .g
-            .resolve_tok(tok, &self.state.pos, &self.state.origins)
-        {
-            Resolution::Legal(m) => self.on_legal(tok, m, snap),
+            .resolve_tok(tok, &self.state.pos, &self.state.origins);
+        if let Resolution::Legal(m) = res {
+            return self.on_legal(tok, m);
+        }
+        let Some(snap) = self.snaps.pop_back() else {
+            return;
+        };
+        match res {
             Resolution::Null => self.on_null(tok),
             Resolution::Illegal(Illegal::GameOver { mate }) => self.on_game_over(tok, mate),
             other => match self.spend(self.streak >= LOST) {
@@ -555,15 +567,18 @@ impl<'g, 'a, 'l> LineWalk<'g, 'a, 'l> {
         }
     }
 
-    fn on_legal(&mut self, tok: &MoveToken, m: Move, snap: Snapshot<'l>) {
+    /// A move token read well (its state before it is the newest snapshot).
+    fn on_legal(&mut self, tok: &'l MoveToken, m: Move) {
         self.streak = 0;
-        self.play(m, tok.span, tok.unmarked_span(self.g.text));
+        self.play(m, tok.span, Bare::Token(tok));
         let ply = self.state.ply;
         // The snapshot holds the position before the move (not copied again for markers or
         // for the branch point of a variation).
-        let before = &snap.state;
-        self.g
-            .markers(tok, &before.pos, &before.origins, &self.state.pos, &m, ply);
+        if let Some(snap) = self.snaps.back() {
+            let before = &snap.state;
+            self.g
+                .markers(tok, &before.pos, &before.origins, &self.state.pos, &m, ply);
+        }
         self.g.moves[tok.index] = MoveState::Legal(m);
         if self.main && !self.g.main_broken {
             self.g.mainline.push(Some(m));
@@ -576,10 +591,9 @@ impl<'g, 'a, 'l> LineWalk<'g, 'a, 'l> {
         }
         self.state.branch = Some(BranchAt::Snapshot);
         // One more than a repair goes back to: the oldest holds the branch point of the next.
-        if self.snaps.len() > BACK {
+        if self.snaps.len() > BACK + 1 {
             self.snaps.pop_front();
         }
-        self.snaps.push_back(snap);
     }
 
     fn on_null(&mut self, tok: &MoveToken) {
@@ -730,7 +744,7 @@ impl<'g, 'a, 'l> LineWalk<'g, 'a, 'l> {
         }
     }
 
-    fn on_variation(&mut self, v: &Line) {
+    fn on_variation(&mut self, v: &'l Line) {
         self.clear_snaps();
         match &self.state.branch {
             Some(BranchAt::Own(b)) => {
@@ -774,7 +788,7 @@ impl<'g, 'a, 'l> LineWalk<'g, 'a, 'l> {
 
     /// Counts the moves not checked (including inside variations that could not be placed)
     /// and ends the line.
-    fn finish(self) -> LineEnd {
+    fn finish(self) -> LineEnd<'l> {
         let count = unchecked_moves(self.line, &self.unchecked);
         if count > 0 {
             let first = self.unchecked[0];

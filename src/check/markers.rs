@@ -77,8 +77,7 @@ impl GameChecker<'_> {
         // diagnostic only when there is one (nothing is allocated for a well-marked move).
         let source: &str = self.text;
         let text = source.get(tok.span.start..tok.span.end).unwrap_or("");
-        let unmarked = tok.unmarked(source);
-        self.check_marks(tok, after, text, unmarked, ply);
+        self.check_marks(tok, after, text, ply);
         // Capture marks. A descriptive capture names what it takes (`P×P`); a dash there
         // (`P-Q5`) is a capture written without its mark.
         if let (MoveBody::Normal(_), Some(c), false) = (&tok.body, tok.capture(), m.is_capture()) {
@@ -95,17 +94,19 @@ impl GameChecker<'_> {
                 .suggest(vec![self.writer().write(before, origins, m)]),
             );
         }
-        let unmarked = match &tok.body {
-            // `cd`: the form itself says capture.
-            MoveBody::Normal(n) => {
-                tok.capture().is_none()
-                    && n.to_file.is_none()
-                    && self.writer().writes_capture_marks()
-            }
-            MoveBody::Descriptive(d) => d.castles.is_none() && d.captured.is_none(),
-            _ => false,
-        };
-        if unmarked && m.is_capture() {
+        // (The board first: the writer is made only when a capture is met without its mark.)
+        let unmarked = m.is_capture()
+            && match &tok.body {
+                // `cd`: the form itself says capture.
+                MoveBody::Normal(n) => {
+                    tok.capture().is_none()
+                        && n.to_file.is_none()
+                        && self.writer().writes_capture_marks()
+                }
+                MoveBody::Descriptive(d) => d.castles.is_none() && d.captured.is_none(),
+                _ => false,
+            };
+        if unmarked {
             let mut d = Diagnostic::new(
                 Problem::MissingCaptureMark {
                     text: text.to_owned(),
@@ -130,7 +131,7 @@ impl GameChecker<'_> {
         if let Some(color) = tok.figurine() {
             // Print style uses the white set for both sides: a white figurine on a Black move is
             // only wrong when the writer uses black figurines too.
-            let wrong = color != before.turn() && (color == Color::Black || self.black_figurines);
+            let wrong = color != before.turn() && (color == Color::Black || self.black_figurines());
             if wrong {
                 let figurine = figurine_of(m.role(), before.turn());
                 let fixed =
@@ -169,16 +170,11 @@ impl GameChecker<'_> {
     }
 
     /// The check and mate signs written with a move, against the position after it.
-    fn check_marks(
-        &mut self,
-        tok: &MoveToken,
-        after: &Chess,
-        text: &str,
-        unmarked: &str,
-        ply: u32,
-    ) {
+    fn check_marks(&mut self, tok: &MoveToken, after: &Chess, text: &str, ply: u32) {
+        // The text without its marks, for the fixes: cut only when there is one.
+        let source: &str = self.text;
         let checkers = after.checkers().count();
-        let mate = checkers > 0 && after.is_checkmate();
+        let mate = checkers > 0 && crate::board::resolve::is_checkmate(after);
         let mut written = tok.check().map(|c| c.value);
         if written == Some(CheckMark::DoubleCheck) && self.style().double_plus_mate {
             written = Some(CheckMark::Mate); // Spanish: `++` is mate
@@ -196,7 +192,11 @@ impl GameChecker<'_> {
                 )
                 .label("this move mates")
                 .ply(ply)
-                .suggest(vec![format!("{}{}", unmarked, self.style().mate)]),
+                .suggest(vec![format!(
+                    "{}{}",
+                    tok.unmarked(source),
+                    self.style().mate
+                )]),
             ),
             (None, true, false) => self.diags.push(
                 Diagnostic::new(
@@ -207,7 +207,11 @@ impl GameChecker<'_> {
                 )
                 .label("this move gives check")
                 .ply(ply)
-                .suggest(vec![format!("{}{}", unmarked, self.style().check)]),
+                .suggest(vec![format!(
+                    "{}{}",
+                    tok.unmarked(source),
+                    self.style().check
+                )]),
             ),
             (Some(CheckMark::Check), true, true) => self.diags.push(
                 Diagnostic::new(
@@ -218,7 +222,11 @@ impl GameChecker<'_> {
                 )
                 .label("this is mate, not just check")
                 .ply(ply)
-                .suggest(vec![format!("{}{}", unmarked, self.style().mate)]),
+                .suggest(vec![format!(
+                    "{}{}",
+                    tok.unmarked(source),
+                    self.style().mate
+                )]),
             ),
             (Some(CheckMark::Check | CheckMark::DoubleCheck), false, _) => self.diags.push(
                 Diagnostic::new(
@@ -229,7 +237,7 @@ impl GameChecker<'_> {
                 )
                 .label("no check")
                 .ply(ply)
-                .suggest(vec![unmarked.to_owned()]),
+                .suggest(vec![tok.unmarked(source).to_owned()]),
             ),
             (Some(CheckMark::DoubleCheck), true, false) if checkers < 2 => self.diags.push(
                 Diagnostic::new(
@@ -240,7 +248,11 @@ impl GameChecker<'_> {
                 )
                 .label("single check")
                 .ply(ply)
-                .suggest(vec![format!("{}{}", unmarked, self.style().check)]),
+                .suggest(vec![format!(
+                    "{}{}",
+                    tok.unmarked(source),
+                    self.style().check
+                )]),
             ),
             (Some(CheckMark::Mate), c, false) => self.diags.push(
                 Diagnostic::new(
@@ -253,9 +265,9 @@ impl GameChecker<'_> {
                 .label("not mate")
                 .ply(ply)
                 .suggest(vec![if c {
-                    format!("{}{}", unmarked, self.style().check)
+                    format!("{}{}", tok.unmarked(source), self.style().check)
                 } else {
-                    unmarked.to_owned()
+                    tok.unmarked(source).to_owned()
                 }]),
             ),
             _ => {}

@@ -8,17 +8,17 @@ use crate::span::Span;
 use crate::syntax::{GameSyntax, Outcome, SyntaxIssue};
 
 /// How a line ended.
-pub(super) struct LineEnd {
+pub(super) struct LineEnd<'l> {
     pub(super) pos: Chess,
     pub(super) complete: bool,
     pub(super) result: Option<(Outcome, Span)>,
     pub(super) last_move: Option<Span>,
     /// The moves that led to the line's end (the history it started with, then its own).
-    pub(super) history: Vec<crate::check::checker::Played>,
+    pub(super) history: Vec<crate::check::checker::Played<'l>>,
 }
 
 impl GameChecker<'_> {
-    pub(super) fn results(&mut self, syntax: &GameSyntax, end: &LineEnd) {
+    pub(super) fn results(&mut self, syntax: &GameSyntax, end: &LineEnd<'_>) {
         let tag = syntax.tag("Result");
         let tag_outcome = tag.and_then(|t| Outcome::from_tag(&t.value));
         match (end.result, tag, tag_outcome) {

@@ -4,6 +4,7 @@
 use shakmaty::{Move, Position};
 
 use crate::board::resolve::{Illegal, Resolution};
+use crate::check::checker::Bare;
 use crate::check::repair::{Found, Site, missing_note};
 use crate::check::types::{MoveState, Repair, RepairNote, RepairedItem};
 use crate::syntax::{Item, MoveToken};
@@ -81,7 +82,7 @@ impl<'l> LineWalk<'_, '_, 'l> {
                         note: Some(missing_note(fits)),
                     });
                 }
-                self.play(missing, at_tok.span, at_tok.unmarked_span(self.g.text));
+                self.play(missing, at_tok.span, Bare::Token(at_tok));
                 self.at = at;
             }
             Repair::Swap {
@@ -108,8 +109,8 @@ impl<'l> LineWalk<'_, '_, 'l> {
                         note: Some(format!("scoresheet: written before `{t2}`")),
                     });
                 }
-                self.play(first, next.span, next.unmarked_span(self.g.text));
-                self.play(then, at_tok.span, at_tok.unmarked_span(self.g.text));
+                self.play(first, next.span, Bare::Token(next));
+                self.play(then, at_tok.span, Bare::Token(at_tok));
                 self.at = at + 1;
             }
             Repair::Replace(_) | Repair::Delete => {}
@@ -165,7 +166,7 @@ impl<'l> LineWalk<'_, '_, 'l> {
                     .push(RepairedItem::Move { m: Some(m), note });
             }
             // Repaired moves are not part of the main line as read.
-            self.play(m, tok.span, tok.unmarked_span(self.g.text));
+            self.play(m, tok.span, Bare::Token(tok));
         }
         if let Some(n) = renumber {
             let turn = !self.state.pos.turn();
