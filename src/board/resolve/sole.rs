@@ -17,7 +17,7 @@ use crate::board::pattern::Pattern;
 /// The one legal move of `pos` matching `pat`, when that is quick to tell (see the module's
 /// comment); `None` when no move, several, or a case left to the full resolver.
 pub(super) fn sole_match(pos: &Chess, pat: &Pattern) -> Option<Move> {
-    let (Some(role), Some(to)) = (pat.role, pat.to) else {
+    let Some(to) = pat.to else {
         return None;
     };
     if pat.null || pat.castle.is_some() {
@@ -25,6 +25,16 @@ pub(super) fn sole_match(pos: &Chess, pat: &Pattern) -> Option<Move> {
     }
     let board = pos.board();
     let turn = pos.turn();
+    // Both squares and no piece letter (`g1f3`, `e2-e4`): the piece of the side to move on
+    // the origin.
+    let role = match (pat.role, pat.from_file, pat.from_rank) {
+        (Some(role), ..) => role,
+        (None, Some(file), Some(rank)) => {
+            let piece = board.piece_at(Square::from_coords(file, rank))?;
+            (piece.color == turn).then_some(piece.role)?
+        }
+        _ => return None,
+    };
     if board.by_color(turn).contains(to) {
         return None;
     }
@@ -223,22 +233,31 @@ mod tests {
     /// passant), the quick answer finds it too. Mate is told as shakmaty tells it.
     fn agrees(pos: &Chess) {
         assert_eq!(super::is_checkmate(pos), pos.is_checkmate(), "{pos:?}");
-        for role in Role::ALL {
-            for to in Square::ALL {
-                for pat in patterns(pos, role, to) {
-                    let full = resolve_full(pos, &[pat]);
-                    match sole_match(pos, &pat) {
-                        Some(m) => assert_eq!(full, Resolution::Legal(m), "{pat:?} in {pos:?}"),
-                        None => {
-                            if let Resolution::Legal(
-                                m @ Move::Normal {
-                                    promotion: None, ..
-                                },
-                            ) = full
-                            {
-                                panic!("missed {m:?} for {pat:?} in {pos:?}");
-                            }
-                        }
+        // Both squares and no piece letter (`g1f3`): from each square of the side to move.
+        let coordinate = pos.us().into_iter().flat_map(|from| {
+            Square::ALL.into_iter().map(move |to| Pattern {
+                from_file: Some(from.file()),
+                from_rank: Some(from.rank()),
+                to: Some(to),
+                ..Pattern::EMPTY
+            })
+        });
+        let written = Role::ALL
+            .into_iter()
+            .flat_map(|role| Square::ALL.into_iter().map(move |to| (role, to)))
+            .flat_map(|(role, to)| patterns(pos, role, to));
+        for pat in written.chain(coordinate) {
+            let full = resolve_full(pos, &[pat]);
+            match sole_match(pos, &pat) {
+                Some(m) => assert_eq!(full, Resolution::Legal(m), "{pat:?} in {pos:?}"),
+                None => {
+                    if let Resolution::Legal(
+                        m @ Move::Normal {
+                            promotion: None, ..
+                        },
+                    ) = full
+                    {
+                        panic!("missed {m:?} for {pat:?} in {pos:?}");
                     }
                 }
             }
