@@ -19,6 +19,7 @@
 
 mod own;
 mod probe;
+mod template;
 #[cfg(test)]
 mod tests;
 
@@ -176,6 +177,8 @@ impl Cache {
 /// one every thread shares, so that a piece is parsed once whatever thread meets it first.
 struct Caches {
     own: Own,
+    /// The templates of tag pairs and comments read on this thread.
+    templates: Cache,
     shared: Arc<Mutex<Cache>>,
 }
 
@@ -241,7 +244,15 @@ impl Pieces<'_> {
                     }
                     let shared = shared_cache(self.id);
                     let own = Own::new(MAX_ENTRIES);
-                    caches.push((self.id, Caches { own, shared }));
+                    let templates = Cache::default();
+                    caches.push((
+                        self.id,
+                        Caches {
+                            own,
+                            templates,
+                            shared,
+                        },
+                    ));
                     caches.len() - 1
                 }
             };
@@ -362,8 +373,9 @@ impl Pieces<'_> {
         let keep = key.len() <= MAX_KEY_BYTES;
         let lock = || cache.shared.lock().unwrap_or_else(PoisonError::into_inner);
         let known = lock().map(last).get(key).cloned();
+        let templates = &mut cache.templates;
         let entry = known.unwrap_or_else(|| {
-            let entry = Arc::new(self.read(key, end - at.start, last));
+            let entry = Arc::new(self.read_shaped(templates, key, end - at.start, last));
             if keep {
                 lock().keep(key, last, Arc::clone(&entry));
             }

@@ -193,9 +193,24 @@ impl Probe {
     /// its game: when `last` is false, the text's end is the limit no test may reach (the
     /// game goes on there); when it is true, the text runs to the game's end.
     pub(crate) fn check(&self, text: &str, len: usize, last: bool) -> Verdict {
+        self.check_twin(text, None, len, last)
+    }
+
+    /// [`Probe::check`], every test also made on `twin` (a text of the same length, each
+    /// character as long as the text's): the verdict is bounded only when every test has the
+    /// same outcome on both. Then pest reads both texts the same way, rule for rule and span
+    /// for span: its matching depends on a text only through those tests.
+    pub(crate) fn check_twin(
+        &self,
+        text: &str,
+        twin: Option<&str>,
+        len: usize,
+        last: bool,
+    ) -> Verdict {
         let mut run = Run {
             probe: self,
             text,
+            twin: twin.filter(|t| t.len() == text.len()),
             limit: (!last).then_some(text.len()),
             steps: 0,
             depth: 0,
@@ -250,6 +265,8 @@ fn flatten<'e>(e: &'e Expr, out: &mut Vec<&'e Expr>, seq: bool) {
 struct Run<'a> {
     probe: &'a Probe,
     text: &'a str,
+    /// A text every test is also made on (see [`Probe::check_twin`]).
+    twin: Option<&'a str>,
     /// Tests at or past this byte look past the piece (`None`: the text is all there is).
     limit: Option<usize>,
     steps: usize,
@@ -322,22 +339,23 @@ impl Run<'_> {
                 if self.limit.is_some_and(|l| pos >= l) {
                     return self.eval(a, pos);
                 }
-                match self.text.as_bytes().get(pos) {
-                    Some(&b) if set.has(b) => self.eval(a, pos),
-                    // Not a byte it can start with, or the end of a text with no limit.
-                    _ => Ok(None),
+                // Not a byte it can start with, or the end of a text with no limit: it fails.
+                if self.test(|t| Ok(t.as_bytes().get(pos).is_some_and(|&b| set.has(b))))? {
+                    self.eval(a, pos)
+                } else {
+                    Ok(None)
                 }
             }
             Node::OneOf(set) => {
                 if self.limit.is_some_and(|l| pos >= l) {
                     return Err(Past);
                 }
-                Ok(self
-                    .text
-                    .as_bytes()
-                    .get(pos)
-                    .filter(|&&b| b < 128 && set & (1 << b) != 0)
-                    .map(|_| pos + 1))
+                self.test(|t| {
+                    Ok(t.as_bytes()
+                        .get(pos)
+                        .filter(|&&b| b < 128 && set & (1 << b) != 0)
+                        .map(|_| pos + 1))
+                })
             }
             Node::SkipUntil(strings, firsts) => {
                 let mut at = pos;
@@ -346,17 +364,14 @@ impl Run<'_> {
                     // (at the limit, the tests say that they look past it).
                     let plain = self.limit.is_none_or(|l| at < l)
                         && self
-                            .text
-                            .as_bytes()
-                            .get(at)
-                            .is_some_and(|&b| !firsts.has(b));
+                            .test(|t| Ok(t.as_bytes().get(at).is_some_and(|&b| !firsts.has(b))))?;
                     for s in strings.iter().filter(|_| !plain) {
                         if self.literal(s, at, false)?.is_some() {
                             break 'chars;
                         }
                     }
-                    match self.char_at(at)? {
-                        Some(c) => at += c.len_utf8(),
+                    match self.test(|t| Ok(char_at(t, self.limit, at)?.map(char::len_utf8)))? {
+                        Some(n) => at += n,
                         None => break,
                     }
                 }
@@ -365,12 +380,23 @@ impl Run<'_> {
         }
     }
 
+    /// The outcome of a test on the text; with a twin, the same test's on the twin must be
+    /// the same, else the walk stops as if it looked past its limit.
+    fn test<T: PartialEq>(&self, f: impl Fn(&str) -> Result<T, Past>) -> Result<T, Past> {
+        let out = f(self.text)?;
+        match self.twin {
+            Some(twin) if f(twin)? != out => Err(Past),
+            _ => Ok(out),
+        }
+    }
+
     /// One character matching `f`.
     fn class(&self, pos: usize, f: impl Fn(char) -> bool) -> Step {
-        Ok(self
-            .char_at(pos)?
-            .filter(|&c| f(c))
-            .map(|c| pos + c.len_utf8()))
+        self.test(|t| {
+            Ok(char_at(t, self.limit, pos)?
+                .filter(|&c| f(c))
+                .map(|c| pos + c.len_utf8()))
+        })
     }
 
     /// `a` at least `min` and at most `max` times, as many as match.
@@ -391,47 +417,51 @@ impl Run<'_> {
 
     /// A literal, as pest's `match_string` and `match_insensitive` compare it.
     fn literal(&self, lit: &[u8], pos: usize, insensitive: bool) -> Step {
-        let same = |a: &[u8], b: &[u8]| {
-            if insensitive {
-                a.eq_ignore_ascii_case(b)
-            } else {
-                a == b
-            }
-        };
-        let end = pos + lit.len();
-        if let Some(limit) = self.limit
-            && end > limit
-        {
-            let have = self.text.as_bytes().get(pos..limit).unwrap_or(&[]);
-            return if same(have, &lit[..have.len().min(lit.len())]) {
-                Err(Past)
-            } else {
-                Ok(None)
-            };
-        }
-        if !insensitive {
-            // Equal bytes from a character's start end on a character, as the literal does.
-            return Ok(self
-                .text
-                .as_bytes()
-                .get(pos..end)
-                .is_some_and(|s| s == lit)
-                .then_some(end));
-        }
-        // pest's insensitive match takes the input's slice, which must end on a character.
-        Ok(match self.text.get(pos..end) {
-            Some(s) if same(s.as_bytes(), lit) => Some(end),
-            _ => None,
-        })
+        self.test(|t| literal(t, self.limit, lit, pos, insensitive))
     }
+}
 
-    /// The character at `pos` (`None` at the end of a text with no limit).
-    fn char_at(&self, pos: usize) -> Result<Option<char>, Past> {
-        if self.limit.is_some_and(|l| pos >= l) {
-            return Err(Past);
+/// A literal at `pos` of `text` (tests at or past `limit` look past it).
+fn literal(text: &str, limit: Option<usize>, lit: &[u8], pos: usize, insensitive: bool) -> Step {
+    let same = |a: &[u8], b: &[u8]| {
+        if insensitive {
+            a.eq_ignore_ascii_case(b)
+        } else {
+            a == b
         }
-        Ok(self.text.get(pos..).and_then(|s| s.chars().next()))
+    };
+    let end = pos + lit.len();
+    if let Some(limit) = limit
+        && end > limit
+    {
+        let have = text.as_bytes().get(pos..limit).unwrap_or(&[]);
+        return if same(have, &lit[..have.len().min(lit.len())]) {
+            Err(Past)
+        } else {
+            Ok(None)
+        };
     }
+    if !insensitive {
+        // Equal bytes from a character's start end on a character, as the literal does.
+        return Ok(text
+            .as_bytes()
+            .get(pos..end)
+            .is_some_and(|s| s == lit)
+            .then_some(end));
+    }
+    // pest's insensitive match takes the input's slice, which must end on a character.
+    Ok(match text.get(pos..end) {
+        Some(s) if same(s.as_bytes(), lit) => Some(end),
+        _ => None,
+    })
+}
+
+/// The character at `pos` of `text` (`None` at its end when there is no limit).
+fn char_at(text: &str, limit: Option<usize>, pos: usize) -> Result<Option<char>, Past> {
+    if limit.is_some_and(|l| pos >= l) {
+        return Err(Past);
+    }
+    Ok(text.get(pos..).and_then(|s| s.chars().next()))
 }
 
 /// Alternatives that are each one ASCII byte, as a set.

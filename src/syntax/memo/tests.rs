@@ -156,6 +156,41 @@ fn tricky_texts_read_the_same_piece_by_piece() {
     }
 }
 
+/// Tag values and comments of one shape (the same length, character for character) read as
+/// their own: templates shared by values the grammar reads alike, and by values it does not
+/// (escapes, quotes, braces, a second tag pair on the line, characters of every length).
+#[test]
+fn tag_values_and_comments_of_one_shape_read_as_their_own() {
+    let texts = [
+        "[White \"Carlsen, Magnus\"]\n[Black \"Anand, Viswanath\"]\n\n1. e4 {best by test} e5 *",
+        "[White \"Kasparov, Garry\"]\n[Black \"Karpov, Anatoly1\"]\n\n1. d4 {other by test} d5 *",
+        "[White \"Kasparov\\\"Garry\"]\n[Black \"Ka\\rpov\\\\Anatoly\"]\n\n1. d4 {a {b} c} d5 *",
+        "[White \"Kasp\"] [Site \"ov, Garry\"]\n[Date \"2024.01.01\"]\n1. d4 {x}}x d5 *",
+        "[White \"Kaspárov, Gärry\"]\n[Black \"Карпов, Анатолий\"]\n\n1. d4 {шах € 𝄞} d5 *",
+        "[White \"Kasparov, Garry\"]\n[Black \"Karpov, Anatoly]\"]\n\n1. d4 {1-0 } d5 *",
+        "[White \"Kasparov, Garry\"\n[Black \"Karpov\nAnatoly\"]\n1. d4 {[%clk 0:05:00]} d5 *",
+        "[White \"xxxxxxxx, xxxxx\"]\n\n1. d4 {xxxxx xx xxxx} d5 *",
+    ];
+    for text in texts {
+        compare_text(text, "a tag value or comment", usize::MAX, false);
+        // Again, with the templates of the texts before kept.
+        compare_text(text, "a tag value or comment, again", usize::MAX, false);
+    }
+    // The value read is the piece's own, not its template's.
+    let en = parsers(true)[0];
+    for (text, white) in [
+        ("[White \"Carlsen, Magnus\"]\n\n1. e4 *", "Carlsen, Magnus"),
+        ("[White \"Kasparo, Garryx\"]\n\n1. e4 *", "Kasparo, Garryx"),
+        (
+            "[White \"Kasparo\\\"Garryx\"]\n\n1. e4 *",
+            "Kasparo\"Garryx",
+        ),
+    ] {
+        let game = (en.parse)(text, 0);
+        assert_eq!(game.tags[0].value, white, "{text}");
+    }
+}
+
 #[test]
 fn the_fixtures_read_the_same_piece_by_piece() {
     let mut paths = Vec::new();

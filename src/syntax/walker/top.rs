@@ -237,7 +237,8 @@ fn mark<R: RuleKind>(pair: Pair<'_, R>) -> CheckMark {
         .unwrap_or(CheckMark::Check)
 }
 
-fn unescape_tag(quoted: &str) -> String {
+/// A tag value as written (with its quotes) without its escapes.
+pub(crate) fn unescape_tag(quoted: &str) -> String {
     let inner = quoted
         .strip_prefix('"')
         .and_then(|s| s.strip_suffix('"'))
