@@ -210,7 +210,9 @@ impl Probe {
         let mut run = Run {
             probe: self,
             text,
-            twin: twin.filter(|t| t.len() == text.len()),
+            twin: twin
+                .filter(|t| t.len() == text.len())
+                .map(|t| (t, differing(text, t))),
             limit: (!last).then_some(text.len()),
             steps: 0,
             depth: 0,
@@ -265,8 +267,9 @@ fn flatten<'e>(e: &'e Expr, out: &mut Vec<&'e Expr>, seq: bool) {
 struct Run<'a> {
     probe: &'a Probe,
     text: &'a str,
-    /// A text every test is also made on (see [`Probe::check_twin`]).
-    twin: Option<&'a str>,
+    /// A text every test is also made on (see [`Probe::check_twin`]), and the bytes where
+    /// it differs from the text.
+    twin: Option<(&'a str, (usize, usize))>,
     /// Tests at or past this byte look past the piece (`None`: the text is all there is).
     limit: Option<usize>,
     steps: usize,
@@ -340,7 +343,9 @@ impl Run<'_> {
                     return self.eval(a, pos);
                 }
                 // Not a byte it can start with, or the end of a text with no limit: it fails.
-                if self.test(|t| Ok(t.as_bytes().get(pos).is_some_and(|&b| set.has(b))))? {
+                if self.test(pos, 1, |t| {
+                    Ok(t.as_bytes().get(pos).is_some_and(|&b| set.has(b)))
+                })? {
                     self.eval(a, pos)
                 } else {
                     Ok(None)
@@ -350,7 +355,7 @@ impl Run<'_> {
                 if self.limit.is_some_and(|l| pos >= l) {
                     return Err(Past);
                 }
-                self.test(|t| {
+                self.test(pos, 1, |t| {
                     Ok(t.as_bytes()
                         .get(pos)
                         .filter(|&&b| b < 128 && set & (1 << b) != 0)
@@ -363,14 +368,17 @@ impl Run<'_> {
                     // A byte that starts none of the strings is passed without testing them
                     // (at the limit, the tests say that they look past it).
                     let plain = self.limit.is_none_or(|l| at < l)
-                        && self
-                            .test(|t| Ok(t.as_bytes().get(at).is_some_and(|&b| !firsts.has(b))))?;
+                        && self.test(at, 1, |t| {
+                            Ok(t.as_bytes().get(at).is_some_and(|&b| !firsts.has(b)))
+                        })?;
                     for s in strings.iter().filter(|_| !plain) {
                         if self.literal(s, at, false)?.is_some() {
                             break 'chars;
                         }
                     }
-                    match self.test(|t| Ok(char_at(t, self.limit, at)?.map(char::len_utf8)))? {
+                    match self.test(at, 4, |t| {
+                        Ok(char_at(t, self.limit, at)?.map(char::len_utf8))
+                    })? {
                         Some(n) => at += n,
                         None => break,
                     }
@@ -380,19 +388,27 @@ impl Run<'_> {
         }
     }
 
-    /// The outcome of a test on the text; with a twin, the same test's on the twin must be
-    /// the same, else the walk stops as if it looked past its limit.
-    fn test<T: PartialEq>(&self, f: impl Fn(&str) -> Result<T, Past>) -> Result<T, Past> {
+    /// The outcome of a test of the `len` bytes at `pos` on the text; with a twin, the same
+    /// test's on the twin must be the same, else the walk stops as if it looked past its
+    /// limit. (A test of bytes where the twin is the text's own is not made twice.)
+    fn test<T: PartialEq>(
+        &self,
+        pos: usize,
+        len: usize,
+        f: impl Fn(&str) -> Result<T, Past>,
+    ) -> Result<T, Past> {
         let out = f(self.text)?;
         match self.twin {
-            Some(twin) if f(twin)? != out => Err(Past),
+            Some((twin, (from, to))) if pos < to && from < pos + len && f(twin)? != out => {
+                Err(Past)
+            }
             _ => Ok(out),
         }
     }
 
     /// One character matching `f`.
     fn class(&self, pos: usize, f: impl Fn(char) -> bool) -> Step {
-        self.test(|t| {
+        self.test(pos, 4, |t| {
             Ok(char_at(t, self.limit, pos)?
                 .filter(|&c| f(c))
                 .map(|c| pos + c.len_utf8()))
@@ -417,7 +433,9 @@ impl Run<'_> {
 
     /// A literal, as pest's `match_string` and `match_insensitive` compare it.
     fn literal(&self, lit: &[u8], pos: usize, insensitive: bool) -> Step {
-        self.test(|t| literal(t, self.limit, lit, pos, insensitive))
+        self.test(pos, lit.len(), |t| {
+            literal(t, self.limit, lit, pos, insensitive)
+        })
     }
 }
 
@@ -462,6 +480,18 @@ fn char_at(text: &str, limit: Option<usize>, pos: usize) -> Result<Option<char>,
         return Err(Past);
     }
     Ok(text.get(pos..).and_then(|s| s.chars().next()))
+}
+
+/// The bytes from the first to the last where two texts of the same length differ.
+fn differing(a: &str, b: &str) -> (usize, usize) {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    let from = a.iter().zip(b).position(|(x, y)| x != y).unwrap_or(a.len());
+    let to = a
+        .iter()
+        .zip(b)
+        .rposition(|(x, y)| x != y)
+        .map_or(from, |i| i + 1);
+    (from, to)
 }
 
 /// Alternatives that are each one ASCII byte, as a set.
