@@ -147,7 +147,7 @@ impl Splitter {
                 self.moves_seen |= self.ended_at.is_none();
                 self.i = end_of_line(b, i);
             }
-            _ => self.movetext(text, games),
+            _ => self.movetext(text, limit, games),
         }
         Ok(())
     }
@@ -204,7 +204,7 @@ impl Splitter {
     }
 
     /// A movetext token (or parenthesis) at `self.i`.
-    fn movetext(&mut self, text: &str, games: &mut Vec<Span>) {
+    fn movetext(&mut self, text: &str, limit: usize, games: &mut Vec<Span>) {
         let b = text.as_bytes();
         let i = self.i;
         let c = b[i];
@@ -236,6 +236,40 @@ impl Splitter {
                     self.moves_seen = false;
                 }
                 self.i = end.max(i + 1);
+            }
+        }
+        self.run(text, limit);
+    }
+
+    /// After a token of the movetext: the tokens, parentheses and spaces that follow it on its
+    /// line (up to `limit`), each taken as a step of its own would take it. The run stops at
+    /// anything else, and after a result.
+    fn run(&mut self, text: &str, limit: usize) {
+        // Here the moves are seen, no tag pair is being counted past and no line starts
+        // (`movetext` saw to it): a token changes nothing else.
+        let b = text.as_bytes();
+        while self.i < limit && self.ended_at.is_none() {
+            let i = self.i;
+            match b[i] {
+                b' ' | b'\t' | b'\r' => self.i += 1,
+                b'(' => {
+                    self.depth += 1;
+                    self.i += 1;
+                }
+                b')' => {
+                    self.depth = self.depth.saturating_sub(1);
+                    self.i += 1;
+                }
+                // Not a line break, a tag, a comment, an escape, nor an invisible character.
+                c if c.is_ascii() && !matches!(c, b'\n' | b'[' | b'{' | b';' | b'%' | b'<') => {
+                    let end = token_end(b, i);
+                    if self.depth == 0 && is_result(&text[i..end]) {
+                        self.ended_at = Some(end);
+                        self.moves_seen = false;
+                    }
+                    self.i = end.max(i + 1);
+                }
+                _ => return,
             }
         }
     }
@@ -381,15 +415,21 @@ mod results {
 /// the last word of `White resigns`)? Trailing `!`/`?` are left off.
 pub(crate) fn is_result(token: &str) -> bool {
     use pest::Parser as _;
-    let t = token.trim_end_matches(['!', '?']);
-    if t.is_empty() || names_a_square(t.as_bytes()) {
+    // (`!` and `?` are neither letters nor digits: a token names a square with them as
+    // without them.)
+    if names_a_square(token.as_bytes()) {
         return false;
+    }
+    let mut kept = token.as_bytes();
+    while let [rest @ .., b'!' | b'?'] = kept {
+        kept = rest;
     }
     // Nor is a move number (digits, then dots or nothing): a result has a sign or a letter.
-    let number = t.bytes().skip_while(u8::is_ascii_digit).all(|b| b == b'.');
-    if number {
+    let digits = kept.iter().take_while(|b| b.is_ascii_digit()).count();
+    if kept[digits..].iter().all(|&b| b == b'.') {
         return false;
     }
+    let t = &token[..kept.len()];
     // The tokens that get this far are few and often the same (move numbers, castling,
     // results): each is parsed once per thread.
     thread_local! {
