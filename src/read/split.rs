@@ -230,8 +230,8 @@ impl Splitter {
                 self.i += 1;
             }
             _ => {
-                let end = token_end(b, i);
-                if self.depth == 0 && is_result(&text[i..end]) {
+                let (end, square) = token(b, i);
+                if self.depth == 0 && !square && is_result(&text[i..end]) {
                     self.ended_at = Some(end);
                     self.moves_seen = false;
                 }
@@ -262,8 +262,8 @@ impl Splitter {
                 }
                 // Not a line break, a tag, a comment, an escape, nor an invisible character.
                 c if c.is_ascii() && !matches!(c, b'\n' | b'[' | b'{' | b';' | b'%' | b'<') => {
-                    let end = token_end(b, i);
-                    if self.depth == 0 && is_result(&text[i..end]) {
+                    let (end, square) = token(b, i);
+                    if self.depth == 0 && !square && is_result(&text[i..end]) {
                         self.ended_at = Some(end);
                         self.moves_seen = false;
                     }
@@ -388,16 +388,51 @@ fn end_of_comment(b: &[u8], mut i: usize) -> usize {
     i
 }
 
-fn token_end(b: &[u8], mut i: usize) -> usize {
-    while i < b.len()
-        && !matches!(
-            b[i],
+/// A byte that ends a token, in [`CLASS`].
+const ENDS: u8 = 1;
+/// An ASCII letter.
+const LETTER: u8 = 2;
+/// An ASCII digit.
+const DIGIT: u8 = 4;
+
+/// What each byte is to a token: [`ENDS`], [`LETTER`], [`DIGIT`] or none.
+const CLASS: [u8; 256] = {
+    let mut class = [0; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        class[b] = if matches!(
+            c,
             b' ' | b'\t' | b'\r' | b'\n' | b'{' | b'(' | b')' | b';' | b'[' | b'<'
-        )
-    {
+        ) {
+            ENDS
+        } else if c.is_ascii_alphabetic() {
+            LETTER
+        } else if c.is_ascii_digit() {
+            DIGIT
+        } else {
+            0
+        };
+        b += 1;
+    }
+    class
+};
+
+/// The end of the token at `i`, and whether it names a square (a letter, then a digit), as a
+/// move does and no result does.
+fn token(b: &[u8], mut i: usize) -> (usize, bool) {
+    let mut letter = false;
+    let mut square = false;
+    while let Some(&c) = b.get(i) {
+        let class = CLASS[usize::from(c)];
+        if class == ENDS {
+            break;
+        }
+        square |= letter && class == DIGIT;
+        letter = class == LETTER;
         i += 1;
     }
-    i
+    (i, square)
 }
 
 /// The shared grammar's `result` rule, the one list of result tokens (`1-0`, `0-1`,
