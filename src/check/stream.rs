@@ -194,20 +194,35 @@ enum Slot {
     },
 }
 
-/// What a worker hands back: the place of the game in the pieces read, its text, and the
+/// A game to check: its place among the pieces read, its number, whether it is read
+/// frugally, and its text.
+type Job = (usize, usize, bool, GameText);
+
+/// What a worker hands back: the place of the game among the pieces read, its text, and the
 /// checked game (or the panic that checking it raised).
 type Done = (usize, GameText, std::thread::Result<CheckedGame>);
 
-/// More than one thread: the pool checks the games (each as soon as a thread is free, the
-/// earliest first) while this thread reads the pieces after them and reports the pieces before
+/// More than one thread: workers of the pool check the games (each takes the earliest game
+/// not taken) while this thread reads the pieces after them and reports the pieces before
 /// them, in order, sleeping while it waits; at most [`IN_FLIGHT`] games are held.
 fn pipeline(
     mut pieces: impl Iterator<Item = io::Result<Piece>>,
     run: &mut Run<'_>,
 ) -> Result<(), CheckError> {
     let (parser, options) = (run.parser, run.options);
-    rayon::in_place_scope_fifo(|scope| {
-        let (tx, rx) = std::sync::mpsc::channel::<Done>();
+    // On a thread of the pool, this thread waits as the others check.
+    let threads = rayon::current_num_threads();
+    let workers = threads - usize::from(rayon::current_thread_index().is_some());
+    let (job_tx, job_rx) = std::sync::mpsc::channel::<Job>();
+    let job_rx = std::sync::Mutex::new(job_rx);
+    let (tx, rx) = std::sync::mpsc::channel::<Done>();
+    rayon::in_place_scope(|scope| {
+        for _ in 0..workers.max(1) {
+            let (job_rx, tx) = (&job_rx, tx.clone());
+            scope.spawn(move |_| work(job_rx, &tx, parser, options));
+        }
+        // The workers stop when the jobs end: when this returns, done or failed.
+        let job_tx = job_tx;
         let mut queue = VecDeque::new();
         // The place among the pieces read of the first piece in the queue.
         let mut first = 0;
@@ -221,19 +236,12 @@ fn pipeline(
                     Some(Piece::Note(n, source)) => queue.push_back(Slot::Note(n, source)),
                     Some(Piece::Game(g)) => {
                         numbered += 1;
-                        let number = numbered;
-                        let frugal = run.spent.frugal(number);
+                        let frugal = run.spent.frugal(numbered);
                         let place = first + queue.len();
-                        let tx = tx.clone();
-                        scope.spawn_fifo(move |_| {
-                            let game = std::panic::catch_unwind(AssertUnwindSafe(|| {
-                                check_one(number, &g, parser, options, frugal)
-                            }));
-                            // The receiver is gone only when the report failed.
-                            let _ = tx.send((place, g, game));
-                        });
+                        // The workers stop only when the jobs end.
+                        let _ = job_tx.send((place, numbered, frugal, g));
                         queue.push_back(Slot::Game {
-                            number,
+                            number: numbered,
                             frugal,
                             done: None,
                         });
@@ -269,7 +277,10 @@ fn pipeline(
             if ended && queue.is_empty() {
                 return Ok(());
             }
-            let (place, g, game) = wait(&rx);
+            // A worker holds a sender while it works: the channel is open.
+            let Ok((place, g, game)) = rx.recv() else {
+                return Ok(());
+            };
             let game = game.unwrap_or_else(|panic| std::panic::resume_unwind(panic));
             if let Some(Slot::Game { done, .. }) = queue.get_mut(place - first) {
                 *done = Some((g, game));
@@ -278,26 +289,26 @@ fn pipeline(
     })
 }
 
-/// The next game checked: on a thread of the pool, jobs are run while none is; elsewhere the
-/// thread sleeps until one is.
-fn wait(rx: &std::sync::mpsc::Receiver<Done>) -> Done {
+/// A worker: checks the jobs as they come, until they end.
+fn work(
+    jobs: &std::sync::Mutex<std::sync::mpsc::Receiver<Job>>,
+    tx: &std::sync::mpsc::Sender<Done>,
+    parser: &Parser,
+    options: &Options,
+) {
     loop {
-        if let Ok(done) = rx.try_recv() {
-            return done;
-        }
-        match rayon::yield_now() {
-            Some(rayon::Yield::Executed) => {}
-            Some(rayon::Yield::Idle) => {
-                if let Ok(done) = rx.recv_timeout(std::time::Duration::from_millis(1)) {
-                    return done;
-                }
-            }
-            None => {
-                if let Ok(done) = rx.recv() {
-                    return done;
-                }
-            }
-        }
+        let job = match jobs.lock() {
+            Ok(rx) => rx.recv(),
+            Err(_) => return,
+        };
+        let Ok((place, number, frugal, g)) = job else {
+            return;
+        };
+        let game = std::panic::catch_unwind(AssertUnwindSafe(|| {
+            check_one(number, &g, parser, options, frugal)
+        }));
+        // The receiver is gone only when the report failed.
+        let _ = tx.send((place, g, game));
     }
 }
 
