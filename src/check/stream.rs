@@ -190,7 +190,7 @@ enum Slot {
         /// It is checked frugally (as the budget looked when it was read).
         frugal: bool,
         /// Its text and the checked game, once checked.
-        done: Option<(GameText, CheckedGame)>,
+        done: Option<Box<(GameText, CheckedGame)>>,
     },
 }
 
@@ -260,10 +260,10 @@ fn pipeline(
                     } => {
                         let (number, frugal) = (*number, *frugal);
                         if let Some(Slot::Game {
-                            done: Some((g, game)),
-                            ..
+                            done: Some(done), ..
                         }) = queue.pop_front()
                         {
+                            let (g, game) = *done;
                             run.report(number, &g, game, frugal)?;
                         }
                         first += 1;
@@ -283,7 +283,7 @@ fn pipeline(
             };
             let game = game.unwrap_or_else(|panic| std::panic::resume_unwind(panic));
             if let Some(Slot::Game { done, .. }) = queue.get_mut(place - first) {
-                *done = Some((g, game));
+                *done = Some(Box::new((g, game)));
             }
         }
     })
