@@ -91,8 +91,8 @@ pub struct Origin {
 pub struct SourceText {
     /// The text.
     pub text: std::sync::Arc<str>,
-    /// Its line index.
-    pub index: LineIndex,
+    /// Its line index, built when first asked for (most games are reported without one).
+    index: std::sync::OnceLock<LineIndex>,
     /// Where it starts in its file.
     pub origin: Origin,
 }
@@ -101,10 +101,15 @@ impl SourceText {
     /// A text that starts at `origin` of its file.
     pub fn new(text: std::sync::Arc<str>, origin: Origin) -> SourceText {
         SourceText {
-            index: LineIndex::new(&text),
+            index: std::sync::OnceLock::new(),
             text,
             origin,
         }
+    }
+
+    /// Its line index.
+    pub fn index(&self) -> &LineIndex {
+        self.index.get_or_init(|| LineIndex::new(&self.text))
     }
 
     /// A whole file's text.
@@ -115,7 +120,7 @@ impl SourceText {
     /// 1-based (line, column) in the file of a byte offset of the text; the column counts
     /// characters.
     pub fn line_col(&self, offset: usize) -> (usize, usize) {
-        let (line, column) = self.index.line_col(&self.text, offset);
+        let (line, column) = self.index().line_col(&self.text, offset);
         if line == 1 {
             (self.origin.line + 1, self.origin.column + column)
         } else {

@@ -2,10 +2,10 @@
 //! a time (in parallel), each handed to a [`Sink`] as soon as it and every game before it are
 //! checked. Memory is bounded by the window and the largest game, never by the file.
 
+use std::collections::VecDeque;
 use std::io;
+use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
-
-use rayon::prelude::*;
 
 use crate::check::budget;
 use crate::check::detect::{Detection, WINDOW_BYTES, detect_document};
@@ -39,16 +39,21 @@ pub trait Sink {
     fn game(&mut self, game: CheckedGame, source: &Arc<SourceText>) -> io::Result<()>;
 }
 
-/// Games read into a window before its games are checked (and before the first window is
-/// checked, the games detection reads).
+/// Games whose errors are summed before the file's budget is looked at again: the games of a
+/// window are read frugally when the windows before it spent the budget (and, before the
+/// first window is checked, the games detection reads).
 const WINDOW: usize = budget::CHUNK;
+
+/// Games read and not yet reported, at most, while more than one thread checks them.
+const IN_FLIGHT: usize = 2 * WINDOW;
 
 /// Games detection reads, one by one, for the language most of the file is in.
 const DETECTED: usize = 32;
 
 /// Checks the pieces of a file in order and hands each to `sink`: notation and language are
-/// detected on the first games, then the games are checked a window at a time, so that the
-/// file's budget of explained errors is spent in input order whatever the number of threads.
+/// detected on the first games, then the games are checked, in parallel when there is more
+/// than one thread, and reported in input order, so that the file's budget of explained errors
+/// is spent in input order whatever the number of threads.
 ///
 /// # Errors
 /// When the options name a notation or language that has no grammar, when reading the input
@@ -59,87 +64,252 @@ pub fn check_pieces(
     sink: &mut dyn Sink,
 ) -> Result<(), CheckError> {
     let mut pieces = pieces;
-    let mut window = take_window(&mut pieces)?;
+    let window = take_window(&mut pieces)?;
     let (detection, warning) = detect_first(&window, options)?;
     sink.start(detection.notation, &detection.lang)?;
     if let Some((warning, source)) = warning {
         sink.note(&warning, &source)?;
     }
-    let parser = detection.parser;
-    let sequential = rayon::current_num_threads() == 1;
-    // With more than one thread, a pipeline: while a window's games are checked (in
-    // parallel), the window before it is reported and the window after it read.
-    let mut numbered = 0;
-    let mut errors = 0;
-    let mut noted_frugal = false;
-    let mut done: Option<Checked> = None;
-    while !window.is_empty() || done.is_some() {
-        if let Some(d) = &done {
-            errors += d.games.iter().map(budget::errors).sum::<usize>();
-        }
-        let frugal = errors >= budget::FILE_ERRORS;
-        let current = std::mem::take(&mut window);
-        let mut games = Vec::new();
-        let texts: Vec<&GameText> = current.iter().filter_map(game_text).collect();
-        let check =
-            |(i, g): (usize, &&GameText)| check_one(numbered + i + 1, g, &parser, options, frugal);
-        if sequential {
-            // One thread: it checks, then reports, then reads, in turn.
-            games = texts.iter().enumerate().map(check).collect();
-        }
-        window = rayon::in_place_scope(|scope| -> Result<Vec<Piece>, CheckError> {
-            if !sequential && !texts.is_empty() {
-                let games = &mut games;
-                scope.spawn(move |_| *games = texts.par_iter().enumerate().map(check).collect());
-            }
-            if let Some(d) = done.take() {
-                report(d, sink, &mut noted_frugal)?;
-            }
-            if current.is_empty() {
-                Ok(Vec::new())
-            } else {
-                take_window(&mut pieces)
-            }
-        })?;
-        numbered += games.len();
-        done = (!current.is_empty()).then_some(Checked {
-            window: current,
-            games,
-            frugal,
-        });
-    }
-    Ok(())
-}
-
-/// A window of pieces with its games checked.
-struct Checked {
-    window: Vec<Piece>,
-    games: Vec<CheckedGame>,
-    /// Read after the file's budget of explained errors was spent.
-    frugal: bool,
-}
-
-/// Hands a checked window to the sink, in order; the budget's note before the first game read
-/// frugally.
-fn report(d: Checked, sink: &mut dyn Sink, noted_frugal: &mut bool) -> io::Result<()> {
-    let mut games = d.games.into_iter();
-    for piece in &d.window {
-        match piece {
-            Piece::Note(n, source) => sink.note(n, source)?,
-            Piece::Game(g) => {
-                let game = games.next().expect("one checked game for each game read");
-                if d.frugal && !*noted_frugal {
-                    *noted_frugal = true;
-                    let text = &g.read[g.span.start..g.span.end];
-                    let at = g.span.start + (text.len() - text.trim_start().len());
-                    let note = budget::frugal_note(game.number, Span::new(at, at));
-                    sink.note(&note, &g.source)?;
+    let pieces = window.into_iter().map(Ok).chain(pieces);
+    let mut run = Run {
+        parser: &detection.parser,
+        options,
+        sink,
+        spent: Spent::default(),
+    };
+    if rayon::current_num_threads() == 1 {
+        // One thread: it reads, checks and reports each game in turn.
+        for piece in pieces {
+            match piece? {
+                Piece::Note(n, source) => run.sink.note(&n, &source)?,
+                Piece::Game(g) => {
+                    let number = run.spent.games + 1;
+                    let frugal = run.spent.frugal(number);
+                    let game = check_one(number, &g, run.parser, options, frugal);
+                    run.report(number, &g, game, frugal)?;
                 }
-                sink.game(game, &g.source)?;
             }
         }
+        return Ok(());
     }
-    Ok(())
+    pipeline(pieces, &mut run)
+}
+
+/// What reports a file's checked games: the sink, and what the check needs again when a game
+/// is read again (checked before the budget was known to be spent).
+struct Run<'r> {
+    parser: &'r Parser,
+    options: &'r Options,
+    sink: &'r mut dyn Sink,
+    spent: Spent,
+}
+
+impl Run<'_> {
+    /// Hands game `number` (the next), checked frugally or not as `frugal` says, to the sink;
+    /// the budget's note before the first game read frugally. A game checked before the games
+    /// reported before it spent the budget is checked again, frugally.
+    fn report(
+        &mut self,
+        number: usize,
+        g: &GameText,
+        game: CheckedGame,
+        frugal: bool,
+    ) -> io::Result<()> {
+        let exact = self.spent.frugal(number);
+        let game = if exact == frugal {
+            game
+        } else {
+            check_one(number, g, self.parser, self.options, exact)
+        };
+        if exact && !self.spent.noted {
+            self.spent.noted = true;
+            let text = &g.read[g.span.start..g.span.end];
+            let at = g.span.start + (text.len() - text.trim_start().len());
+            let note = budget::frugal_note(number, Span::new(at, at));
+            self.sink.note(&note, &g.source)?;
+        }
+        self.spent.count(number, budget::errors(&game));
+        self.sink.game(game, &g.source)
+    }
+}
+
+/// The file's budget of explained errors as the games reported have spent it.
+#[derive(Debug, Default)]
+struct Spent {
+    /// Errors of the windows before the last game reported's.
+    before: usize,
+    /// Errors of the games of that window reported.
+    window: usize,
+    /// Games reported.
+    games: usize,
+    /// The note that the budget is spent is given.
+    noted: bool,
+}
+
+/// The 0-based window of game `number` (1-based).
+fn window_of(number: usize) -> usize {
+    number.saturating_sub(1) / WINDOW
+}
+
+impl Spent {
+    /// Errors of the windows before game `number`'s, as far as the games reported tell (all of
+    /// them for the next game to report).
+    fn before(&self, number: usize) -> usize {
+        if self.games > 0 && window_of(number) > window_of(self.games) {
+            self.before + self.window
+        } else {
+            self.before
+        }
+    }
+
+    /// Is game `number` read frugally? Exact for the next game to report; for a later one,
+    /// true only when it is sure to be.
+    fn frugal(&self, number: usize) -> bool {
+        self.before(number) >= budget::FILE_ERRORS
+    }
+
+    /// Game `number`, the next, is reported with `errors` errors.
+    fn count(&mut self, number: usize, errors: usize) {
+        if self.games > 0 && window_of(number) > window_of(self.games) {
+            self.before += self.window;
+            self.window = 0;
+        }
+        self.window += errors;
+        self.games = number;
+    }
+}
+
+/// A piece read and not yet reported.
+enum Slot {
+    /// A note of the file, with the text it is shown in.
+    Note(Box<Diagnostic>, Arc<SourceText>),
+    /// A game being checked, or checked.
+    Game {
+        /// Its number in the file (1-based).
+        number: usize,
+        /// It is checked frugally (as the budget looked when it was read).
+        frugal: bool,
+        /// Its text and the checked game, once checked.
+        done: Option<Box<(GameText, CheckedGame)>>,
+    },
+}
+
+/// A game to check: its place among the pieces read, its number, whether it is read
+/// frugally, and its text.
+type Job = (usize, usize, bool, GameText);
+
+/// What a worker hands back: the place of the game among the pieces read, its text, and the
+/// checked game (or the panic that checking it raised).
+type Done = (usize, GameText, std::thread::Result<CheckedGame>);
+
+/// More than one thread: workers of the pool check the games (each takes the earliest game
+/// not taken) while this thread reads the pieces after them and reports the pieces before
+/// them, in order, sleeping while it waits; at most [`IN_FLIGHT`] games are held.
+fn pipeline(
+    mut pieces: impl Iterator<Item = io::Result<Piece>>,
+    run: &mut Run<'_>,
+) -> Result<(), CheckError> {
+    let (parser, options) = (run.parser, run.options);
+    // On a thread of the pool, this thread waits as the others check.
+    let threads = rayon::current_num_threads();
+    let workers = threads - usize::from(rayon::current_thread_index().is_some());
+    let (job_tx, job_rx) = std::sync::mpsc::channel::<Job>();
+    let job_rx = std::sync::Mutex::new(job_rx);
+    let (tx, rx) = std::sync::mpsc::channel::<Done>();
+    rayon::in_place_scope(|scope| {
+        for _ in 0..workers.max(1) {
+            let (job_rx, tx) = (&job_rx, tx.clone());
+            scope.spawn(move |_| work(job_rx, &tx, parser, options));
+        }
+        // The workers stop when the jobs end: when this returns, done or failed.
+        let job_tx = job_tx;
+        let mut queue = VecDeque::new();
+        // The place among the pieces read of the first piece in the queue.
+        let mut first = 0;
+        let mut numbered = 0;
+        let mut in_flight = 0;
+        let mut ended = false;
+        loop {
+            while !ended && in_flight < IN_FLIGHT {
+                match pieces.next().transpose()? {
+                    None => ended = true,
+                    Some(Piece::Note(n, source)) => queue.push_back(Slot::Note(n, source)),
+                    Some(Piece::Game(g)) => {
+                        numbered += 1;
+                        let frugal = run.spent.frugal(numbered);
+                        let place = first + queue.len();
+                        // The workers stop only when the jobs end.
+                        let _ = job_tx.send((place, numbered, frugal, g));
+                        queue.push_back(Slot::Game {
+                            number: numbered,
+                            frugal,
+                            done: None,
+                        });
+                        in_flight += 1;
+                    }
+                }
+            }
+            while let Some(slot) = queue.front_mut() {
+                match slot {
+                    Slot::Note(n, source) => run.sink.note(n, source)?,
+                    Slot::Game { done: None, .. } => break,
+                    Slot::Game {
+                        number,
+                        frugal,
+                        done: Some(_),
+                    } => {
+                        let (number, frugal) = (*number, *frugal);
+                        if let Some(Slot::Game {
+                            done: Some(done), ..
+                        }) = queue.pop_front()
+                        {
+                            let (g, game) = *done;
+                            run.report(number, &g, game, frugal)?;
+                        }
+                        first += 1;
+                        in_flight -= 1;
+                        continue;
+                    }
+                }
+                queue.pop_front();
+                first += 1;
+            }
+            if ended && queue.is_empty() {
+                return Ok(());
+            }
+            // A worker holds a sender while it works: the channel is open.
+            let Ok((place, g, game)) = rx.recv() else {
+                return Ok(());
+            };
+            let game = game.unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+            if let Some(Slot::Game { done, .. }) = queue.get_mut(place - first) {
+                *done = Some(Box::new((g, game)));
+            }
+        }
+    })
+}
+
+/// A worker: checks the jobs as they come, until they end.
+fn work(
+    jobs: &std::sync::Mutex<std::sync::mpsc::Receiver<Job>>,
+    tx: &std::sync::mpsc::Sender<Done>,
+    parser: &Parser,
+    options: &Options,
+) {
+    loop {
+        let job = match jobs.lock() {
+            Ok(rx) => rx.recv(),
+            Err(_) => return,
+        };
+        let Ok((place, number, frugal, g)) = job else {
+            return;
+        };
+        let game = std::panic::catch_unwind(AssertUnwindSafe(|| {
+            check_one(number, &g, parser, options, frugal)
+        }));
+        // The receiver is gone only when the report failed.
+        let _ = tx.send((place, g, game));
+    }
 }
 
 /// Reads and checks one game.

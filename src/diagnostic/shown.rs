@@ -206,7 +206,7 @@ impl Excerpt {
         let (raw, name) = match source {
             Input::Code(code) => read_lines(code, labels)?,
             Input::Text { name, source } => {
-                let raw = text_lines(&source.text, &source.index, labels)?;
+                let raw = text_lines(&source.text, source.index(), labels)?;
                 (from_origin(raw, source.origin), Some(name.to_owned()))
             }
         };

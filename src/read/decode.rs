@@ -175,13 +175,20 @@ pub(crate) struct Decoder {
 impl Decoder {
     /// Decodes `bytes` (the next piece of the input) onto `out`; `end`: it is the last piece.
     pub(crate) fn push(&mut self, bytes: &[u8], end: bool, out: &mut String) {
-        let mut input = std::mem::take(&mut self.carry);
-        input.extend_from_slice(bytes);
-        let mut rest: &[u8] = &input;
+        // The bytes carried from the last piece, then this piece's (copied only after such).
+        let carry = std::mem::take(&mut self.carry);
+        let joined;
+        let input: &[u8] = if carry.is_empty() {
+            bytes
+        } else {
+            joined = [carry.as_slice(), bytes].concat();
+            &joined
+        };
+        let mut rest: &[u8] = input;
         if self.kind == Kind::Unknown {
             let boms: [&[u8]; 3] = [b"\xFF\xFE", b"\xFE\xFF", b"\xEF\xBB\xBF"];
             if rest.len() < 3 && !end && boms.iter().any(|bom| bom.starts_with(rest)) {
-                self.carry = input;
+                self.carry = input.to_vec();
                 return;
             }
             (self.kind, rest) = if let Some(r) = rest.strip_prefix(b"\xFF\xFE") {

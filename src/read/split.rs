@@ -26,7 +26,7 @@ const LOOKAHEAD: usize = 16;
 /// The cutting of [`split_games`], resumable: it reads a text that grows at its end (a file
 /// read in pieces), and stops before any step whose outcome depends on text not read yet, so
 /// that the games it finds are the games [`split_games`] finds in the whole text.
-#[derive(Clone, Debug)]
+#[derive(Clone, Copy, Debug)]
 pub(crate) struct Splitter {
     /// Where the game being read starts.
     start: usize,
@@ -80,31 +80,39 @@ impl Splitter {
     /// stopped, pushing the spans of the games it ends. `end`: the text is whole (the last game
     /// ends with it); otherwise the cutting stops where the text read so far cannot decide.
     pub(crate) fn scan(&mut self, text: &str, end: bool, games: &mut Vec<Span>) {
-        let b = text.as_bytes();
-        while self.i < b.len() {
-            if !end && self.i + LOOKAHEAD > b.len() {
-                return;
+        let len = text.len();
+        if end {
+            while self.i < len {
+                // With the whole text, no step waits for more.
+                let _ = self.step(text, len, games);
             }
-            let before = self.clone();
+            push(games, text, self.start, len);
+            self.start = len;
+            self.ended_at = None;
+            return;
+        }
+        // A step is taken only where `LOOKAHEAD` bytes follow it, and undone (to be taken
+        // again with more text) when it needs more text or ends where fewer follow.
+        let Some(limit) = len.checked_sub(LOOKAHEAD) else {
+            return;
+        };
+        while self.i <= limit {
+            let before = *self;
             let found = games.len();
-            let done = self.step(text, end, games);
-            if !end && (done.is_err() || self.i + LOOKAHEAD > b.len()) {
-                // Undone, to be taken again with more text.
+            let done = self.step(text, limit, games);
+            if done.is_err() || self.i > limit {
                 *self = before;
                 games.truncate(found);
                 return;
             }
         }
-        if end {
-            push(games, text, self.start, b.len());
-            self.start = b.len();
-            self.ended_at = None;
-        }
     }
 
-    /// One step of the cutting at `self.i`.
-    fn step(&mut self, text: &str, end: bool, games: &mut Vec<Span>) -> Result<(), Pending> {
+    /// One step of the cutting at `self.i`. `limit`: the end of the text when it is whole,
+    /// else where the last step may start (`LOOKAHEAD` bytes before its end).
+    fn step(&mut self, text: &str, limit: usize, games: &mut Vec<Span>) -> Result<(), Pending> {
         let b = text.as_bytes();
+        let end = limit == b.len();
         let i = self.i;
         let c = b[i];
         if let Some(n) = invisible(b, i) {
@@ -130,12 +138,7 @@ impl Splitter {
         // A tag pair may be indented: white space keeps the start of a line.
         self.line_start &= matches!(c, b' ' | b'\t' | b'\r');
         match c {
-            b'\n' => {
-                self.line_start = true;
-                self.breaks_after_tag = self.breaks_after_tag.map(|n| n + 1);
-                self.i += 1;
-            }
-            b' ' | b'\t' | b'\r' => self.i += 1,
+            b'\n' | b' ' | b'\t' | b'\r' => self.blank(b, limit),
             b'{' => {
                 self.moves_seen |= self.ended_at.is_none();
                 self.i = end_of_comment(b, i);
@@ -144,9 +147,30 @@ impl Splitter {
                 self.moves_seen |= self.ended_at.is_none();
                 self.i = end_of_line(b, i);
             }
-            _ => self.movetext(text, games),
+            _ => self.movetext(text, limit, games),
         }
         Ok(())
+    }
+
+    /// White space at `self.i`: the run of it up to `limit` (at least its first byte), as
+    /// a step a byte would take.
+    fn blank(&mut self, b: &[u8], limit: usize) {
+        let mut i = self.i;
+        loop {
+            match b[i] {
+                b'\n' => {
+                    self.line_start = true;
+                    self.breaks_after_tag = self.breaks_after_tag.map(|n| n + 1);
+                }
+                b' ' | b'\t' | b'\r' => {}
+                _ => break,
+            }
+            i += 1;
+            if i >= limit {
+                break;
+            }
+        }
+        self.i = i;
     }
 
     /// A tag pair at `self.i`: it may start the next game.
@@ -180,7 +204,7 @@ impl Splitter {
     }
 
     /// A movetext token (or parenthesis) at `self.i`.
-    fn movetext(&mut self, text: &str, games: &mut Vec<Span>) {
+    fn movetext(&mut self, text: &str, limit: usize, games: &mut Vec<Span>) {
         let b = text.as_bytes();
         let i = self.i;
         let c = b[i];
@@ -206,12 +230,46 @@ impl Splitter {
                 self.i += 1;
             }
             _ => {
-                let end = token_end(b, i);
-                if self.depth == 0 && is_result(&text[i..end]) {
+                let (end, square) = token(b, i);
+                if self.depth == 0 && !square && is_result(&text[i..end]) {
                     self.ended_at = Some(end);
                     self.moves_seen = false;
                 }
                 self.i = end.max(i + 1);
+            }
+        }
+        self.run(text, limit);
+    }
+
+    /// After a token of the movetext: the tokens, parentheses and spaces that follow it on its
+    /// line (up to `limit`), each taken as a step of its own would take it. The run stops at
+    /// anything else, and after a result.
+    fn run(&mut self, text: &str, limit: usize) {
+        // Here the moves are seen, no tag pair is being counted past and no line starts
+        // (`movetext` saw to it): a token changes nothing else.
+        let b = text.as_bytes();
+        while self.i < limit && self.ended_at.is_none() {
+            let i = self.i;
+            match b[i] {
+                b' ' | b'\t' | b'\r' => self.i += 1,
+                b'(' => {
+                    self.depth += 1;
+                    self.i += 1;
+                }
+                b')' => {
+                    self.depth = self.depth.saturating_sub(1);
+                    self.i += 1;
+                }
+                // Not a line break, a tag, a comment, an escape, nor an invisible character.
+                c if c.is_ascii() && !matches!(c, b'\n' | b'[' | b'{' | b';' | b'%' | b'<') => {
+                    let (end, square) = token(b, i);
+                    if self.depth == 0 && !square && is_result(&text[i..end]) {
+                        self.ended_at = Some(end);
+                        self.moves_seen = false;
+                    }
+                    self.i = end.max(i + 1);
+                }
+                _ => return,
             }
         }
     }
@@ -330,16 +388,51 @@ fn end_of_comment(b: &[u8], mut i: usize) -> usize {
     i
 }
 
-fn token_end(b: &[u8], mut i: usize) -> usize {
-    while i < b.len()
-        && !matches!(
-            b[i],
+/// A byte that ends a token, in [`CLASS`].
+const ENDS: u8 = 1;
+/// An ASCII letter.
+const LETTER: u8 = 2;
+/// An ASCII digit.
+const DIGIT: u8 = 4;
+
+/// What each byte is to a token: [`ENDS`], [`LETTER`], [`DIGIT`] or none.
+const CLASS: [u8; 256] = {
+    let mut class = [0; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        class[b] = if matches!(
+            c,
             b' ' | b'\t' | b'\r' | b'\n' | b'{' | b'(' | b')' | b';' | b'[' | b'<'
-        )
-    {
+        ) {
+            ENDS
+        } else if c.is_ascii_alphabetic() {
+            LETTER
+        } else if c.is_ascii_digit() {
+            DIGIT
+        } else {
+            0
+        };
+        b += 1;
+    }
+    class
+};
+
+/// The end of the token at `i`, and whether it names a square (a letter, then a digit), as a
+/// move does and no result does.
+fn token(b: &[u8], mut i: usize) -> (usize, bool) {
+    let mut letter = false;
+    let mut square = false;
+    while let Some(&c) = b.get(i) {
+        let class = CLASS[usize::from(c)];
+        if class == ENDS {
+            break;
+        }
+        square |= letter && class == DIGIT;
+        letter = class == LETTER;
         i += 1;
     }
-    i
+    (i, square)
 }
 
 /// The shared grammar's `result` rule, the one list of result tokens (`1-0`, `0-1`,
@@ -357,18 +450,21 @@ mod results {
 /// the last word of `White resigns`)? Trailing `!`/`?` are left off.
 pub(crate) fn is_result(token: &str) -> bool {
     use pest::Parser as _;
-    let t = token.trim_end_matches(['!', '?']);
-    // A move names a square (a letter, then a digit); no result does. Most tokens stop here,
-    // without a parse.
-    let square = t
-        .as_bytes()
-        .windows(2)
-        .any(|p| p[0].is_ascii_alphabetic() && p[1].is_ascii_digit());
-    // Nor is a move number (digits, then dots or nothing): a result has a sign or a letter.
-    let number = t.bytes().skip_while(u8::is_ascii_digit).all(|b| b == b'.');
-    if t.is_empty() || square || number {
+    // (`!` and `?` are neither letters nor digits: a token names a square with them as
+    // without them.)
+    if names_a_square(token.as_bytes()) {
         return false;
     }
+    let mut kept = token.as_bytes();
+    while let [rest @ .., b'!' | b'?'] = kept {
+        kept = rest;
+    }
+    // Nor is a move number (digits, then dots or nothing): a result has a sign or a letter.
+    let digits = kept.iter().take_while(|b| b.is_ascii_digit()).count();
+    if kept[digits..].iter().all(|&b| b == b'.') {
+        return false;
+    }
+    let t = &token[..kept.len()];
     // The tokens that get this far are few and often the same (move numbers, castling,
     // results): each is parsed once per thread.
     thread_local! {
@@ -390,6 +486,19 @@ pub(crate) fn is_result(token: &str) -> bool {
         r.insert(t.into(), result);
     });
     result
+}
+
+/// Does the token name a square (a letter, then a digit), as a move does and no result does?
+/// Most tokens stop here, without a parse.
+fn names_a_square(t: &[u8]) -> bool {
+    let mut letter = false;
+    for &b in t {
+        if letter && b.is_ascii_digit() {
+            return true;
+        }
+        letter = b.is_ascii_alphabetic();
+    }
+    false
 }
 
 /// Tokens whose reading as a result is kept per thread.
