@@ -15,14 +15,15 @@ use scoresheet::check::{Options, check_bytes, check_reader_in_pieces};
 use scoresheet::report::output::{self, HumanFile, JsonReport};
 use serde_json::Value;
 
-/// The report of `bytes` (named `path`) read `piece` bytes at a time with `jobs` threads:
-/// (human, JSON).
+/// Threads of the several-thread runs: the global pool's, so that the check runs its pipeline
+/// from a thread outside the pool, as the command line does (on a thread of a pool it checks
+/// in turn).
+const JOBS: usize = 3;
+
+/// The report of `bytes` (named `path`) read `piece` bytes at a time with `jobs` threads (1 or
+/// [`JOBS`]): (human, JSON).
 fn streamed(path: &str, bytes: &[u8], piece: usize, jobs: usize) -> (String, String) {
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs)
-        .build()
-        .expect("a thread pool");
-    pool.install(|| {
+    let run = || {
         let options = Options::default();
         let mut human = Vec::new();
         let mut file = HumanFile::new(&mut human, path, (false, 80));
@@ -38,7 +39,54 @@ fn streamed(path: &str, bytes: &[u8], piece: usize, jobs: usize) -> (String, Str
             String::from_utf8(human).expect("text"),
             String::from_utf8(json).expect("text"),
         )
-    })
+    };
+    if jobs == 1 {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(1)
+            .build()
+            .expect("a thread pool");
+        return pool.install(run);
+    }
+    assert_eq!(jobs, JOBS);
+    static GLOBAL: std::sync::Once = std::sync::Once::new();
+    GLOBAL.call_once(|| {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(JOBS)
+            .build_global()
+            .expect("the global pool");
+    });
+    assert_eq!(rayon::current_num_threads(), JOBS);
+    run()
+}
+
+/// A game much slower to check than the hundreds after it (more than are held in flight) does
+/// not stall the pipeline: the others are reported after it, in order, as with one thread.
+#[test]
+fn a_slow_game_before_many_quick_ones_reports_the_same() {
+    let cycle = ["Nf3", "Nf6", "Ng1", "Ng8"];
+    let mut text = String::from("[Event \"long\"]\n\n");
+    for ply in 0..20_000 {
+        if ply % 2 == 0 {
+            text.push_str(&format!("{}. ", ply / 2 + 1));
+        }
+        text.push_str(cycle[ply % 4]);
+        text.push(' ');
+    }
+    text.push_str("*\n\n");
+    for i in 0..1200 {
+        text.push_str(&format!("[Event \"g{i}\"]\n\n1. e4 e5 2. Qh5 *\n\n"));
+    }
+    let bytes = text.as_bytes();
+    let (tx, rx) = std::sync::mpsc::channel();
+    let whole = streamed("slow.pgn", bytes, bytes.len(), 1);
+    let own = bytes.to_vec();
+    std::thread::spawn(move || {
+        let _ = tx.send(streamed("slow.pgn", &own, 1 << 16, JOBS));
+    });
+    let parallel = rx
+        .recv_timeout(std::time::Duration::from_secs(600))
+        .expect("the several-thread check ends");
+    assert_eq!(parallel, whole);
 }
 
 /// Reads `bytes` in pieces of every size given and with 1 and 3 threads: each report is the
@@ -46,7 +94,7 @@ fn streamed(path: &str, bytes: &[u8], piece: usize, jobs: usize) -> (String, Str
 fn same_reports(path: &str, bytes: &[u8], pieces: &[usize]) {
     let whole = streamed(path, bytes, bytes.len().max(1), 1);
     // Every size of piece with one thread, the smallest with three too.
-    let runs = pieces.iter().map(|&p| (p, 1)).chain([(pieces[0], 3)]);
+    let runs = pieces.iter().map(|&p| (p, 1)).chain([(pieces[0], JOBS)]);
     for (piece, jobs) in runs {
         let (human, json) = streamed(path, bytes, piece, jobs);
         assert_eq!(

@@ -77,8 +77,9 @@ pub fn check_pieces(
         sink,
         spent: Spent::default(),
     };
-    if rayon::current_num_threads() == 1 {
-        // One thread: it reads, checks and reports each game in turn.
+    // One thread, or a thread of the pool already (whose waiting could starve the workers it
+    // would start): it reads, checks and reports each game in turn.
+    if rayon::current_num_threads() == 1 || rayon::current_thread_index().is_some() {
         for piece in pieces {
             match piece? {
                 Piece::Note(n, source) => run.sink.note(&n, &source)?,
@@ -210,14 +211,12 @@ fn pipeline(
     run: &mut Run<'_>,
 ) -> Result<(), CheckError> {
     let (parser, options) = (run.parser, run.options);
-    // On a thread of the pool, this thread waits as the others check.
-    let threads = rayon::current_num_threads();
-    let workers = threads - usize::from(rayon::current_thread_index().is_some());
+    let workers = rayon::current_num_threads();
     let (job_tx, job_rx) = std::sync::mpsc::channel::<Job>();
     let job_rx = std::sync::Mutex::new(job_rx);
     let (tx, rx) = std::sync::mpsc::channel::<Done>();
     rayon::in_place_scope(|scope| {
-        for _ in 0..workers.max(1) {
+        for _ in 0..workers {
             let (job_rx, tx) = (&job_rx, tx.clone());
             scope.spawn(move |_| work(job_rx, &tx, parser, options));
         }
@@ -274,10 +273,15 @@ fn pipeline(
                 queue.pop_front();
                 first += 1;
             }
-            if ended && queue.is_empty() {
-                return Ok(());
+            if queue.is_empty() {
+                if ended {
+                    return Ok(());
+                }
+                // Every game sent was reported (a slow game held the queue while the others
+                // were checked): read on before waiting, as no result is on its way.
+                continue;
             }
-            // A worker holds a sender while it works: the channel is open.
+            // The first piece is a game sent and not yet back: a worker is checking it.
             let Ok((place, g, game)) = rx.recv() else {
                 return Ok(());
             };
