@@ -17,9 +17,7 @@ use crate::board::pattern::Pattern;
 /// The one legal move of `pos` matching `pat`, when that is quick to tell (see the module's
 /// comment); `None` when no move, several, or a case left to the full resolver.
 pub(super) fn sole_match(pos: &Chess, pat: &Pattern) -> Option<Move> {
-    let Some(to) = pat.to else {
-        return None;
-    };
+    let to = pat.to?;
     if pat.null || pat.castle.is_some() {
         return None;
     }
