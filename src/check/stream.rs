@@ -195,6 +195,9 @@ enum Slot {
     },
 }
 
+/// Games handed to a worker at a time (and handed back): a thread wakes once for these.
+const BATCH: usize = 16;
+
 /// A game to check: its place among the pieces read, its number, whether it is read
 /// frugally, and its text.
 type Job = (usize, usize, bool, GameText);
@@ -203,18 +206,19 @@ type Job = (usize, usize, bool, GameText);
 /// checked game (or the panic that checking it raised).
 type Done = (usize, GameText, std::thread::Result<CheckedGame>);
 
-/// More than one thread: workers of the pool check the games (each takes the earliest game
-/// not taken) while this thread reads the pieces after them and reports the pieces before
-/// them, in order, sleeping while it waits; at most [`IN_FLIGHT`] games are held.
+/// More than one thread: workers of the pool check the games, [`BATCH`] at a time (each takes
+/// the earliest batch not taken), while this thread reads the pieces after them and reports
+/// the pieces before them, in order, sleeping while it waits; at most [`IN_FLIGHT`] games are
+/// held.
 fn pipeline(
     mut pieces: impl Iterator<Item = io::Result<Piece>>,
     run: &mut Run<'_>,
 ) -> Result<(), CheckError> {
     let (parser, options) = (run.parser, run.options);
     let workers = rayon::current_num_threads();
-    let (job_tx, job_rx) = std::sync::mpsc::channel::<Job>();
+    let (job_tx, job_rx) = std::sync::mpsc::channel::<Vec<Job>>();
     let job_rx = std::sync::Mutex::new(job_rx);
-    let (tx, rx) = std::sync::mpsc::channel::<Done>();
+    let (tx, rx) = std::sync::mpsc::channel::<Vec<Done>>();
     rayon::in_place_scope(|scope| {
         for _ in 0..workers {
             let (job_rx, tx) = (&job_rx, tx.clone());
@@ -228,6 +232,8 @@ fn pipeline(
         let mut numbered = 0;
         let mut in_flight = 0;
         let mut ended = false;
+        // Games read and not yet handed to the workers.
+        let mut batch = Vec::with_capacity(BATCH);
         loop {
             while !ended && in_flight < IN_FLIGHT {
                 match pieces.next().transpose()? {
@@ -237,8 +243,11 @@ fn pipeline(
                         numbered += 1;
                         let frugal = run.spent.frugal(numbered);
                         let place = first + queue.len();
-                        // The workers stop only when the jobs end.
-                        let _ = job_tx.send((place, numbered, frugal, g));
+                        batch.push((place, numbered, frugal, g));
+                        if batch.len() == BATCH {
+                            // The workers stop only when the jobs end.
+                            let _ = job_tx.send(std::mem::take(&mut batch));
+                        }
                         queue.push_back(Slot::Game {
                             number: numbered,
                             frugal,
@@ -281,38 +290,50 @@ fn pipeline(
                 // were checked): read on before waiting, as no result is on its way.
                 continue;
             }
-            // The first piece is a game sent and not yet back: a worker is checking it.
-            let Ok((place, g, game)) = rx.recv() else {
+            // The first piece is a game not yet back: every game read goes to the workers
+            // before this thread waits, so a worker is checking it.
+            if !batch.is_empty() {
+                let _ = job_tx.send(std::mem::take(&mut batch));
+            }
+            let Ok(results) = rx.recv() else {
                 return Ok(());
             };
-            let game = game.unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-            if let Some(Slot::Game { done, .. }) = queue.get_mut(place - first) {
-                *done = Some(Box::new((g, game)));
+            for (place, g, game) in results {
+                let game = game.unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+                if let Some(Slot::Game { done, .. }) = queue.get_mut(place - first) {
+                    *done = Some(Box::new((g, game)));
+                }
             }
         }
     })
 }
 
-/// A worker: checks the jobs as they come, until they end.
+/// A worker: checks the batches of games as they come, until they end.
 fn work(
-    jobs: &std::sync::Mutex<std::sync::mpsc::Receiver<Job>>,
-    tx: &std::sync::mpsc::Sender<Done>,
+    jobs: &std::sync::Mutex<std::sync::mpsc::Receiver<Vec<Job>>>,
+    tx: &std::sync::mpsc::Sender<Vec<Done>>,
     parser: &Parser,
     options: &Options,
 ) {
     loop {
-        let job = match jobs.lock() {
+        let batch = match jobs.lock() {
             Ok(rx) => rx.recv(),
             Err(_) => return,
         };
-        let Ok((place, number, frugal, g)) = job else {
+        let Ok(batch) = batch else {
             return;
         };
-        let game = std::panic::catch_unwind(AssertUnwindSafe(|| {
-            check_one(number, &g, parser, options, frugal)
-        }));
+        let done = batch
+            .into_iter()
+            .map(|(place, number, frugal, g)| {
+                let game = std::panic::catch_unwind(AssertUnwindSafe(|| {
+                    check_one(number, &g, parser, options, frugal)
+                }));
+                (place, g, game)
+            })
+            .collect();
         // The receiver is gone only when the report failed.
-        let _ = tx.send((place, g, game));
+        let _ = tx.send(done);
     }
 }
 
