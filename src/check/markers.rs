@@ -171,8 +171,10 @@ impl GameChecker<'_> {
 
     /// The check and mate signs written with a move, against the position after it.
     fn check_marks(&mut self, tok: &MoveToken, after: &Chess, text: &str, ply: u32) {
-        // The text without its marks, for the fixes: cut only when there is one.
+        // The move with another sign, for the fixes: its text cut from its marks only when
+        // there is one.
         let source: &str = self.text;
+        let signed = |sign: &str| format!("{}{}", tok.unmarked(source), sign);
         let checkers = after.checkers().count();
         let mate = checkers > 0 && crate::board::resolve::is_checkmate(after);
         let mut written = tok.check().map(|c| c.value);
@@ -192,11 +194,7 @@ impl GameChecker<'_> {
                 )
                 .label("this move mates")
                 .ply(ply)
-                .suggest(vec![format!(
-                    "{}{}",
-                    tok.unmarked(source),
-                    self.style().mate
-                )]),
+                .suggest(vec![signed(&self.style().mate)]),
             ),
             (None, true, false) => self.diags.push(
                 Diagnostic::new(
@@ -207,11 +205,7 @@ impl GameChecker<'_> {
                 )
                 .label("this move gives check")
                 .ply(ply)
-                .suggest(vec![format!(
-                    "{}{}",
-                    tok.unmarked(source),
-                    self.style().check
-                )]),
+                .suggest(vec![signed(&self.style().check)]),
             ),
             (Some(CheckMark::Check), true, true) => self.diags.push(
                 Diagnostic::new(
@@ -222,11 +216,7 @@ impl GameChecker<'_> {
                 )
                 .label("this is mate, not just check")
                 .ply(ply)
-                .suggest(vec![format!(
-                    "{}{}",
-                    tok.unmarked(source),
-                    self.style().mate
-                )]),
+                .suggest(vec![signed(&self.style().mate)]),
             ),
             (Some(CheckMark::Check | CheckMark::DoubleCheck), false, _) => self.diags.push(
                 Diagnostic::new(
@@ -237,7 +227,7 @@ impl GameChecker<'_> {
                 )
                 .label("no check")
                 .ply(ply)
-                .suggest(vec![tok.unmarked(source).to_owned()]),
+                .suggest(vec![signed("")]),
             ),
             (Some(CheckMark::DoubleCheck), true, false) if checkers < 2 => self.diags.push(
                 Diagnostic::new(
@@ -248,11 +238,7 @@ impl GameChecker<'_> {
                 )
                 .label("single check")
                 .ply(ply)
-                .suggest(vec![format!(
-                    "{}{}",
-                    tok.unmarked(source),
-                    self.style().check
-                )]),
+                .suggest(vec![signed(&self.style().check)]),
             ),
             (Some(CheckMark::Mate), c, false) => self.diags.push(
                 Diagnostic::new(
@@ -265,9 +251,9 @@ impl GameChecker<'_> {
                 .label("not mate")
                 .ply(ply)
                 .suggest(vec![if c {
-                    format!("{}{}", tok.unmarked(source), self.style().check)
+                    signed(&self.style().check)
                 } else {
-                    tok.unmarked(source).to_owned()
+                    signed("")
                 }]),
             ),
             _ => {}

@@ -198,6 +198,13 @@ enum Slot {
 /// Games handed to a worker at a time (and handed back): a thread wakes once for these.
 const BATCH: usize = 16;
 
+impl Slot {
+    /// It can be reported: a note, or a game checked.
+    fn ready(&self) -> bool {
+        !matches!(self, Slot::Game { done: None, .. })
+    }
+}
+
 /// A game to check: its place among the pieces read, its number, whether it is read
 /// frugally, and its text.
 type Job = (usize, usize, bool, GameText);
@@ -224,6 +231,8 @@ fn pipeline(
             let (job_rx, tx) = (&job_rx, tx.clone());
             scope.spawn(move |_| work(job_rx, &tx, parser, options));
         }
+        // Only the workers send: were they all gone, waiting for a result would end.
+        drop(tx);
         // The workers stop when the jobs end: when this returns, done or failed.
         let job_tx = job_tx;
         let mut queue = VecDeque::new();
@@ -257,30 +266,23 @@ fn pipeline(
                     }
                 }
             }
-            while let Some(slot) = queue.front_mut() {
+            // The pieces ready at the front, in order.
+            while let Some(slot) = queue.pop_front_if(|s| s.ready()) {
+                first += 1;
                 match slot {
-                    Slot::Note(n, source) => run.sink.note(n, source)?,
-                    Slot::Game { done: None, .. } => break,
+                    Slot::Note(n, source) => run.sink.note(&n, &source)?,
                     Slot::Game {
                         number,
                         frugal,
-                        done: Some(_),
+                        done,
                     } => {
-                        let (number, frugal) = (*number, *frugal);
-                        if let Some(Slot::Game {
-                            done: Some(done), ..
-                        }) = queue.pop_front()
-                        {
+                        in_flight -= 1;
+                        if let Some(done) = done {
                             let (g, game) = *done;
                             run.report(number, &g, game, frugal)?;
                         }
-                        first += 1;
-                        in_flight -= 1;
-                        continue;
                     }
                 }
-                queue.pop_front();
-                first += 1;
             }
             if queue.is_empty() {
                 if ended {
@@ -296,7 +298,7 @@ fn pipeline(
                 let _ = job_tx.send(std::mem::take(&mut batch));
             }
             let Ok(results) = rx.recv() else {
-                return Ok(());
+                return Err(io::Error::other("the threads checking the games stopped").into());
             };
             for (place, g, game) in results {
                 let game = game.unwrap_or_else(|panic| std::panic::resume_unwind(panic));

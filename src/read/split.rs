@@ -205,9 +205,7 @@ impl Splitter {
 
     /// A movetext token (or parenthesis) at `self.i`.
     fn movetext(&mut self, text: &str, limit: usize, games: &mut Vec<Span>) {
-        let b = text.as_bytes();
         let i = self.i;
-        let c = b[i];
         if let Some(cut) = self.ended_at.take() {
             if move_number_at(text, i).is_some_and(|n| n > 1) {
                 // The numbering goes on: moves after the result, in the same game (the
@@ -220,7 +218,14 @@ impl Splitter {
         }
         self.moves_seen = true;
         self.breaks_after_tag = None;
-        match c {
+        self.item(text);
+        self.run(text, limit);
+    }
+
+    /// A parenthesis or a token at `self.i`: the depth, or the end of the game at a result.
+    fn item(&mut self, text: &str) {
+        let i = self.i;
+        match text.as_bytes()[i] {
             b'(' => {
                 self.depth += 1;
                 self.i += 1;
@@ -230,15 +235,14 @@ impl Splitter {
                 self.i += 1;
             }
             _ => {
-                let (end, square) = token(b, i);
-                if self.depth == 0 && !square && is_result(&text[i..end]) {
+                let end = token_end(text.as_bytes(), i);
+                if self.depth == 0 && is_result(&text[i..end]) {
                     self.ended_at = Some(end);
                     self.moves_seen = false;
                 }
                 self.i = end.max(i + 1);
             }
         }
-        self.run(text, limit);
     }
 
     /// After a token of the movetext: the tokens, parentheses and spaces that follow it on its
@@ -249,25 +253,11 @@ impl Splitter {
         // (`movetext` saw to it): a token changes nothing else.
         let b = text.as_bytes();
         while self.i < limit && self.ended_at.is_none() {
-            let i = self.i;
-            match b[i] {
+            match b[self.i] {
                 b' ' | b'\t' | b'\r' => self.i += 1,
-                b'(' => {
-                    self.depth += 1;
-                    self.i += 1;
-                }
-                b')' => {
-                    self.depth = self.depth.saturating_sub(1);
-                    self.i += 1;
-                }
                 // Not a line break, a tag, a comment, an escape, nor an invisible character.
                 c if c.is_ascii() && !matches!(c, b'\n' | b'[' | b'{' | b';' | b'%' | b'<') => {
-                    let (end, square) = token(b, i);
-                    if self.depth == 0 && !square && is_result(&text[i..end]) {
-                        self.ended_at = Some(end);
-                        self.moves_seen = false;
-                    }
-                    self.i = end.max(i + 1);
+                    self.item(text);
                 }
                 _ => return,
             }
@@ -388,51 +378,26 @@ fn end_of_comment(b: &[u8], mut i: usize) -> usize {
     i
 }
 
-/// A byte that ends a token, in [`CLASS`].
-const ENDS: u8 = 1;
-/// An ASCII letter.
-const LETTER: u8 = 2;
-/// An ASCII digit.
-const DIGIT: u8 = 4;
-
-/// What each byte is to a token: [`ENDS`], [`LETTER`], [`DIGIT`] or none.
-const CLASS: [u8; 256] = {
-    let mut class = [0; 256];
+/// The bytes that end a token, as a table.
+const ENDS: [bool; 256] = {
+    let mut ends = [false; 256];
     let mut b = 0;
     while b < 256 {
-        let c = b as u8;
-        class[b] = if matches!(
-            c,
+        ends[b] = matches!(
+            b as u8,
             b' ' | b'\t' | b'\r' | b'\n' | b'{' | b'(' | b')' | b';' | b'[' | b'<'
-        ) {
-            ENDS
-        } else if c.is_ascii_alphabetic() {
-            LETTER
-        } else if c.is_ascii_digit() {
-            DIGIT
-        } else {
-            0
-        };
+        );
         b += 1;
     }
-    class
+    ends
 };
 
-/// The end of the token at `i`, and whether it names a square (a letter, then a digit), as a
-/// move does and no result does.
-fn token(b: &[u8], mut i: usize) -> (usize, bool) {
-    let mut letter = false;
-    let mut square = false;
-    while let Some(&c) = b.get(i) {
-        let class = CLASS[usize::from(c)];
-        if class == ENDS {
-            break;
-        }
-        square |= letter && class == DIGIT;
-        letter = class == LETTER;
-        i += 1;
-    }
-    (i, square)
+/// The end of the token at `i`.
+fn token_end(b: &[u8], i: usize) -> usize {
+    b[i..]
+        .iter()
+        .position(|&c| ENDS[usize::from(c)])
+        .map_or(b.len(), |n| i + n)
 }
 
 /// The shared grammar's `result` rule, the one list of result tokens (`1-0`, `0-1`,

@@ -28,7 +28,7 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::{Arc, Mutex, PoisonError};
 
-use own::{Own, Tops};
+use own::Own;
 pub(crate) use probe::Probe;
 use probe::Verdict;
 
@@ -358,17 +358,14 @@ impl Pieces<'_> {
     ) -> Option<Verdict> {
         let key = &at.text[at.start..key_end];
         let hash = key_hash(key, last);
+        let walk = |verdict: Verdict, tops: &[Top], walker: &mut Walker<'_>| {
+            verdict.bounded.then(|| {
+                walk_shifted(walker, tops, at.base + at.start, at.text);
+                verdict
+            })
+        };
         if let Some(e) = cache.own.get(hash, key, last) {
-            if !e.verdict.bounded {
-                return None;
-            }
-            let shift = at.base + at.start;
-            match &e.tops {
-                Tops::None => {}
-                Tops::One(t) => walk_shifted(walker, std::slice::from_ref(t), shift, at.text),
-                Tops::Many(entry) => walk_shifted(walker, &entry.tops, shift, at.text),
-            }
-            return Some(e.verdict);
+            return walk(e.verdict, e.tops(), walker);
         }
         let keep = key.len() <= MAX_KEY_BYTES;
         let lock = || cache.shared.lock().unwrap_or_else(PoisonError::into_inner);
@@ -384,10 +381,7 @@ impl Pieces<'_> {
         if keep {
             cache.own.insert(hash, key, last, &entry);
         }
-        entry.verdict.bounded.then(|| {
-            walk_shifted(walker, &entry.tops, at.base + at.start, at.text);
-            entry.verdict
-        })
+        walk(entry.verdict, &entry.tops, walker)
     }
 
     /// Reads a piece alone: `len` bytes of `key`, then what follows it in the game up to the

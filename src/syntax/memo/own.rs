@@ -43,7 +43,7 @@ impl Key {
 
 /// What a piece reads: nothing, one token (kept here), or several (shared with the cache of
 /// all threads).
-pub(super) enum Tops {
+enum Tops {
     None,
     One(Top),
     Many(Arc<Entry>),
@@ -55,7 +55,18 @@ pub(super) struct OwnEntry {
     key: Key,
     last: bool,
     pub(super) verdict: Verdict,
-    pub(super) tops: Tops,
+    tops: Tops,
+}
+
+impl OwnEntry {
+    /// The tokens the piece reads.
+    pub(super) fn tops(&self) -> &[Top] {
+        match &self.tops {
+            Tops::None => &[],
+            Tops::One(t) => std::slice::from_ref(t),
+            Tops::Many(entry) => &entry.tops,
+        }
+    }
 }
 
 /// A thread's own pieces of one parser, at most `max` of them (a full table is emptied).
@@ -136,5 +147,70 @@ impl Own {
         for n in 0..self.entries.len() {
             self.place(self.entries[n].hash, n + 1);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::{Entry, Own};
+    use crate::span::Span;
+    use crate::syntax::memo::key_hash;
+    use crate::syntax::memo::probe::Verdict;
+    use crate::syntax::walker::Top;
+
+    fn entry(tops: Vec<Top>) -> Arc<Entry> {
+        Arc::new(Entry {
+            verdict: Verdict {
+                bounded: true,
+                first_inert: true,
+                first_to_end: false,
+            },
+            tops: tops.into_boxed_slice(),
+        })
+    }
+
+    /// Keys short and long, ending the game or not, are found with what they read, through
+    /// the table's growth; a full table starts again empty.
+    #[test]
+    fn pieces_are_found_again_until_the_table_is_full() {
+        let mut own = Own::new(3000);
+        let key = |n: usize| {
+            if n.is_multiple_of(2) {
+                format!("e{n} ")
+            } else {
+                format!("{{a comment longer than the inline keys, number {n}}} ")
+            }
+        };
+        let read = |n: usize| match n % 3 {
+            0 => vec![],
+            1 => vec![Top::Unknown(Span::new(0, n))],
+            _ => vec![
+                Top::Ellipsis(Span::new(0, 1)),
+                Top::Unknown(Span::new(1, n)),
+            ],
+        };
+        for n in 0..3000 {
+            let k = key(n);
+            own.insert(
+                key_hash(&k, n.is_multiple_of(5)),
+                &k,
+                n.is_multiple_of(5),
+                &entry(read(n)),
+            );
+        }
+        for n in 0..3000 {
+            let k = key(n);
+            let last = n.is_multiple_of(5);
+            let e = own.get(key_hash(&k, last), &k, last).expect("kept");
+            assert_eq!(format!("{:?}", e.tops()), format!("{:?}", read(n)), "{k}");
+            // The same text with the other end is another piece.
+            assert!(own.get(key_hash(&k, !last), &k, !last).is_none(), "{k}");
+        }
+        let k = key(3000);
+        own.insert(key_hash(&k, false), &k, false, &entry(read(1)));
+        assert!(own.get(key_hash(&key(2), false), &key(2), false).is_none());
+        assert!(own.get(key_hash(&k, false), &k, false).is_some());
     }
 }

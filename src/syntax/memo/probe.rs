@@ -207,20 +207,22 @@ impl Probe {
         len: usize,
         last: bool,
     ) -> Verdict {
-        let mut run = Run {
-            probe: self,
-            text,
-            twin: twin
-                .filter(|t| t.len() == text.len())
-                .map(|t| (t, differing(text, t))),
-            limit: (!last).then_some(text.len()),
-            steps: 0,
-            depth: 0,
-        };
         let unbounded = Verdict {
             bounded: false,
             first_inert: false,
             first_to_end: false,
+        };
+        // A twin of another length has no test in common with the text.
+        if twin.is_some_and(|t| t.len() != text.len()) {
+            return unbounded;
+        }
+        let mut run = Run {
+            probe: self,
+            text,
+            twin: twin.map(|t| (t, differing(text, t))),
+            limit: (!last).then_some(text.len()),
+            steps: 0,
+            depth: 0,
         };
         let first_inert = matches!(run.eval(&self.first, 0), Ok(None));
         let mut pos = 0;
