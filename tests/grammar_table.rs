@@ -515,8 +515,8 @@ fn tags() {
     let g = parse(text);
     assert!(g.issues.is_empty(), "{:?}", g.issues);
     assert_eq!(g.tags.len(), 2);
-    assert_eq!(g.tags[0].name, "Event");
-    assert_eq!(g.tags[0].value, "Moscow \"open\"");
+    assert_eq!(&*g.tags[0].name, "Event");
+    assert_eq!(&*g.tags[0].value, "Moscow \"open\"");
     assert_eq!(g.tags[0].span, Span::new(0, 25));
     assert_eq!(
         &text[g.tags[1].value_span.start..g.tags[1].value_span.end],

@@ -65,7 +65,7 @@ fn invalid_utf8_falls_back_to_latin1_with_a_warning() {
     );
     assert_eq!(file.games.len(), 1);
     assert_eq!(
-        file.games[0].syntax.tag("White").map(|t| t.value.as_str()),
+        file.games[0].syntax.tag("White").map(|t| &*t.value),
         Some("Müller")
     );
     assert_eq!(file.games[0].mainline.len(), 4);
@@ -96,7 +96,7 @@ fn crlf_line_ends() {
     assert_eq!(file.games.len(), 1);
     assert_eq!(file.games[0].mainline.len(), 6);
     assert_eq!(
-        file.games[0].syntax.tag("Result").map(|t| t.value.as_str()),
+        file.games[0].syntax.tag("Result").map(|t| &*t.value),
         Some("*")
     );
     assert!(codes(&file).is_empty(), "{:?}", codes(&file));
@@ -226,7 +226,7 @@ fn utf16_with_bom_is_read() {
     let file = check_within("utf-16", bytes, 20);
     assert_eq!(file.games.len(), 1);
     assert_eq!(
-        file.games[0].syntax.tag("White").map(|t| t.value.as_str()),
+        file.games[0].syntax.tag("White").map(|t| &*t.value),
         Some("Müller")
     );
     assert_eq!(file.games[0].mainline.len(), 2);

@@ -88,12 +88,7 @@ fn tag_lines_are_still_tag_pairs() {
     let text = "  [Event \"Club\"] [Site \"Utrecht\"]\n\t[White \"A\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n";
     assert_eq!(checked(text), []);
     let file = check_str("t.pgn", text, &Options::default()).expect("checks");
-    let names: Vec<&str> = file.games[0]
-        .syntax
-        .tags
-        .iter()
-        .map(|t| t.name.as_str())
-        .collect();
+    let names: Vec<&str> = file.games[0].syntax.tags.iter().map(|t| &*t.name).collect();
     assert_eq!(names, ["Event", "Site", "White"]);
     // A tag line starts the next game, even indented.
     second_game_has_its_tag("[Event \"1\"]\n1. e4 e5 1-0\n  [Event \"2\"]\n1. d4 d5 0-1\n");
@@ -103,7 +98,7 @@ fn tag_lines_are_still_tag_pairs() {
 fn second_game_has_its_tag(text: &str) {
     let file = check_str("t.pgn", text, &Options::default()).expect("checks");
     assert_eq!(file.games.len(), 2);
-    assert_eq!(file.games[1].syntax.tags[0].value, "2");
+    assert_eq!(&*file.games[1].syntax.tags[0].value, "2");
     assert_eq!(checked(text), []);
 }
 

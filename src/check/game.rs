@@ -285,7 +285,7 @@ impl GameChecker<'_> {
                     self.diags.push(
                         Diagnostic::new(
                             Problem::UnsupportedVariant {
-                                variant: v.value.clone(),
+                                variant: v.value.to_string(),
                             },
                             v.span,
                         )

@@ -27,7 +27,7 @@ impl GameChecker<'_> {
                     Diagnostic::new(
                         Problem::ResultTagMismatch {
                             token: r.pgn().into(),
-                            tag: t.value.clone(),
+                            tag: t.value.to_string(),
                         },
                         span,
                     )
@@ -115,7 +115,7 @@ impl GameChecker<'_> {
                 self.diags.push(
                     Diagnostic::new(
                         Problem::ResultContradictsPosition {
-                            written: t.value.clone(),
+                            written: t.value.to_string(),
                             position: winner.into(),
                         },
                         t.value_span,

@@ -92,7 +92,7 @@ impl Unit {
             span: self.game.syntax.span,
             fens: (self.game.syntax.tags.iter())
                 .filter(|t| t.span.is_empty())
-                .map(|t| t.value.clone())
+                .map(|t| t.value.to_string())
                 .collect(),
             text: Arc::clone(&self.text),
             parser: self.parser.clone(),
@@ -224,7 +224,7 @@ fn with_fen(
 ) -> crate::syntax::GameSyntax {
     syntax.tags.push(Tag {
         name: "FEN".into(),
-        value: fen,
+        value: fen.into(),
         span: Span::new(at, at),
         value_span: Span::new(at, at),
     });

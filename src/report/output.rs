@@ -671,13 +671,13 @@ fn tags(g: &CheckedGame) -> String {
         } else {
             g.syntax
                 .tag(name)
-                .map(|t| t.value.clone())
+                .map(|t| t.value.to_string())
                 .unwrap_or_else(|| "?".into())
         };
         let _ = writeln!(out, "[{name} \"{}\"]", escape(&value));
     }
     for t in &g.syntax.tags {
-        if !roster.contains(&t.name.as_str()) {
+        if !roster.contains(&&*t.name) {
             let _ = writeln!(out, "[{} \"{}\"]", t.name, escape(&t.value));
         }
     }

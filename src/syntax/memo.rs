@@ -32,6 +32,7 @@ use own::Own;
 pub(crate) use probe::Probe;
 use probe::Verdict;
 
+use crate::span::Spanned;
 use crate::syntax::GameSyntax;
 use crate::syntax::kind::GrammarParser;
 use crate::syntax::walker::{
@@ -180,7 +181,12 @@ struct Caches {
     /// The templates of tag pairs and comments read on this thread.
     templates: Cache,
     shared: Arc<Mutex<Cache>>,
+    /// The words of the game being read (kept between games for its room).
+    words: Vec<(usize, usize)>,
 }
+
+/// The most words whose room [`Caches::words`] keeps after a game.
+const KEPT_WORDS: usize = 1 << 16;
 
 /// The most parsers whose caches are kept (parsers built at run time come and go).
 const MAX_PARSERS: usize = 64;
@@ -251,6 +257,7 @@ impl Pieces<'_> {
                             own,
                             templates,
                             shared,
+                            words: Vec::new(),
                         },
                     ));
                     caches.len() - 1
@@ -258,8 +265,18 @@ impl Pieces<'_> {
             };
             // Each token is walked as it is read: a long game's tokens are not kept in a list
             // beside its tree. A game that cannot be cut drops what was walked of it.
+            let cache = &mut caches[at].1;
+            let mut words = std::mem::take(&mut cache.words);
+            words.clear();
+            words_into(text, &mut words);
             let mut walker = Walker::new(base, text.len(), self.read_single);
-            self.tops(&mut caches[at].1, text, base, &mut walker)?;
+            // Most words are tokens of the main line.
+            walker.reserve(words.len());
+            let read = self.tops(cache, text, &words, base, &mut walker);
+            if words.capacity() <= KEPT_WORDS {
+                cache.words = words;
+            }
+            read?;
             #[cfg(test)]
             tests::PIECEWISE.with(|n| n.set(n.get() + 1));
             Some(walker.finish(text))
@@ -272,19 +289,20 @@ impl Pieces<'_> {
         &self,
         cache: &mut Caches,
         text: &str,
+        words: &[(usize, usize)],
         base: usize,
         walker: &mut Walker<'_>,
     ) -> Option<()> {
-        let words = words(text);
         let mut state = State::Tags;
         let mut i = 0;
         while i < words.len() {
-            let (j, verdict) = self.piece(cache, text, &words, i, base, walker)?;
+            let (j, verdict) = self.piece(cache, text, words, i, base, walker)?;
             if state == State::Rest && !verdict.first_inert {
                 return None;
             }
             let gap_end = words.get(j + 1).map_or(text.len(), |w| w.0);
-            state = if verdict.first_to_end || text[words[j].1..gap_end].contains('\n') {
+            let gap = &text.as_bytes()[words[j].1..gap_end];
+            state = if verdict.first_to_end || gap.contains(&b'\n') {
                 State::Tags
             } else {
                 State::Rest
@@ -316,12 +334,14 @@ impl Pieces<'_> {
             // up to the next word's first character (a descriptive `P-K4` looks past the
             // space for a `ch` or `e.p.` of its own).
             let first = after(text, end);
+            if let Some(verdict) = self.try_piece(cache, at, first, end, false, walker) {
+                return Some((i, verdict));
+            }
             let ahead = after(text, words[i + 1].0);
-            let second = (ahead != first).then_some(ahead);
-            for key_end in std::iter::once(first).chain(second) {
-                if let Some(verdict) = self.try_piece(cache, at, key_end, end, false, walker) {
-                    return Some((i, verdict));
-                }
+            if ahead != first
+                && let Some(verdict) = self.try_piece(cache, at, ahead, end, false, walker)
+            {
+                return Some((i, verdict));
             }
         }
         // A piece of several words: first where its first word suggests it ends, then one
@@ -457,38 +477,58 @@ fn key_hash(key: &str, last: bool) -> u64 {
 /// Walks tokens read at the start of a piece, moved to the piece's place (`text`: the game's).
 fn walk_shifted(walker: &mut Walker<'_>, read: &[Top], at: usize, text: &str) {
     for t in read {
-        let mut t = t.clone();
-        t.shift(at);
-        walker.top(t, text);
+        match t {
+            Top::Move(m) => walker.move_at(m, at),
+            Top::MoveNumber(n) => {
+                walker.top(
+                    Top::MoveNumber(Spanned::new(n.value, n.span.offset(at))),
+                    text,
+                );
+            }
+            _ => {
+                let mut t = t.clone();
+                t.shift(at);
+                walker.top(t, text);
+            }
+        }
     }
 }
 
 /// The end of the character at byte `at` (`at` at the end of the text).
 fn after(text: &str, at: usize) -> usize {
-    at + text[at..].chars().next().map_or(0, char::len_utf8)
+    match text.as_bytes().get(at) {
+        None => at,
+        Some(b) if b.is_ascii() => at + 1,
+        Some(_) => at + text[at..].chars().next().map_or(0, char::len_utf8),
+    }
 }
 
-/// The words of a text: the runs of bytes between spaces, tabs and line breaks, as byte
-/// ranges. A word is cut where it likely holds several tokens (`(60...Ka4`, `e5)`), so that
+/// Adds the words of a text to `out`: the runs of bytes between spaces, tabs and line
+/// breaks, as byte ranges. A word is cut where it likely holds several tokens (`(60...Ka4`, `e5)`), so that
 /// each part is the one read in other games; the probe decides whether each reads alone.
-fn words(text: &str) -> Vec<(usize, usize)> {
-    let mut out = Vec::new();
-    let mut start = None;
-    for (i, b) in text.bytes().enumerate() {
-        let space = matches!(b, b' ' | b'\t' | b'\r' | b'\n');
-        match (start, space) {
-            (None, false) => start = Some(i),
-            (Some(s), true) => {
-                push_word(text, s, i, &mut out);
-                start = None;
-            }
-            _ => {}
+fn words_into(text: &str, out: &mut Vec<(usize, usize)>) {
+    let bytes = text.as_bytes();
+    let space = |b: u8| matches!(b, b' ' | b'\t' | b'\r' | b'\n');
+    let mut i = 0;
+    loop {
+        while i < bytes.len() && space(bytes[i]) {
+            i += 1;
+        }
+        if i == bytes.len() {
+            return;
+        }
+        let s = i;
+        while i < bytes.len() && !space(bytes[i]) {
+            i += 1;
+        }
+        // Most words are one token: no parenthesis around it, no move number in front (see
+        // `push_word`).
+        if !matches!(bytes[s], b'(' | b'0'..=b'9') && bytes[i - 1] != b')' {
+            out.push((s, i));
+        } else {
+            push_word(text, s, i, out);
         }
     }
-    if let Some(s) = start {
-        push_word(text, s, text.len(), &mut out);
-    }
-    out
 }
 
 /// Adds the word `start..end`: `(`s that open it and `)`s that close it apart, and a move

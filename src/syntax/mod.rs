@@ -75,17 +75,18 @@ impl GameSyntax {
 
     /// The value of the first tag with this name (case-sensitive, as PGN says).
     pub fn tag(&self, name: &str) -> Option<&Tag> {
-        self.tags.iter().find(|t| t.name == name)
+        self.tags.iter().find(|t| *t.name == *name)
     }
 }
 
-/// A tag pair `[Name "value"]`.
+/// A tag pair `[Name "value"]`. Its name and value are shared: the same tag line comes back
+/// in game after game, and a copy of it costs a count, not a copy of its text.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Tag {
     /// The tag name.
-    pub name: String,
+    pub name: std::sync::Arc<str>,
     /// The value, unescaped.
-    pub value: String,
+    pub value: std::sync::Arc<str>,
     /// The whole tag pair.
     pub span: Span,
     /// The quoted value.

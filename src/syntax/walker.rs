@@ -199,12 +199,27 @@ impl<'a> Walker<'a> {
         }
     }
 
+    /// Makes room for `n` more items of the main line.
+    pub(crate) fn reserve(&mut self, n: usize) {
+        self.stack[0].0.items.reserve(n);
+    }
+
     fn push(&mut self, item: Item) {
         if self.skip_depth > 0 {
             return;
         }
         self.movetext_started = true;
         self.stack.last_mut().expect("root line").0.items.push(item);
+    }
+
+    /// A move token read alone at the start of a piece, placed `at` bytes further in the
+    /// file (as [`Walker::top`] with the token moved there, without moving it twice).
+    pub(crate) fn move_at(&mut self, m: &MoveToken, at: usize) {
+        let mut m = m.clone();
+        top::shift_move(&mut m, at);
+        m.index = self.moves;
+        self.moves += 1;
+        self.push(Item::Move(m));
     }
 
     /// The last move of the current line, to attach a separate mark to. A check sign after a

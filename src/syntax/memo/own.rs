@@ -8,6 +8,7 @@ use std::sync::Arc;
 
 use super::Entry;
 use super::probe::Verdict;
+use crate::syntax::Tag;
 use crate::syntax::walker::Top;
 
 /// Keys up to this many bytes are kept in their entry.
@@ -118,7 +119,7 @@ impl Own {
         }
         let tops = match &*entry.tops {
             [] => Tops::None,
-            [one] => Tops::One(one.clone()),
+            [one] => Tops::One(unshared(one)),
             _ => Tops::Many(Arc::clone(entry)),
         };
         self.entries.push(OwnEntry {
@@ -147,6 +148,21 @@ impl Own {
         for n in 0..self.entries.len() {
             self.place(self.entries[n].hash, n + 1);
         }
+    }
+}
+
+/// A token with its own copy of the text it holds: the counts of a thread's table are
+/// touched by that thread alone (a count shared with other threads would pass between cores
+/// at each copy).
+fn unshared(t: &Top) -> Top {
+    match t {
+        Top::Tag(tag) => Top::Tag(Tag {
+            name: Arc::from(&*tag.name),
+            value: Arc::from(&*tag.value),
+            span: tag.span,
+            value_span: tag.value_span,
+        }),
+        other => other.clone(),
     }
 }
 

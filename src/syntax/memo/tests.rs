@@ -187,7 +187,7 @@ fn tag_values_and_comments_of_one_shape_read_as_their_own() {
         ),
     ] {
         let game = (en.parse)(text, 0);
-        assert_eq!(game.tags[0].value, white, "{text}");
+        assert_eq!(&*game.tags[0].value, white, "{text}");
     }
 }
 

@@ -70,6 +70,28 @@ impl Top {
         }
     }
 
+    /// Where the token ends.
+    pub(crate) fn end(&self) -> usize {
+        match self {
+            Top::Tag(t) => t.span.end,
+            Top::Move(m) => m.span.end,
+            Top::MoveNumber(s) => s.span.end,
+            Top::Result(s) => s.span.end,
+            Top::Nag(s) => s.span.end,
+            Top::StandaloneMark(s) => s.span.end,
+            Top::Comment(c) => c.span.end,
+            Top::BrokenTag(s)
+            | Top::Ellipsis(s)
+            | Top::EscapeLine(s)
+            | Top::UnclosedComment(s)
+            | Top::VariationStart(s)
+            | Top::VariationEnd(s)
+            | Top::EpMark(s)
+            | Top::Unknown(s)
+            | Top::Inside(s) => s.end,
+        }
+    }
+
     /// The same token `delta` bytes further in the file.
     pub(crate) fn shift(&mut self, delta: usize) {
         match self {
@@ -87,7 +109,7 @@ impl Top {
 }
 
 /// Moves every span of a move token `delta` bytes further.
-fn shift_move(m: &mut MoveToken, delta: usize) {
+pub(super) fn shift_move(m: &mut MoveToken, delta: usize) {
     // The marks are kept from the token's start: they move with it.
     m.span = m.span.offset(delta);
     if let MoveBody::Descriptive(d) = &mut m.body {
@@ -192,8 +214,8 @@ fn tag<R: RuleKind>(pair: Pair<'_, R>, span: Span, base: usize) -> Tag {
         }
     }
     Tag {
-        name,
-        value,
+        name: name.into(),
+        value: value.into(),
         span,
         value_span,
     }
