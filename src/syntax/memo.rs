@@ -30,7 +30,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use own::Own;
 pub(crate) use probe::Probe;
-use probe::Verdict;
+use probe::{Checks, Verdict};
 
 use crate::span::Spanned;
 use crate::syntax::GameSyntax;
@@ -108,6 +108,8 @@ struct Entry {
     verdict: Verdict,
     /// The tokens, with spans from the piece's start.
     tops: Box<[Top]>,
+    /// A template's: the tests that read its fillers (see [`template`]).
+    checks: Option<Box<Checks>>,
 }
 
 /// A cheap hash for short words: eight bytes at a time, each folded in by a multiplication
@@ -156,6 +158,11 @@ struct Cache {
 }
 
 impl Cache {
+    /// The map of pieces that run to their game's end (`last`) or not.
+    fn ends_or_words(&self, last: bool) -> &Entries {
+        if last { &self.ends } else { &self.words }
+    }
+
     fn map(&mut self, last: bool) -> &mut Entries {
         if last {
             &mut self.ends
@@ -390,9 +397,9 @@ impl Pieces<'_> {
         let keep = key.len() <= MAX_KEY_BYTES;
         let lock = || cache.shared.lock().unwrap_or_else(PoisonError::into_inner);
         let known = lock().map(last).get(key).cloned();
-        let templates = &mut cache.templates;
+        let (templates, shared) = (&mut cache.templates, &cache.shared);
         let entry = known.unwrap_or_else(|| {
-            let entry = Arc::new(self.read_shaped(templates, key, end - at.start, last));
+            let entry = Arc::new(self.read_shaped(templates, shared, key, end - at.start, last));
             if keep {
                 lock().keep(key, last, Arc::clone(&entry));
             }
@@ -407,7 +414,16 @@ impl Pieces<'_> {
     /// Reads a piece alone: `len` bytes of `key`, then what follows it in the game up to the
     /// key's end (or, when `last`, the rest of the game).
     fn read(&self, key: &str, len: usize, last: bool) -> Entry {
-        let mut verdict = self.probe.check(key, len, last);
+        self.read_checked(key, len, (self.probe.check(key, len, last), None))
+    }
+
+    /// [`Pieces::read`] with the probe's verdict on the piece given, and the checks kept.
+    fn read_checked(
+        &self,
+        key: &str,
+        len: usize,
+        (mut verdict, checks): (Verdict, Option<Checks>),
+    ) -> Entry {
         let mut tops = Vec::new();
         if verdict.bounded {
             match (self.parse)(key) {
@@ -422,6 +438,7 @@ impl Pieces<'_> {
         Entry {
             verdict,
             tops: tops.into_boxed_slice(),
+            checks: checks.map(Box::new),
         }
     }
 }

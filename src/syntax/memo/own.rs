@@ -184,6 +184,7 @@ mod tests {
                 first_to_end: false,
             },
             tops: tops.into_boxed_slice(),
+            checks: None,
         })
     }
 

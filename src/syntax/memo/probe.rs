@@ -10,11 +10,14 @@
 //! `SOI` inside a rule, an unknown built-in rule) counts as looking past.
 
 mod first;
+mod test;
 
 use std::collections::HashMap;
 
 use first::Bytes;
 use pest_meta::ast::{Expr, RuleType};
+pub(crate) use test::Checks;
+use test::Test;
 
 /// The grammar of one parser, ready for [`Probe::check`]: pest_meta's tree of each rule,
 /// with rule names resolved to their places.
@@ -198,8 +201,10 @@ impl Probe {
 
     /// [`Probe::check`], every test also made on `twin` (a text of the same length, each
     /// character as long as the text's): the verdict is bounded only when every test has the
-    /// same outcome on both. Then pest reads both texts the same way, rule for rule and span
-    /// for span: its matching depends on a text only through those tests.
+    /// same outcome on both, a predicate (`&a`, `!a`) counting as one test. Then pest reads
+    /// both texts the same way, rule for rule and span for span: its matching depends on a
+    /// text only through those tests, and on a predicate only through whether it matches (it
+    /// keeps no token and goes back where it started).
     pub(crate) fn check_twin(
         &self,
         text: &str,
@@ -207,28 +212,68 @@ impl Probe {
         len: usize,
         last: bool,
     ) -> Verdict {
-        let unbounded = Verdict {
-            bounded: false,
-            first_inert: false,
-            first_to_end: false,
-        };
         // A twin of another length has no test in common with the text.
         if twin.is_some_and(|t| t.len() != text.len()) {
-            return unbounded;
+            return UNBOUNDED;
         }
         let mut run = Run {
             probe: self,
             text,
             twin: twin.map(|t| (t, differing(text, t))),
+            checks: None,
             limit: (!last).then_some(text.len()),
             steps: 0,
             depth: 0,
         };
-        let first_inert = matches!(run.eval(&self.first, 0), Ok(None));
+        run.verdict(len)
+    }
+
+    /// [`Probe::check`], keeping the tests that read bytes of `span` (see [`Checks`]); no
+    /// checks when there were too many to keep.
+    pub(crate) fn check_keeping(
+        &self,
+        text: &str,
+        len: usize,
+        last: bool,
+        span: (usize, usize),
+    ) -> (Verdict, Option<Checks>) {
+        let mut run = Run {
+            probe: self,
+            text,
+            twin: None,
+            checks: Some(Checks::new(span)),
+            limit: (!last).then_some(text.len()),
+            steps: 0,
+            depth: 0,
+        };
+        let verdict = run.verdict(len);
+        (verdict, run.checks.and_then(Checks::finish))
+    }
+
+    /// The limit of a run on a piece's key (see [`Probe::check`]).
+    pub(crate) fn limit(text: &str, last: bool) -> Option<usize> {
+        (!last).then_some(text.len())
+    }
+}
+
+/// The verdict of a run that looked past its limit.
+const UNBOUNDED: Verdict = Verdict {
+    bounded: false,
+    first_inert: false,
+    first_to_end: false,
+};
+
+impl Run<'_> {
+    /// Follows the game rule's loops on a piece of `len` bytes (see [`Probe::check`]).
+    fn verdict(&mut self, len: usize) -> Verdict {
+        let unbounded = UNBOUNDED;
+        let probe = self.probe;
+        let run = self;
+        let first_inert = matches!(run.eval(&probe.first, 0), Ok(None));
         let mut pos = 0;
         let mut first_to_end = true;
         while pos < len {
-            match run.eval(&self.first, pos) {
+            match run.eval(&probe.first, pos) {
                 Ok(Some(end)) if end > pos => pos = end,
                 Ok(_) => {
                     first_to_end = false;
@@ -238,7 +283,7 @@ impl Probe {
             }
         }
         while pos < len {
-            match run.eval(&self.rest, pos) {
+            match run.eval(&probe.rest, pos) {
                 Ok(Some(end)) if end > pos => pos = end,
                 _ => return unbounded,
             }
@@ -272,6 +317,8 @@ struct Run<'a> {
     /// A text every test is also made on (see [`Probe::check_twin`]), and the bytes where
     /// it differs from the text.
     twin: Option<(&'a str, (usize, usize))>,
+    /// The tests kept (see [`Probe::check_keeping`]).
+    checks: Option<Checks>,
     /// Tests at or past this byte look past the piece (`None`: the text is all there is).
     limit: Option<usize>,
     steps: usize,
@@ -285,9 +332,9 @@ impl Run<'_> {
             return Err(Past);
         }
         match e {
-            Node::Str(s) => self.literal(s, pos, false),
-            Node::Insens(s) => self.literal(s, pos, true),
-            Node::Range(lo, hi) => self.class(pos, |c| (*lo..=*hi).contains(&c)),
+            Node::Str(s) => self.test(pos, Test::Literal(s, false)),
+            Node::Insens(s) => self.test(pos, Test::Literal(s, true)),
+            Node::Range(lo, hi) => self.test(pos, Test::Range(*lo, *hi)),
             Node::Rule(i) => {
                 if self.depth >= MAX_DEPTH {
                     return Err(Past);
@@ -298,28 +345,25 @@ impl Run<'_> {
                 self.depth -= 1;
                 r
             }
-            Node::Any => self.class(pos, |_| true),
+            Node::Any => self.test(pos, Test::Any),
             Node::Eoi => {
                 if self.limit.is_some_and(|l| pos >= l) {
                     return Err(Past);
                 }
                 Ok((pos >= self.text.len()).then_some(pos))
             }
-            Node::Class(f) => self.class(pos, |c| f(&c)),
+            Node::Class(f) => self.test(pos, Test::Class(*f)),
             Node::Newline => {
                 for nl in [&b"\n"[..], b"\r\n", b"\r"] {
-                    if let Some(end) = self.literal(nl, pos, false)? {
+                    if let Some(end) = self.test(pos, Test::Literal(nl, false))? {
                         return Ok(Some(end));
                     }
                 }
                 Ok(None)
             }
             Node::Unfollowed => Err(Past),
-            Node::PosPred(a) => Ok(self.eval(a, pos)?.map(|_| pos)),
-            Node::NegPred(a) => Ok(match self.eval(a, pos)? {
-                Some(_) => None,
-                None => Some(pos),
-            }),
+            Node::PosPred(a) => Ok(self.predicate(a, pos)?.then_some(pos)),
+            Node::NegPred(a) => Ok((!self.predicate(a, pos)?).then_some(pos)),
             Node::Seq(parts) => {
                 let mut at = pos;
                 for p in parts.iter() {
@@ -345,9 +389,7 @@ impl Run<'_> {
                     return self.eval(a, pos);
                 }
                 // Not a byte it can start with, or the end of a text with no limit: it fails.
-                if self.test(pos, 1, |t| {
-                    Ok(t.as_bytes().get(pos).is_some_and(|&b| set.has(b)))
-                })? {
+                if self.test(pos, Test::ByteIn(set))?.is_some() {
                     self.eval(a, pos)
                 } else {
                     Ok(None)
@@ -357,12 +399,7 @@ impl Run<'_> {
                 if self.limit.is_some_and(|l| pos >= l) {
                     return Err(Past);
                 }
-                self.test(pos, 1, |t| {
-                    Ok(t.as_bytes()
-                        .get(pos)
-                        .filter(|&&b| b < 128 && set & (1 << b) != 0)
-                        .map(|_| pos + 1))
-                })
+                self.test(pos, Test::OneOf(*set))
             }
             Node::SkipUntil(strings, firsts) => {
                 let mut at = pos;
@@ -370,18 +407,14 @@ impl Run<'_> {
                     // A byte that starts none of the strings is passed without testing them
                     // (at the limit, the tests say that they look past it).
                     let plain = self.limit.is_none_or(|l| at < l)
-                        && self.test(at, 1, |t| {
-                            Ok(t.as_bytes().get(at).is_some_and(|&b| !firsts.has(b)))
-                        })?;
+                        && self.test(at, Test::NotIn(firsts))?.is_some();
                     for s in strings.iter().filter(|_| !plain) {
-                        if self.literal(s, at, false)?.is_some() {
+                        if self.test(at, Test::Literal(s, false))?.is_some() {
                             break 'chars;
                         }
                     }
-                    match self.test(at, 4, |t| {
-                        Ok(char_at(t, self.limit, at)?.map(char::len_utf8))
-                    })? {
-                        Some(n) => at += n,
+                    match self.test(at, Test::CharLen)? {
+                        Some(end) => at = end,
                         None => break,
                     }
                 }
@@ -390,31 +423,50 @@ impl Run<'_> {
         }
     }
 
-    /// The outcome of a test of the `len` bytes at `pos` on the text; with a twin, the same
-    /// test's on the twin must be the same, else the walk stops as if it looked past its
-    /// limit. (A test of bytes where the twin is the text's own is not made twice.)
-    fn test<T: PartialEq>(
-        &self,
-        pos: usize,
-        len: usize,
-        f: impl Fn(&str) -> Result<T, Past>,
-    ) -> Result<T, Past> {
-        let out = f(self.text)?;
-        match self.twin {
-            Some((twin, (from, to))) if pos < to && from < pos + len && f(twin)? != out => {
-                Err(Past)
-            }
-            _ => Ok(out),
-        }
+    /// Whether `a` matches at `pos`, as a predicate (`&a`, `!a`): pest keeps no token of it
+    /// and goes on from `pos` either way. With a twin, its outcome must be the same on both
+    /// texts, not each of its tests: a line break after a move passes `&token_end` as a space
+    /// does, though it fails the space's test first.
+    fn predicate(&mut self, a: &Node, pos: usize) -> Result<bool, Past> {
+        let Some((twin, _)) = self.twin else {
+            return Ok(self.eval(a, pos)?.is_some());
+        };
+        let outcome = |text: &str, steps: usize| -> Result<(bool, usize), Past> {
+            let mut alone = Run {
+                probe: self.probe,
+                text,
+                twin: None,
+                checks: None,
+                limit: self.limit,
+                steps,
+                depth: self.depth,
+            };
+            let matched = alone.eval(a, pos)?.is_some();
+            Ok((matched, alone.steps))
+        };
+        let (here, steps) = outcome(self.text, self.steps)?;
+        let (there, steps) = outcome(twin, steps)?;
+        self.steps = steps;
+        if here == there { Ok(here) } else { Err(Past) }
     }
 
-    /// One character matching `f`.
-    fn class(&self, pos: usize, f: impl Fn(char) -> bool) -> Step {
-        self.test(pos, 4, |t| {
-            Ok(char_at(t, self.limit, pos)?
-                .filter(|&c| f(c))
-                .map(|c| pos + c.len_utf8()))
-        })
+    /// The outcome of a test at `pos` on the text; with a twin, the same test's on the twin
+    /// must be the same, else the walk stops as if it looked past its limit. (A test of bytes
+    /// where the twin is the text's own is not made twice.)
+    #[inline(always)]
+    fn test(&mut self, pos: usize, test: Test<'_>) -> Step {
+        let out = test.outcome(self.text, self.limit, pos)?;
+        if let Some((twin, (from, to))) = self.twin
+            && pos < to
+            && from < pos + test.len()
+            && test.outcome(twin, self.limit, pos)? != out
+        {
+            return Err(Past);
+        }
+        if let Some(checks) = &mut self.checks {
+            checks.saw(&test, pos);
+        }
+        Ok(out)
     }
 
     /// `a` at least `min` and at most `max` times, as many as match.
@@ -432,56 +484,6 @@ impl Run<'_> {
         }
         Ok((n >= min).then_some(pos))
     }
-
-    /// A literal, as pest's `match_string` and `match_insensitive` compare it.
-    fn literal(&self, lit: &[u8], pos: usize, insensitive: bool) -> Step {
-        self.test(pos, lit.len(), |t| {
-            literal(t, self.limit, lit, pos, insensitive)
-        })
-    }
-}
-
-/// A literal at `pos` of `text` (tests at or past `limit` look past it).
-fn literal(text: &str, limit: Option<usize>, lit: &[u8], pos: usize, insensitive: bool) -> Step {
-    let same = |a: &[u8], b: &[u8]| {
-        if insensitive {
-            a.eq_ignore_ascii_case(b)
-        } else {
-            a == b
-        }
-    };
-    let end = pos + lit.len();
-    if let Some(limit) = limit
-        && end > limit
-    {
-        let have = text.as_bytes().get(pos..limit).unwrap_or(&[]);
-        return if same(have, &lit[..have.len().min(lit.len())]) {
-            Err(Past)
-        } else {
-            Ok(None)
-        };
-    }
-    if !insensitive {
-        // Equal bytes from a character's start end on a character, as the literal does.
-        return Ok(text
-            .as_bytes()
-            .get(pos..end)
-            .is_some_and(|s| s == lit)
-            .then_some(end));
-    }
-    // pest's insensitive match takes the input's slice, which must end on a character.
-    Ok(match text.get(pos..end) {
-        Some(s) if same(s.as_bytes(), lit) => Some(end),
-        _ => None,
-    })
-}
-
-/// The character at `pos` of `text` (`None` at its end when there is no limit).
-fn char_at(text: &str, limit: Option<usize>, pos: usize) -> Result<Option<char>, Past> {
-    if limit.is_some_and(|l| pos >= l) {
-        return Err(Past);
-    }
-    Ok(text.get(pos..).and_then(|s| s.chars().next()))
 }
 
 /// The bytes from the first to the last where two texts of the same length differ.

@@ -3,10 +3,10 @@
 //! as long as each), kept by shape, and the piece's own tokens are the template's with the
 //! tag value taken from the piece.
 //!
-//! A move number glued to its move is read the same way: `1.` before `e4` is kept with the
-//! `e` after it, and read through `1.` with a space after it when every test comes out the
-//! same. (Not so a piece before white space or a `)`: the grammar tells those apart from a
-//! space.)
+//! A word's other pieces are read the same way: the same move before a line break or a `)`,
+//! a move number glued to its move (`Rxe5` then `\n`, `1.` then `e`), are read through the
+//! piece with a space after it when every test comes out the same (a predicate such as
+//! `&token_end` by its outcome: see [`super::Probe::check_twin`]).
 //!
 //! Nearly every game brings tag values never seen before (players, dates, ratings) and every
 //! annotated game new comments, while the grammar looks at few of their characters. Whether
@@ -16,10 +16,10 @@
 //! through those tests, so it reads both alike, rule for rule and span for span; what differs
 //! is the text inside the tag value or comment, which no token but that one holds.
 
-use super::{Cache, Entry, Pieces};
+use super::{Cache, Entry, Pieces, Probe};
 use crate::syntax::walker::Top;
 use crate::syntax::walker::top::unescape_tag;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
 
 /// A filler for a character, by its length in UTF-8 (1 to 4 bytes).
 const FILLERS: [char; 4] = ['x', 'é', '€', '𝄞'];
@@ -52,13 +52,10 @@ fn template(key: &str, len: usize) -> Option<(String, (usize, usize))> {
     changed.then_some((out, (from, to)))
 }
 
-/// The template of a piece whose key is the piece and the start of a word glued to it
-/// (letters and digits): that start made spaces (characters of more bytes, fillers as long).
+/// The template of a piece whose key is the piece and what follows it: what follows made
+/// spaces (characters of more bytes, fillers as long).
 fn follower(key: &str, len: usize) -> Option<(String, (usize, usize))> {
     let after = key.get(len..)?;
-    if after.is_empty() || !after.chars().all(char::is_alphanumeric) {
-        return None;
-    }
     let mut out = String::with_capacity(key.len());
     out.push_str(&key[..len]);
     for c in after.chars() {
@@ -96,28 +93,49 @@ fn own_tops(tops: &[Top], key: &str, (from, to): (usize, usize)) -> Option<Box<[
 
 impl Pieces<'_> {
     /// Reads a piece alone (as [`Pieces::read`]), through its template when it has one that
-    /// reads the same (the template read and kept in `templates` the first time).
+    /// reads the same: a piece of the cache all threads share (a word before a space), or a
+    /// template read and kept in `templates` the first time.
     pub(super) fn read_shaped(
         &self,
         templates: &mut Cache,
+        shared: &Mutex<Cache>,
         key: &str,
         len: usize,
         last: bool,
     ) -> Entry {
         if let Some((shape, replaced)) = template(key, len) {
-            let known = templates.map(last).get(shape.as_str()).cloned();
+            let known = templates
+                .map(last)
+                .get(shape.as_str())
+                .cloned()
+                .or_else(|| {
+                    let shared = shared.lock().unwrap_or_else(PoisonError::into_inner);
+                    shared.ends_or_words(last).get(shape.as_str()).cloned()
+                });
             let shaped = known.unwrap_or_else(|| {
-                let entry = Arc::new(self.read(&shape, len, last));
+                let checked = self.probe.check_keeping(&shape, len, last, replaced);
+                let entry = Arc::new(self.read_checked(&shape, len, checked));
                 templates.keep(&shape, last, Arc::clone(&entry));
                 entry
             });
+            // The tests kept of the template's fillers tell at once, byte by byte; else (or
+            // when one differs) the probe follows the piece and its template side by side.
+            let same = || {
+                let limit = Probe::limit(key, last);
+                shaped
+                    .checks
+                    .as_ref()
+                    .is_some_and(|c| c.same(&shape, key, limit))
+                    || self.probe.check_twin(key, Some(&shape), len, last) == shaped.verdict
+            };
             if shaped.verdict.bounded
-                && self.probe.check_twin(key, Some(&shape), len, last) == shaped.verdict
+                && same()
                 && let Some(tops) = own_tops(&shaped.tops, key, replaced)
             {
                 return Entry {
                     verdict: shaped.verdict,
                     tops,
+                    checks: None,
                 };
             }
         }
