@@ -21,12 +21,14 @@ impl GameChecker<'_> {
         next: Option<&Item>,
         pos: &Chess,
     ) -> bool {
-        let text = self.src(n.span);
-        if n.value.black || !text.chars().all(|c| c.is_ascii_digit()) {
+        if n.value.black {
             return false;
         }
-        matches!(before, Some(Item::MoveNumber(_)))
-            || (pos.turn() == Color::Black && !matches!(next, Some(Item::Ellipsis(_))))
+        // Where it stands first (a number before White's move after a move is the common
+        // case, told without a look at its text), then whether it is digits alone.
+        let placed = matches!(before, Some(Item::MoveNumber(_)))
+            || (pos.turn() == Color::Black && !matches!(next, Some(Item::Ellipsis(_))));
+        placed && self.src(n.span).chars().all(|c| c.is_ascii_digit())
     }
 
     pub(super) fn check_number(
@@ -80,7 +82,10 @@ impl GameChecker<'_> {
         self.check_marks(tok, after, text, ply);
         // Capture marks. A descriptive capture names what it takes (`P×P`); a dash there
         // (`P-Q5`) is a capture written without its mark.
-        if let (MoveBody::Normal(_), Some(c), false) = (&tok.body, tok.capture(), m.is_capture()) {
+        if !m.is_capture()
+            && matches!(tok.body, MoveBody::Normal(_))
+            && let Some(c) = tok.capture()
+        {
             self.diags.push(
                 Diagnostic::new(
                     Problem::CaptureMarkOnNonCapture {
@@ -175,14 +180,20 @@ impl GameChecker<'_> {
         // there is one.
         let source: &str = self.text;
         let signed = |sign: &str| format!("{}{}", tok.unmarked(source), sign);
-        let checkers = after.checkers().count();
-        let mate = checkers > 0 && crate::board::resolve::is_checkmate(after);
-        let mut written = tok.check().map(|c| c.value);
+        let checkers = after.checkers();
+        let check = checkers.any();
+        let mark = tok.check();
+        // No sign written and no check given: nothing to compare (most moves).
+        if mark.is_none() && !check {
+            return;
+        }
+        let mate = check && crate::board::resolve::is_checkmate(after);
+        let mut written = mark.map(|c| c.value);
         if written == Some(CheckMark::DoubleCheck) && self.style().double_plus_mate {
             written = Some(CheckMark::Mate); // Spanish: `++` is mate
         }
-        let mark_span = tok.check().map(|c| c.span).unwrap_or(tok.span);
-        match (written, checkers > 0, mate) {
+        let mark_span = mark.map(|c| c.span).unwrap_or(tok.span);
+        match (written, check, mate) {
             // UCI, Smith, ICCF and coordinate notation write no check signs.
             (None, true, _) if !self.writer().writes_check_marks() => {}
             (None, true, true) => self.diags.push(
@@ -229,17 +240,19 @@ impl GameChecker<'_> {
                 .ply(ply)
                 .suggest(vec![signed("")]),
             ),
-            (Some(CheckMark::DoubleCheck), true, false) if checkers < 2 => self.diags.push(
-                Diagnostic::new(
-                    Problem::NotDoubleCheck {
-                        text: text.to_owned(),
-                    },
-                    mark_span,
+            (Some(CheckMark::DoubleCheck), true, false) if !checkers.more_than_one() => {
+                self.diags.push(
+                    Diagnostic::new(
+                        Problem::NotDoubleCheck {
+                            text: text.to_owned(),
+                        },
+                        mark_span,
+                    )
+                    .label("single check")
+                    .ply(ply)
+                    .suggest(vec![signed(&self.style().check)]),
                 )
-                .label("single check")
-                .ply(ply)
-                .suggest(vec![signed(&self.style().check)]),
-            ),
+            }
             (Some(CheckMark::Mate), c, false) => self.diags.push(
                 Diagnostic::new(
                     Problem::MateWithoutMate {

@@ -94,20 +94,29 @@ pub(super) fn sole_match(pos: &Chess, pat: &Pattern) -> Option<Move> {
 /// Is the side to move checkmated? Told without a move list when its king can step to a
 /// square no piece of the other side attacks (most checks); else shakmaty's answer.
 pub(crate) fn is_checkmate(pos: &Chess) -> bool {
+    !king_can_step(pos) && pos.is_checkmate()
+}
+
+/// Is the side to move stalemated? Told without a move list when its king can step to a
+/// square no piece of the other side attacks (most positions); else shakmaty's answer.
+pub(crate) fn is_stalemate(pos: &Chess) -> bool {
+    !king_can_step(pos) && pos.is_stalemate()
+}
+
+/// Has the king of the side to move a legal step (to a square not held by its own side
+/// that no piece of the other side attacks)? Then the side to move has a legal move.
+fn king_can_step(pos: &Chess) -> bool {
     let board = pos.board();
     let turn = pos.turn();
-    if let Some(king) = board.king_of(turn) {
-        // The king's own square does not shield what is behind it.
-        let occupied = board.occupied().without(king);
-        let steps = attacks::king_attacks(king) & !board.by_color(turn);
-        if steps
-            .into_iter()
-            .any(|sq| board.attacks_to(sq, !turn, occupied).is_empty())
-        {
-            return false;
-        }
-    }
-    pos.is_checkmate()
+    let Some(king) = board.king_of(turn) else {
+        return false;
+    };
+    // The king's own square does not shield what is behind it.
+    let occupied = board.occupied().without(king);
+    let steps = attacks::king_attacks(king) & !board.by_color(turn);
+    steps
+        .into_iter()
+        .any(|sq| board.attacks_to(sq, !turn, occupied).is_empty())
 }
 
 /// The squares from which a piece of the side to move, of kind `role`, reaches `to` (not
@@ -231,6 +240,7 @@ mod tests {
     /// passant), the quick answer finds it too. Mate is told as shakmaty tells it.
     fn agrees(pos: &Chess) {
         assert_eq!(super::is_checkmate(pos), pos.is_checkmate(), "{pos:?}");
+        assert_eq!(super::is_stalemate(pos), pos.is_stalemate(), "{pos:?}");
         // Both squares and no piece letter (`g1f3`): from each square of the side to move.
         let coordinate = pos.us().into_iter().flat_map(|from| {
             Square::ALL.into_iter().map(move |to| Pattern {
