@@ -66,15 +66,23 @@ impl GameChecker<'_> {
         }
     }
 
+    /// The marks written with a move read well, against the board: `before` gives the
+    /// position before the move and its origins (played again, asked only for a fix).
     pub(super) fn markers(
         &mut self,
         tok: &MoveToken,
-        before: &Chess,
-        origins: &Origins,
+        before: &dyn Fn() -> (Chess, Origins),
         after: &Chess,
         m: &Move,
         ply: u32,
     ) {
+        // The move written as it should be, in the position before it.
+        let rewrite = |g: &Self| {
+            let (pos, origins) = before();
+            g.writer().write(&pos, &origins, m)
+        };
+        // Who moved: the side not to move after it.
+        let mover = !after.turn();
         // Borrowed from the game's text, not from `self`: the text is copied into a
         // diagnostic only when there is one (nothing is allocated for a well-marked move).
         let source: &str = self.text;
@@ -96,7 +104,7 @@ impl GameChecker<'_> {
                 )
                 .label("nothing to capture")
                 .ply(ply)
-                .suggest(vec![self.writer().write(before, origins, m)]),
+                .suggest(vec![rewrite(self)]),
             );
         }
         // (The board first: the writer is made only when a capture is met without its mark.)
@@ -130,15 +138,14 @@ impl GameChecker<'_> {
                     "descriptive notation writes a capture with × and what is taken, not with a dash",
                 );
             }
-            self.diags
-                .push(d.suggest(vec![self.writer().write(before, origins, m)]));
+            self.diags.push(d.suggest(vec![rewrite(self)]));
         }
         if let Some(color) = tok.figurine() {
             // Print style uses the white set for both sides: a white figurine on a Black move is
             // only wrong when the writer uses black figurines too.
-            let wrong = color != before.turn() && (color == Color::Black || self.black_figurines());
+            let wrong = color != mover && (color == Color::Black || self.black_figurines());
             if wrong {
-                let figurine = figurine_of(m.role(), before.turn());
+                let figurine = figurine_of(m.role(), mover);
                 let fixed =
                     text.replacen(|c: char| ('♔'..='♟').contains(&c), &figurine.to_string(), 1);
                 self.diags.push(
@@ -146,11 +153,11 @@ impl GameChecker<'_> {
                         Problem::FigurineColor {
                             text: text.to_owned(),
                             figurine_color: if color == Color::White { "white" } else { "black" },
-                            mover: color_name(before.turn()),
+                            mover: color_name(mover),
                         },
                         tok.span,
                     )
-                    .label(format!("{} is to move", color_name(before.turn())))
+                    .label(format!("{} is to move", color_name(mover)))
                     .ply(ply)
                     .help("the move is read all the same; use the mover's figurine, or the white set for both sides")
                     .suggest(vec![fixed]),
@@ -169,7 +176,7 @@ impl GameChecker<'_> {
                 )
                 .label("not en passant")
                 .ply(ply)
-                .suggest(vec![self.writer().write(before, origins, m)]),
+                .suggest(vec![rewrite(self)]),
             );
         }
     }
