@@ -150,12 +150,15 @@ pub fn resolve_token_with(parser: &ParserEntry, pos: &Chess, token: &str) -> Tok
 /// e.p. mark choose, as readers of descriptive scores do (`B-N5ch`). A descriptive token
 /// carries the symbols its grammar read, so no source text is needed.
 pub fn resolve_move_token(tok: &MoveToken, pos: &Chess, origins: &Origins) -> Resolution {
-    let pats = token_patterns(tok, pos, origins);
-    match tok.body {
-        MoveBody::Descriptive(_) => {
-            resolve_readings(pos, pats.as_slice(), written_mark(tok), tok.ep().is_some())
-        }
-        _ => resolve(pos, pats.as_slice()),
+    match &tok.body {
+        MoveBody::Descriptive(d) => resolve_readings(
+            pos,
+            &move_patterns(d, pos, origins),
+            written_mark(tok),
+            tok.ep().is_some(),
+        ),
+        // One pattern, on the stack (see [`token_patterns`]).
+        body => resolve(pos, &[Pattern::from_body(body)]),
     }
 }
 

@@ -407,14 +407,17 @@ impl<'g, 'a, 'l> LineWalk<'g, 'a, 'l> {
     /// with its letters lost (`g5` typed as `5`), not a move number.
     fn unreadable(&mut self, cur: usize) -> Option<Span> {
         let items = &self.line.items;
-        let before = cur.checked_sub(1).map(|i| &items[i]);
+        let before = || cur.checked_sub(1).map(|i| &items[i]);
         match &items[cur] {
             Item::Unknown(span) => Some(*span),
             Item::MoveNumber(n)
                 if !self.broken
-                    && self
-                        .g
-                        .misplaced_number(n, before, items.get(cur + 1), &self.state.pos) =>
+                    && self.g.misplaced_number(
+                        n,
+                        before(),
+                        items.get(cur + 1),
+                        &self.state.pos,
+                    ) =>
             {
                 let text = self.g.src(n.span).to_owned();
                 self.g.diags.push(
@@ -605,12 +608,13 @@ impl<'g, 'a, 'l> LineWalk<'g, 'a, 'l> {
         self.keep(cur, tok);
         self.check_pending();
         self.state.last_move = Some(tok.span);
-        let res = self
+        let res = match self
             .g
-            .resolve_tok(tok, &self.state.pos, &self.state.origins);
-        if let Resolution::Legal(m) = res {
-            return self.on_legal(tok, m);
-        }
+            .resolve_tok(tok, &self.state.pos, &self.state.origins)
+        {
+            Resolution::Legal(m) => return self.on_legal(tok, m),
+            other => other,
+        };
         let Some(snap) = self.snaps.pop_back() else {
             return;
         };

@@ -84,10 +84,11 @@ impl GameChecker<'_> {
         // Who moved: the side not to move after it.
         let mover = !after.turn();
         // Borrowed from the game's text, not from `self`: the text is copied into a
-        // diagnostic only when there is one (nothing is allocated for a well-marked move).
+        // diagnostic only when there is one (nothing is allocated, nor cut, for a
+        // well-marked move).
         let source: &str = self.text;
-        let text = source.get(tok.span.start..tok.span.end).unwrap_or("");
-        self.check_marks(tok, after, text, ply);
+        let text = || source.get(tok.span.start..tok.span.end).unwrap_or("");
+        self.check_marks(tok, after, ply);
         // Capture marks. A descriptive capture names what it takes (`P×P`); a dash there
         // (`P-Q5`) is a capture written without its mark.
         if !m.is_capture()
@@ -97,7 +98,7 @@ impl GameChecker<'_> {
             self.diags.push(
                 Diagnostic::new(
                     Problem::CaptureMarkOnNonCapture {
-                        text: text.to_owned(),
+                        text: text().to_owned(),
                         square: m.to().to_string(),
                     },
                     c.span,
@@ -122,7 +123,7 @@ impl GameChecker<'_> {
         if unmarked {
             let mut d = Diagnostic::new(
                 Problem::MissingCaptureMark {
-                    text: text.to_owned(),
+                    text: text().to_owned(),
                     square: m.to().to_string(),
                 },
                 tok.span,
@@ -147,11 +148,11 @@ impl GameChecker<'_> {
             if wrong {
                 let figurine = figurine_of(m.role(), mover);
                 let fixed =
-                    text.replacen(|c: char| ('♔'..='♟').contains(&c), &figurine.to_string(), 1);
+                    text().replacen(|c: char| ('♔'..='♟').contains(&c), &figurine.to_string(), 1);
                 self.diags.push(
                     Diagnostic::new(
                         Problem::FigurineColor {
-                            text: text.to_owned(),
+                            text: text().to_owned(),
                             figurine_color: if color == Color::White { "white" } else { "black" },
                             mover: color_name(mover),
                         },
@@ -170,7 +171,7 @@ impl GameChecker<'_> {
             self.diags.push(
                 Diagnostic::new(
                     Problem::EpNotEnPassant {
-                        text: text.to_owned(),
+                        text: text().to_owned(),
                     },
                     ep,
                 )
@@ -182,7 +183,7 @@ impl GameChecker<'_> {
     }
 
     /// The check and mate signs written with a move, against the position after it.
-    fn check_marks(&mut self, tok: &MoveToken, after: &Chess, text: &str, ply: u32) {
+    fn check_marks(&mut self, tok: &MoveToken, after: &Chess, ply: u32) {
         // The move with another sign, for the fixes: its text cut from its marks only when
         // there is one.
         let source: &str = self.text;
@@ -199,6 +200,7 @@ impl GameChecker<'_> {
         if written == Some(CheckMark::DoubleCheck) && self.style().double_plus_mate {
             written = Some(CheckMark::Mate); // Spanish: `++` is mate
         }
+        let text = source.get(tok.span.start..tok.span.end).unwrap_or("");
         let mark_span = mark.map(|c| c.span).unwrap_or(tok.span);
         match (written, check, mate) {
             // UCI, Smith, ICCF and coordinate notation write no check signs.
