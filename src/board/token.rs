@@ -24,7 +24,7 @@ use shakmaty::{Chess, Move};
 
 use crate::board::descriptive::{Origins, move_patterns, resolve_readings, written_mark};
 use crate::board::pattern::Pattern;
-use crate::board::resolve::{Illegal, Resolution, resolve};
+use crate::board::resolve::{Illegal, Resolution, resolve, sole_normal};
 use crate::span::Span;
 use crate::syntax::grammar::{ParserEntry, builtin_parser as parser_for};
 use crate::syntax::kind::TokenExplanation;
@@ -157,7 +157,12 @@ pub fn resolve_move_token(tok: &MoveToken, pos: &Chess, origins: &Origins) -> Re
             written_mark(tok),
             tok.ep().is_some(),
         ),
-        // One pattern, on the stack (see [`token_patterns`]).
+        // Almost every written move is told from the move itself; else from its one
+        // pattern, on the stack (see [`token_patterns`]).
+        MoveBody::Normal(n) => match sole_normal(pos, n) {
+            Some(m) => Resolution::Legal(m),
+            None => resolve(pos, &[Pattern::from_body(&tok.body)]),
+        },
         body => resolve(pos, &[Pattern::from_body(body)]),
     }
 }

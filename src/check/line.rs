@@ -380,16 +380,15 @@ impl<'g, 'a, 'l> LineWalk<'g, 'a, 'l> {
 
     fn on_item(&mut self, cur: usize) {
         let line = self.line;
-        if let Some(span) = self.unreadable(cur) {
-            self.on_unreadable(span);
-            return;
-        }
         match &line.items[cur] {
             Item::Move(tok) if self.played_ahead == Some(tok.index) => self.played_ahead = None,
             Item::Move(tok) => self.on_move(cur, tok),
             Item::Variation(v) => self.on_variation(v),
             Item::MoveNumber(n) => {
-                if !self.broken {
+                if self.broken {
+                } else if self.misplaced(cur, n) {
+                    self.on_unreadable(n.span);
+                } else {
                     self.state.pending = Some((*n, true));
                 }
             }
@@ -399,41 +398,39 @@ impl<'g, 'a, 'l> LineWalk<'g, 'a, 'l> {
                     self.result = Some((r.value.decided(self.state.pos.turn()), r.span));
                 }
             }
-            Item::Unknown(_) | Item::Ellipsis(_) | Item::Comment(_) | Item::Nag(_) => {}
+            Item::Unknown(span) => self.on_unreadable(*span),
+            Item::Ellipsis(_) | Item::Comment(_) | Item::Nag(_) => {}
         }
     }
 
-    /// An unreadable token at `cur`, or a bare number (no dot) where a move belongs: a move
-    /// with its letters lost (`g5` typed as `5`), not a move number.
-    fn unreadable(&mut self, cur: usize) -> Option<Span> {
+    /// Is the number at `cur` a bare number (no dot) where a move belongs: a move with its
+    /// letters lost (`g5` typed as `5`), not a move number? Then it is reported as
+    /// unreadable.
+    fn misplaced(
+        &mut self,
+        cur: usize,
+        n: &crate::span::Spanned<crate::syntax::MoveNumber>,
+    ) -> bool {
         let items = &self.line.items;
-        let before = || cur.checked_sub(1).map(|i| &items[i]);
-        match &items[cur] {
-            Item::Unknown(span) => Some(*span),
-            Item::MoveNumber(n)
-                if !self.broken
-                    && self.g.misplaced_number(
-                        n,
-                        before(),
-                        items.get(cur + 1),
-                        &self.state.pos,
-                    ) =>
-            {
-                let text = self.g.src(n.span).to_owned();
-                self.g.diags.push(
-                    Diagnostic::new(
-                        Problem::SyntaxError {
-                            text,
-                            expected: "a number without a dot stands where a move belongs".into(),
-                        },
-                        n.span,
-                    )
-                    .label("not a move"),
-                );
-                Some(n.span)
-            }
-            _ => None,
+        let before = cur.checked_sub(1).map(|i| &items[i]);
+        if !self
+            .g
+            .misplaced_number(n, before, items.get(cur + 1), &self.state.pos)
+        {
+            return false;
         }
+        let text = self.g.src(n.span).to_owned();
+        self.g.diags.push(
+            Diagnostic::new(
+                Problem::SyntaxError {
+                    text,
+                    expected: "a number without a dot stands where a move belongs".into(),
+                },
+                n.span,
+            )
+            .label("not a move"),
+        );
+        true
     }
 
     fn on_unreadable(&mut self, span: Span) {
