@@ -1,7 +1,7 @@
 //! The marks written with a move (check, mate, capture, e.p., figurine colour) and move
 //! numbers, checked against the board.
 
-use shakmaty::{Chess, Color, Move, Position, Role};
+use shakmaty::{Bitboard, Chess, Color, Move, Position, Role};
 
 use crate::board::descriptive::Origins;
 use crate::check::checker::GameChecker;
@@ -76,6 +76,32 @@ impl GameChecker<'_> {
         m: &Move,
         ply: u32,
     ) {
+        // Each kind of mark is looked at further only when the token writes one, or the
+        // board says the move should have one (most moves: neither).
+        let checkers = after.checkers();
+        if checkers.any() || tok.check().is_some() {
+            self.check_marks(tok, after, checkers, ply);
+        }
+        let capture = m.is_capture();
+        if capture != tok.capture().is_some()
+            || (capture && matches!(tok.body, MoveBody::Descriptive(_)))
+            || tok.figurine().is_some()
+            || tok.ep().is_some()
+        {
+            self.other_marks(tok, before, after, m, ply);
+        }
+    }
+
+    /// The capture, figurine and e.p. marks of a move (see [`GameChecker::markers`]).
+    #[inline(never)]
+    fn other_marks(
+        &mut self,
+        tok: &MoveToken,
+        before: &dyn Fn() -> (Chess, Origins),
+        after: &Chess,
+        m: &Move,
+        ply: u32,
+    ) {
         // The move written as it should be, in the position before it.
         let rewrite = |g: &Self| {
             let (pos, origins) = before();
@@ -88,7 +114,6 @@ impl GameChecker<'_> {
         // well-marked move).
         let source: &str = self.text;
         let text = || source.get(tok.span.start..tok.span.end).unwrap_or("");
-        self.check_marks(tok, after, ply);
         // Capture marks. A descriptive capture names what it takes (`P×P`); a dash there
         // (`P-Q5`) is a capture written without its mark.
         if !m.is_capture()
@@ -183,12 +208,12 @@ impl GameChecker<'_> {
     }
 
     /// The check and mate signs written with a move, against the position after it.
-    fn check_marks(&mut self, tok: &MoveToken, after: &Chess, ply: u32) {
+    #[inline(never)]
+    fn check_marks(&mut self, tok: &MoveToken, after: &Chess, checkers: Bitboard, ply: u32) {
         // The move with another sign, for the fixes: its text cut from its marks only when
         // there is one.
         let source: &str = self.text;
         let signed = |sign: &str| format!("{}{}", tok.unmarked(source), sign);
-        let checkers = after.checkers();
         let check = checkers.any();
         let mark = tok.check();
         // No sign written and no check given: nothing to compare (most moves).

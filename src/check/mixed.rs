@@ -3,7 +3,7 @@
 use crate::diagnostic::{Diagnostic, Problem};
 use crate::span::Span;
 use crate::syntax::walker::{WrittenForm, written_form};
-use crate::syntax::{GameSyntax, Item};
+use crate::syntax::{GameSyntax, Item, MoveBody};
 
 /// A warning when a game mixes long and short algebraic (a long-algebraic game with a
 /// short-algebraic variation): the first move written in the less used form, with the first
@@ -19,7 +19,14 @@ pub(crate) fn mixed_notation(syntax: &GameSyntax, text: &str) -> Option<Diagnost
     loop {
         match items.next() {
             Some(Item::Move(tok)) => {
-                let src = text.get(tok.span.start..tok.span.end).unwrap_or("");
+                // The text tells only a move naming both squares (a hyphen: long); it is
+                // cut for those alone.
+                let both = matches!(tok.body, MoveBody::Normal(n) if n.from_file.is_some() && n.from_rank.is_some());
+                let src = if both {
+                    text.get(tok.span.start..tok.span.end).unwrap_or("")
+                } else {
+                    ""
+                };
                 if let Some(form) = written_form(tok, src) {
                     let i = form as usize;
                     count[i] += 1;
