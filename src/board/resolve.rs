@@ -10,7 +10,7 @@ use crate::board::pattern::Pattern;
 
 mod sole;
 
-pub(crate) use sole::is_checkmate;
+pub(crate) use sole::{is_checkmate, is_stalemate, sole_normal};
 
 /// What a written move turned out to be on the board.
 #[derive(Clone, Debug, PartialEq, Eq)]

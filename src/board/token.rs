@@ -24,7 +24,7 @@ use shakmaty::{Chess, Move};
 
 use crate::board::descriptive::{Origins, move_patterns, resolve_readings, written_mark};
 use crate::board::pattern::Pattern;
-use crate::board::resolve::{Illegal, Resolution, resolve};
+use crate::board::resolve::{Illegal, Resolution, resolve, sole_normal};
 use crate::span::Span;
 use crate::syntax::grammar::{ParserEntry, builtin_parser as parser_for};
 use crate::syntax::kind::TokenExplanation;
@@ -150,12 +150,20 @@ pub fn resolve_token_with(parser: &ParserEntry, pos: &Chess, token: &str) -> Tok
 /// e.p. mark choose, as readers of descriptive scores do (`B-N5ch`). A descriptive token
 /// carries the symbols its grammar read, so no source text is needed.
 pub fn resolve_move_token(tok: &MoveToken, pos: &Chess, origins: &Origins) -> Resolution {
-    let pats = token_patterns(tok, pos, origins);
-    match tok.body {
-        MoveBody::Descriptive(_) => {
-            resolve_readings(pos, pats.as_slice(), written_mark(tok), tok.ep().is_some())
-        }
-        _ => resolve(pos, pats.as_slice()),
+    match &tok.body {
+        MoveBody::Descriptive(d) => resolve_readings(
+            pos,
+            &move_patterns(d, pos, origins),
+            written_mark(tok),
+            tok.ep().is_some(),
+        ),
+        // Almost every written move is told from the move itself; else from its one
+        // pattern, on the stack (see [`token_patterns`]).
+        MoveBody::Normal(n) => match sole_normal(pos, n) {
+            Some(m) => Resolution::Legal(m),
+            None => resolve(pos, &[Pattern::from_body(&tok.body)]),
+        },
+        body => resolve(pos, &[Pattern::from_body(body)]),
     }
 }
 

@@ -64,6 +64,11 @@ pub(super) const LOST: usize = 5;
 /// up only a little after it.
 pub(super) const BACK: usize = 3;
 
+/// How many moves a walk plays from its newer [`Anchor`] before it makes a new one (the
+/// newer one becoming the older): at least `BACK + 1`, so that the older anchor is never
+/// after the oldest snapshot.
+const ANCHOR_EVERY: usize = 6;
+
 /// The position before the most recent move token: where a variation after it starts.
 #[derive(Clone, Debug, PartialEq)]
 struct Branch {
@@ -103,37 +108,40 @@ enum BranchAt {
 
 /// The state before a move token that read normally, to go back to when an error shows that a
 /// half-move was missing, or two were swapped, a little earlier (see [`LineWalk::snapshot`]).
+/// Its position is not copied: it is the position after the first `history` moves of the
+/// walk's history, played again from an [`Anchor`] when needed (see
+/// [`LineWalk::position_at`]); a clean move copies no board.
 struct Snapshot<'l> {
     /// Index of the token among the line's items.
     at: usize,
     tok: &'l MoveToken,
-    state: LineState,
+    /// The state's fields but for the position (see [`LineState`]).
+    ply: u32,
+    pending: Option<PendingNumber>,
+    last_move: Option<Span>,
+    branch: Option<BranchAt>,
     /// The length of the history then.
     history: usize,
     /// How far the game's findings had grown then.
     mark: Mark,
 }
 
-impl Snapshot<'_> {
-    /// The position before the token, as the start of a variation.
-    fn into_branch(self) -> Branch {
-        Branch {
-            pos: self.state.pos,
-            origins: self.state.origins,
-            ply: self.state.ply,
-            history: self.history,
-        }
-    }
+/// A position of the walk kept whole, with the length of the history then: the positions of
+/// the snapshots are played again from it.
+#[derive(Clone, Debug)]
+struct Anchor {
+    pos: Chess,
+    origins: Origins,
+    history: usize,
+}
 
-    /// The same, copied.
-    fn branch(&self) -> Branch {
-        Branch {
-            pos: self.state.pos.clone(),
-            origins: self.state.origins,
-            ply: self.state.ply,
-            history: self.history,
-        }
-    }
+/// The walk's anchors: the newer is made when a snapshot is taken with none kept (its ring
+/// empty) or [`ANCHOR_EVERY`] moves after the newer one, which then becomes the older. Every
+/// snapshot kept is at or after the older one, and the moves between are in the history.
+#[derive(Debug, Default)]
+struct Anchors {
+    older: Option<Anchor>,
+    newer: Option<Anchor>,
 }
 
 /// A move token that does not read as written, and what is known about it.
@@ -184,6 +192,8 @@ struct LineWalk<'g, 'a, 'l> {
     /// The states before the last few tokens that read normally (up to [`BACK`]), oldest
     /// first (a ring: the oldest is dropped without moving the others).
     snaps: VecDeque<Snapshot<'l>>,
+    /// The whole positions the snapshots' positions are played again from.
+    anchors: Anchors,
 }
 
 impl GameChecker<'_> {
@@ -229,24 +239,75 @@ impl<'g, 'a, 'l> LineWalk<'g, 'a, 'l> {
             unchecked: Vec::new(),
             result: None,
             played_ahead: None,
-            snaps: VecDeque::new(),
+            snaps: VecDeque::with_capacity(BACK + 2),
+            anchors: Anchors::default(),
         }
     }
 
-    /// The state before the move token at `at`.
+    /// The state before the move token at `at` (its position: see [`LineWalk::keep`]).
     fn snapshot(&self, at: usize, tok: &'l MoveToken) -> Snapshot<'l> {
         Snapshot {
             at,
             tok,
-            state: self.state.clone(),
+            ply: self.state.ply,
+            pending: self.state.pending,
+            last_move: self.state.last_move,
+            branch: self.state.branch.clone(),
             history: self.history.len(),
             mark: self.g.mark(),
         }
     }
 
+    /// Keeps the state before the move token at `at` as the newest snapshot, and its
+    /// position whole when an anchor is due (see [`Anchors`]).
+    fn keep(&mut self, at: usize, tok: &'l MoveToken) {
+        let history = self.history.len();
+        let due = match &self.anchors.newer {
+            Some(a) if !self.snaps.is_empty() => history - a.history >= ANCHOR_EVERY,
+            _ => {
+                self.anchors.older = None;
+                true
+            }
+        };
+        if due {
+            let here = Anchor {
+                pos: self.state.pos.clone(),
+                origins: self.state.origins,
+                history,
+            };
+            self.anchors.older = self.anchors.newer.replace(here);
+        }
+        self.snaps.push_back(self.snapshot(at, tok));
+    }
+
+    /// The position after the first `history` moves of the history (a snapshot's): played
+    /// again from the newest anchor at or before it.
+    fn position_at(&self, history: usize) -> (Chess, Origins) {
+        replay(&self.anchors, &self.history, history, &self.state)
+    }
+
+    /// The position before a snapshot's token, as the start of a variation.
+    fn snap_branch(&self, snap: &Snapshot<'_>) -> Branch {
+        let (pos, origins) = self.position_at(snap.history);
+        Branch {
+            pos,
+            origins,
+            ply: snap.ply,
+            history: snap.history,
+        }
+    }
+
     /// Goes back to a snapshot: the state, the history and the game's findings as they were.
     fn restore(&mut self, snap: Snapshot<'l>) {
-        self.state = snap.state;
+        let (pos, origins) = self.position_at(snap.history);
+        self.state = LineState {
+            pos,
+            origins,
+            ply: snap.ply,
+            pending: snap.pending,
+            last_move: snap.last_move,
+            branch: snap.branch,
+        };
         self.history.truncate(snap.history);
         self.g.rewind(snap.mark);
     }
@@ -264,9 +325,9 @@ impl<'g, 'a, 'l> LineWalk<'g, 'a, 'l> {
     /// Drops the snapshots; a branch point kept in the newest is taken out of it first.
     fn clear_snaps(&mut self) {
         if matches!(self.state.branch, Some(BranchAt::Snapshot))
-            && let Some(last) = self.snaps.pop_back()
+            && let Some(last) = self.snaps.back()
         {
-            self.state.branch = Some(BranchAt::Own(Box::new(last.into_branch())));
+            self.state.branch = Some(BranchAt::Own(Box::new(self.snap_branch(last))));
         }
         self.snaps.clear();
     }
@@ -319,16 +380,15 @@ impl<'g, 'a, 'l> LineWalk<'g, 'a, 'l> {
 
     fn on_item(&mut self, cur: usize) {
         let line = self.line;
-        if let Some(span) = self.unreadable(cur) {
-            self.on_unreadable(span);
-            return;
-        }
         match &line.items[cur] {
             Item::Move(tok) if self.played_ahead == Some(tok.index) => self.played_ahead = None,
             Item::Move(tok) => self.on_move(cur, tok),
             Item::Variation(v) => self.on_variation(v),
             Item::MoveNumber(n) => {
-                if !self.broken {
+                if self.broken {
+                } else if self.misplaced(cur, n) {
+                    self.on_unreadable(n.span);
+                } else {
                     self.state.pending = Some((*n, true));
                 }
             }
@@ -338,38 +398,39 @@ impl<'g, 'a, 'l> LineWalk<'g, 'a, 'l> {
                     self.result = Some((r.value.decided(self.state.pos.turn()), r.span));
                 }
             }
-            Item::Unknown(_) | Item::Ellipsis(_) | Item::Comment(_) | Item::Nag(_) => {}
+            Item::Unknown(span) => self.on_unreadable(*span),
+            Item::Ellipsis(_) | Item::Comment(_) | Item::Nag(_) => {}
         }
     }
 
-    /// An unreadable token at `cur`, or a bare number (no dot) where a move belongs: a move
-    /// with its letters lost (`g5` typed as `5`), not a move number.
-    fn unreadable(&mut self, cur: usize) -> Option<Span> {
+    /// Is the number at `cur` a bare number (no dot) where a move belongs: a move with its
+    /// letters lost (`g5` typed as `5`), not a move number? Then it is reported as
+    /// unreadable.
+    fn misplaced(
+        &mut self,
+        cur: usize,
+        n: &crate::span::Spanned<crate::syntax::MoveNumber>,
+    ) -> bool {
         let items = &self.line.items;
         let before = cur.checked_sub(1).map(|i| &items[i]);
-        match &items[cur] {
-            Item::Unknown(span) => Some(*span),
-            Item::MoveNumber(n)
-                if !self.broken
-                    && self
-                        .g
-                        .misplaced_number(n, before, items.get(cur + 1), &self.state.pos) =>
-            {
-                let text = self.g.src(n.span).to_owned();
-                self.g.diags.push(
-                    Diagnostic::new(
-                        Problem::SyntaxError {
-                            text,
-                            expected: "a number without a dot stands where a move belongs".into(),
-                        },
-                        n.span,
-                    )
-                    .label("not a move"),
-                );
-                Some(n.span)
-            }
-            _ => None,
+        if !self
+            .g
+            .misplaced_number(n, before, items.get(cur + 1), &self.state.pos)
+        {
+            return false;
         }
+        let text = self.g.src(n.span).to_owned();
+        self.g.diags.push(
+            Diagnostic::new(
+                Problem::SyntaxError {
+                    text,
+                    expected: "a number without a dot stands where a move belongs".into(),
+                },
+                n.span,
+            )
+            .label("not a move"),
+        );
+        true
     }
 
     fn on_unreadable(&mut self, span: Span) {
@@ -541,15 +602,16 @@ impl<'g, 'a, 'l> LineWalk<'g, 'a, 'l> {
         }
         // The state before the token goes where a move read well keeps it, copied once; any
         // other outcome takes it back out.
-        self.snaps.push_back(self.snapshot(cur, tok));
+        self.keep(cur, tok);
         self.check_pending();
         self.state.last_move = Some(tok.span);
-        let res = self
+        let res = match self
             .g
-            .resolve_tok(tok, &self.state.pos, &self.state.origins);
-        if let Resolution::Legal(m) = res {
-            return self.on_legal(tok, m);
-        }
+            .resolve_tok(tok, &self.state.pos, &self.state.origins)
+        {
+            Resolution::Legal(m) => return self.on_legal(tok, m),
+            other => other,
+        };
         let Some(snap) = self.snaps.pop_back() else {
             return;
         };
@@ -572,12 +634,13 @@ impl<'g, 'a, 'l> LineWalk<'g, 'a, 'l> {
         self.streak = 0;
         self.play(m, tok.span, Bare::Token(tok));
         let ply = self.state.ply;
-        // The snapshot holds the position before the move (not copied again for markers or
-        // for the branch point of a variation).
+        // The position before the move is played again from an anchor only when a marker
+        // finding needs it (for a suggestion).
         if let Some(snap) = self.snaps.back() {
-            let before = &snap.state;
-            self.g
-                .markers(tok, &before.pos, &before.origins, &self.state.pos, &m, ply);
+            let h = snap.history;
+            let (anchors, history, state) = (&self.anchors, &self.history, &self.state);
+            let before = || replay(anchors, history, h, state);
+            self.g.markers(tok, &before, &state.pos, &m, ply);
         }
         self.g.moves[tok.index] = MoveState::Legal(m);
         if self.main && !self.g.main_broken {
@@ -639,16 +702,21 @@ impl<'g, 'a, 'l> LineWalk<'g, 'a, 'l> {
     fn on_error(&mut self, tok: &'l MoveToken, res: Resolution, before: Snapshot<'l>) {
         self.streak += 1;
         let failure = self.explain(tok, res, before);
-        // The newest `BACK` (the oldest kept holds a branch point only).
-        let back: Vec<Back<'_>> = self
-            .snaps
-            .iter()
-            .skip(self.snaps.len().saturating_sub(BACK))
-            .map(|s| Back {
+        // The newest `BACK` (the oldest kept holds a branch point only), their positions
+        // played again.
+        let newest = || {
+            self.snaps
+                .iter()
+                .skip(self.snaps.len().saturating_sub(BACK))
+        };
+        let boards: Vec<(Chess, Origins)> = newest().map(|s| self.position_at(s.history)).collect();
+        let back: Vec<Back<'_>> = newest()
+            .zip(&boards)
+            .map(|(s, (pos, origins))| Back {
                 tok: s.tok,
-                pos: &s.state.pos,
-                origins: &s.state.origins,
-                number: s.state.pending.map(|(n, _)| n.value),
+                pos,
+                origins,
+                number: s.pending.map(|(n, _)| n.value),
             })
             .collect();
         let written = tok.unmarked(self.g.text).to_owned();
@@ -662,9 +730,10 @@ impl<'g, 'a, 'l> LineWalk<'g, 'a, 'l> {
             resolution: &failure.res,
             preferred: &[],
             back: &back,
-            numbering: self.numbering(failure.before.state.pending.map(|(n, _)| n.value)),
+            numbering: self.numbering(failure.before.pending.map(|(n, _)| n.value)),
         });
         drop(back);
+        drop(boards);
         match found {
             Some(f) if f.back > 0 => self.go_back(f, failure),
             Some(f) => self.repair_here(f, failure),
@@ -827,6 +896,31 @@ impl<'g, 'a, 'l> LineWalk<'g, 'a, 'l> {
             history: self.history,
         }
     }
+}
+
+/// The position after the first `upto` moves of `history`, played again from the newest of
+/// `anchors` at or before it (see [`LineWalk::position_at`]). Every snapshot kept is at or
+/// after the older anchor; were none found, `now` (the walk's state) is given.
+fn replay(
+    anchors: &Anchors,
+    history: &[Played<'_>],
+    upto: usize,
+    now: &LineState,
+) -> (Chess, Origins) {
+    let found = [&anchors.newer, &anchors.older]
+        .into_iter()
+        .flatten()
+        .find(|a| a.history <= upto && upto <= history.len());
+    let Some(a) = found else {
+        debug_assert!(false, "no anchor before a snapshot");
+        return (now.pos.clone(), now.origins);
+    };
+    let (mut pos, mut origins) = (a.pos.clone(), a.origins);
+    for p in &history[a.history..upto] {
+        origins.play(&p.m);
+        pos.play_unchecked(p.m);
+    }
+    (pos, origins)
 }
 
 /// Illegal and ambiguous moves show the position before them.

@@ -1,7 +1,7 @@
 //! The marks written with a move (check, mate, capture, e.p., figurine colour) and move
 //! numbers, checked against the board.
 
-use shakmaty::{Chess, Color, Move, Position, Role};
+use shakmaty::{Bitboard, Chess, Color, Move, Position, Role};
 
 use crate::board::descriptive::Origins;
 use crate::check::checker::GameChecker;
@@ -21,12 +21,14 @@ impl GameChecker<'_> {
         next: Option<&Item>,
         pos: &Chess,
     ) -> bool {
-        let text = self.src(n.span);
-        if n.value.black || !text.chars().all(|c| c.is_ascii_digit()) {
+        if n.value.black {
             return false;
         }
-        matches!(before, Some(Item::MoveNumber(_)))
-            || (pos.turn() == Color::Black && !matches!(next, Some(Item::Ellipsis(_))))
+        // Where it stands first (a number before White's move after a move is the common
+        // case, told without a look at its text), then whether it is digits alone.
+        let placed = matches!(before, Some(Item::MoveNumber(_)))
+            || (pos.turn() == Color::Black && !matches!(next, Some(Item::Ellipsis(_))));
+        placed && self.src(n.span).chars().all(|c| c.is_ascii_digit())
     }
 
     pub(super) fn check_number(
@@ -64,34 +66,71 @@ impl GameChecker<'_> {
         }
     }
 
+    /// The marks written with a move read well, against the board: `before` gives the
+    /// position before the move and its origins (played again, asked only for a fix).
     pub(super) fn markers(
         &mut self,
         tok: &MoveToken,
-        before: &Chess,
-        origins: &Origins,
+        before: &dyn Fn() -> (Chess, Origins),
         after: &Chess,
         m: &Move,
         ply: u32,
     ) {
+        // Each kind of mark is looked at further only when the token writes one, or the
+        // board says the move should have one (most moves: neither).
+        let checkers = after.checkers();
+        if checkers.any() || tok.check().is_some() {
+            self.check_marks(tok, after, checkers, ply);
+        }
+        let capture = m.is_capture();
+        if capture != tok.capture().is_some()
+            || (capture && matches!(tok.body, MoveBody::Descriptive(_)))
+            || tok.figurine().is_some()
+            || tok.ep().is_some()
+        {
+            self.other_marks(tok, before, after, m, ply);
+        }
+    }
+
+    /// The capture, figurine and e.p. marks of a move (see [`GameChecker::markers`]).
+    #[inline(never)]
+    fn other_marks(
+        &mut self,
+        tok: &MoveToken,
+        before: &dyn Fn() -> (Chess, Origins),
+        after: &Chess,
+        m: &Move,
+        ply: u32,
+    ) {
+        // The move written as it should be, in the position before it.
+        let rewrite = |g: &Self| {
+            let (pos, origins) = before();
+            g.writer().write(&pos, &origins, m)
+        };
+        // Who moved: the side not to move after it.
+        let mover = !after.turn();
         // Borrowed from the game's text, not from `self`: the text is copied into a
-        // diagnostic only when there is one (nothing is allocated for a well-marked move).
+        // diagnostic only when there is one (nothing is allocated, nor cut, for a
+        // well-marked move).
         let source: &str = self.text;
-        let text = source.get(tok.span.start..tok.span.end).unwrap_or("");
-        self.check_marks(tok, after, text, ply);
+        let text = || source.get(tok.span.start..tok.span.end).unwrap_or("");
         // Capture marks. A descriptive capture names what it takes (`P×P`); a dash there
         // (`P-Q5`) is a capture written without its mark.
-        if let (MoveBody::Normal(_), Some(c), false) = (&tok.body, tok.capture(), m.is_capture()) {
+        if !m.is_capture()
+            && matches!(tok.body, MoveBody::Normal(_))
+            && let Some(c) = tok.capture()
+        {
             self.diags.push(
                 Diagnostic::new(
                     Problem::CaptureMarkOnNonCapture {
-                        text: text.to_owned(),
+                        text: text().to_owned(),
                         square: m.to().to_string(),
                     },
                     c.span,
                 )
                 .label("nothing to capture")
                 .ply(ply)
-                .suggest(vec![self.writer().write(before, origins, m)]),
+                .suggest(vec![rewrite(self)]),
             );
         }
         // (The board first: the writer is made only when a capture is met without its mark.)
@@ -109,7 +148,7 @@ impl GameChecker<'_> {
         if unmarked {
             let mut d = Diagnostic::new(
                 Problem::MissingCaptureMark {
-                    text: text.to_owned(),
+                    text: text().to_owned(),
                     square: m.to().to_string(),
                 },
                 tok.span,
@@ -125,27 +164,26 @@ impl GameChecker<'_> {
                     "descriptive notation writes a capture with × and what is taken, not with a dash",
                 );
             }
-            self.diags
-                .push(d.suggest(vec![self.writer().write(before, origins, m)]));
+            self.diags.push(d.suggest(vec![rewrite(self)]));
         }
         if let Some(color) = tok.figurine() {
             // Print style uses the white set for both sides: a white figurine on a Black move is
             // only wrong when the writer uses black figurines too.
-            let wrong = color != before.turn() && (color == Color::Black || self.black_figurines());
+            let wrong = color != mover && (color == Color::Black || self.black_figurines());
             if wrong {
-                let figurine = figurine_of(m.role(), before.turn());
+                let figurine = figurine_of(m.role(), mover);
                 let fixed =
-                    text.replacen(|c: char| ('♔'..='♟').contains(&c), &figurine.to_string(), 1);
+                    text().replacen(|c: char| ('♔'..='♟').contains(&c), &figurine.to_string(), 1);
                 self.diags.push(
                     Diagnostic::new(
                         Problem::FigurineColor {
-                            text: text.to_owned(),
+                            text: text().to_owned(),
                             figurine_color: if color == Color::White { "white" } else { "black" },
-                            mover: color_name(before.turn()),
+                            mover: color_name(mover),
                         },
                         tok.span,
                     )
-                    .label(format!("{} is to move", color_name(before.turn())))
+                    .label(format!("{} is to move", color_name(mover)))
                     .ply(ply)
                     .help("the move is read all the same; use the mover's figurine, or the white set for both sides")
                     .suggest(vec![fixed]),
@@ -158,31 +196,38 @@ impl GameChecker<'_> {
             self.diags.push(
                 Diagnostic::new(
                     Problem::EpNotEnPassant {
-                        text: text.to_owned(),
+                        text: text().to_owned(),
                     },
                     ep,
                 )
                 .label("not en passant")
                 .ply(ply)
-                .suggest(vec![self.writer().write(before, origins, m)]),
+                .suggest(vec![rewrite(self)]),
             );
         }
     }
 
     /// The check and mate signs written with a move, against the position after it.
-    fn check_marks(&mut self, tok: &MoveToken, after: &Chess, text: &str, ply: u32) {
+    #[inline(never)]
+    fn check_marks(&mut self, tok: &MoveToken, after: &Chess, checkers: Bitboard, ply: u32) {
         // The move with another sign, for the fixes: its text cut from its marks only when
         // there is one.
         let source: &str = self.text;
         let signed = |sign: &str| format!("{}{}", tok.unmarked(source), sign);
-        let checkers = after.checkers().count();
-        let mate = checkers > 0 && crate::board::resolve::is_checkmate(after);
-        let mut written = tok.check().map(|c| c.value);
+        let check = checkers.any();
+        let mark = tok.check();
+        // No sign written and no check given: nothing to compare (most moves).
+        if mark.is_none() && !check {
+            return;
+        }
+        let mate = check && crate::board::resolve::is_checkmate(after);
+        let mut written = mark.map(|c| c.value);
         if written == Some(CheckMark::DoubleCheck) && self.style().double_plus_mate {
             written = Some(CheckMark::Mate); // Spanish: `++` is mate
         }
-        let mark_span = tok.check().map(|c| c.span).unwrap_or(tok.span);
-        match (written, checkers > 0, mate) {
+        let text = source.get(tok.span.start..tok.span.end).unwrap_or("");
+        let mark_span = mark.map(|c| c.span).unwrap_or(tok.span);
+        match (written, check, mate) {
             // UCI, Smith, ICCF and coordinate notation write no check signs.
             (None, true, _) if !self.writer().writes_check_marks() => {}
             (None, true, true) => self.diags.push(
@@ -229,17 +274,19 @@ impl GameChecker<'_> {
                 .ply(ply)
                 .suggest(vec![signed("")]),
             ),
-            (Some(CheckMark::DoubleCheck), true, false) if checkers < 2 => self.diags.push(
-                Diagnostic::new(
-                    Problem::NotDoubleCheck {
-                        text: text.to_owned(),
-                    },
-                    mark_span,
+            (Some(CheckMark::DoubleCheck), true, false) if !checkers.more_than_one() => {
+                self.diags.push(
+                    Diagnostic::new(
+                        Problem::NotDoubleCheck {
+                            text: text.to_owned(),
+                        },
+                        mark_span,
+                    )
+                    .label("single check")
+                    .ply(ply)
+                    .suggest(vec![signed(&self.style().check)]),
                 )
-                .label("single check")
-                .ply(ply)
-                .suggest(vec![signed(&self.style().check)]),
-            ),
+            }
             (Some(CheckMark::Mate), c, false) => self.diags.push(
                 Diagnostic::new(
                     Problem::MateWithoutMate {

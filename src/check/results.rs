@@ -2,6 +2,7 @@
 
 use shakmaty::{Chess, Color, Position};
 
+use crate::board::resolve::{is_checkmate, is_stalemate};
 use crate::check::checker::GameChecker;
 use crate::diagnostic::{Diagnostic, Problem};
 use crate::span::Span;
@@ -47,13 +48,13 @@ impl GameChecker<'_> {
         if end.result.is_none() && syntax.move_count > 0 && !unclosed {
             let at = end.last_move.unwrap_or(syntax.span);
             let at = Span::new(at.end, at.end);
-            let by_board = if end.complete && end.pos.is_checkmate() {
+            let by_board = if end.complete && is_checkmate(&end.pos) {
                 Some(if end.pos.turn() == Color::White {
                     Outcome::BlackWins
                 } else {
                     Outcome::WhiteWins
                 })
-            } else if end.complete && end.pos.is_stalemate() {
+            } else if end.complete && is_stalemate(&end.pos) {
                 Some(Outcome::Draw)
             } else {
                 None
@@ -73,7 +74,7 @@ impl GameChecker<'_> {
             return;
         }
         let pos = &end.pos;
-        let position_outcome = if pos.is_checkmate() {
+        let position_outcome = if is_checkmate(pos) {
             Some((
                 if pos.turn() == Color::White {
                     Outcome::BlackWins
@@ -82,7 +83,7 @@ impl GameChecker<'_> {
                 },
                 "checkmate",
             ))
-        } else if pos.is_stalemate() {
+        } else if is_stalemate(pos) {
             Some((Outcome::Draw, "stalemate"))
         } else {
             None

@@ -9,10 +9,11 @@
 //! square) is left to the full resolver, so its answers and their order are unchanged.
 
 use shakmaty::{
-    Bitboard, Chess, Color, EnPassantMode, Move, Position, Rank, Role, Square, attacks,
+    Bitboard, Chess, Color, EnPassantMode, File, Move, Position, Rank, Role, Square, attacks,
 };
 
 use crate::board::pattern::Pattern;
+use crate::syntax::NormalMove;
 
 /// The one legal move of `pos` matching `pat`, when that is quick to tell (see the module's
 /// comment); `None` when no move, several, or a case left to the full resolver.
@@ -21,23 +22,7 @@ pub(super) fn sole_match(pos: &Chess, pat: &Pattern) -> Option<Move> {
     if pat.null || pat.castle.is_some() {
         return None;
     }
-    let board = pos.board();
-    let turn = pos.turn();
-    // Both squares and no piece letter (`g1f3`, `e2-e4`): the piece of the side to move on
-    // the origin.
-    let role = match (pat.role, pat.from_file, pat.from_rank) {
-        (Some(role), ..) => role,
-        (None, Some(file), Some(rank)) => {
-            let piece = board.piece_at(Square::from_coords(file, rank))?;
-            (piece.color == turn).then_some(piece.role)?
-        }
-        _ => return None,
-    };
-    if board.by_color(turn).contains(to) {
-        return None;
-    }
-    let king = board.king_of(turn)?;
-    let mut from = origins(pos, role, to)?;
+    let role = mover(pos, pat.role, pat.from_file, pat.from_rank)?;
     // A pattern that says no more than piece, square and origin (almost every move written)
     // is matched on the origins; any other is matched move by move. (Every field named: a
     // new one is weighed here.)
@@ -63,13 +48,66 @@ pub(super) fn sole_match(pos: &Chess, pat: &Pattern) -> Option<Move> {
         && from_set.is_none()
         && to_set.is_none()
         && !capture_required;
-    if plain {
-        if let Some(file) = from_file {
-            from &= Bitboard::from_file(file);
+    pick(pos, role, to, from_file, from_rank, |m| {
+        plain || pat.matches(m)
+    })
+}
+
+/// [`sole_match`] of a written algebraic move (its pattern: [`Pattern::from_body`]), told
+/// from the move itself when it names piece, square and origin only (almost every move
+/// written); `None` for any other, left to the resolver.
+pub(crate) fn sole_normal(pos: &Chess, n: &NormalMove) -> Option<Move> {
+    let to = n.to?;
+    if n.to_file.is_some() || n.captured.is_some() || n.promotion.is_some() {
+        return None;
+    }
+    // Both squares and no piece letter (`g1f3`): whatever stands on the origin.
+    let coordinate = !n.role_written && n.from_file.is_some() && n.from_rank.is_some();
+    let role = mover(
+        pos,
+        (!coordinate).then_some(n.role),
+        n.from_file,
+        n.from_rank,
+    )?;
+    pick(pos, role, to, n.from_file, n.from_rank, |_| true)
+}
+
+/// The kind of piece a move names: `role` when written, else (both squares and no piece
+/// letter, `g1f3`, `e2-e4`) that of the piece of the side to move on the origin.
+fn mover(pos: &Chess, role: Option<Role>, file: Option<File>, rank: Option<Rank>) -> Option<Role> {
+    match (role, file, rank) {
+        (Some(role), ..) => Some(role),
+        (None, Some(file), Some(rank)) => {
+            let piece = pos.board().piece_at(Square::from_coords(file, rank))?;
+            (piece.color == pos.turn()).then_some(piece.role)
         }
-        if let Some(rank) = from_rank {
-            from &= Bitboard::from_rank(rank);
-        }
+        _ => None,
+    }
+}
+
+/// The one legal move of a piece of kind `role` to `to` (from the file and rank given) that
+/// `accepts`; `None` when none, several, or a pawn move left to the full resolver.
+#[inline(always)]
+fn pick(
+    pos: &Chess,
+    role: Role,
+    to: Square,
+    from_file: Option<File>,
+    from_rank: Option<Rank>,
+    accepts: impl Fn(&Move) -> bool,
+) -> Option<Move> {
+    let board = pos.board();
+    let turn = pos.turn();
+    if board.by_color(turn).contains(to) {
+        return None;
+    }
+    let king = board.king_of(turn)?;
+    let mut from = origins(pos, role, to)?;
+    if let Some(file) = from_file {
+        from &= Bitboard::from_file(file);
+    }
+    if let Some(rank) = from_rank {
+        from &= Bitboard::from_rank(rank);
     }
     let capture = board.role_at(to);
     let mut found = None;
@@ -81,7 +119,7 @@ pub(super) fn sole_match(pos: &Chess, pat: &Pattern) -> Option<Move> {
             to,
             promotion: None,
         };
-        if (plain || pat.matches(&m)) && is_safe(pos, king, role, from, to) {
+        if accepts(&m) && is_safe(pos, king, role, from, to) {
             if found.is_some() {
                 return None;
             }
@@ -94,20 +132,29 @@ pub(super) fn sole_match(pos: &Chess, pat: &Pattern) -> Option<Move> {
 /// Is the side to move checkmated? Told without a move list when its king can step to a
 /// square no piece of the other side attacks (most checks); else shakmaty's answer.
 pub(crate) fn is_checkmate(pos: &Chess) -> bool {
+    !king_can_step(pos) && pos.is_checkmate()
+}
+
+/// Is the side to move stalemated? Told without a move list when its king can step to a
+/// square no piece of the other side attacks (most positions); else shakmaty's answer.
+pub(crate) fn is_stalemate(pos: &Chess) -> bool {
+    !king_can_step(pos) && pos.is_stalemate()
+}
+
+/// Has the king of the side to move a legal step (to a square not held by its own side
+/// that no piece of the other side attacks)? Then the side to move has a legal move.
+fn king_can_step(pos: &Chess) -> bool {
     let board = pos.board();
     let turn = pos.turn();
-    if let Some(king) = board.king_of(turn) {
-        // The king's own square does not shield what is behind it.
-        let occupied = board.occupied().without(king);
-        let steps = attacks::king_attacks(king) & !board.by_color(turn);
-        if steps
-            .into_iter()
-            .any(|sq| board.attacks_to(sq, !turn, occupied).is_empty())
-        {
-            return false;
-        }
-    }
-    pos.is_checkmate()
+    let Some(king) = board.king_of(turn) else {
+        return false;
+    };
+    // The king's own square does not shield what is behind it.
+    let occupied = board.occupied().without(king);
+    let steps = attacks::king_attacks(king) & !board.by_color(turn);
+    steps
+        .into_iter()
+        .any(|sq| board.attacks_to(sq, !turn, occupied).is_empty())
 }
 
 /// The squares from which a piece of the side to move, of kind `role`, reaches `to` (not
@@ -184,6 +231,7 @@ mod tests {
     use crate::board::pattern::Pattern;
     use crate::board::resolve::tests::position;
     use crate::board::resolve::{Resolution, resolve_full};
+    use crate::syntax::{MoveBody, NormalMove};
 
     /// A small deterministic generator (no crate needed for a test's choices).
     struct Lcg(u64);
@@ -231,6 +279,7 @@ mod tests {
     /// passant), the quick answer finds it too. Mate is told as shakmaty tells it.
     fn agrees(pos: &Chess) {
         assert_eq!(super::is_checkmate(pos), pos.is_checkmate(), "{pos:?}");
+        assert_eq!(super::is_stalemate(pos), pos.is_stalemate(), "{pos:?}");
         // Both squares and no piece letter (`g1f3`): from each square of the side to move.
         let coordinate = pos.us().into_iter().flat_map(|from| {
             Square::ALL.into_iter().map(move |to| Pattern {
@@ -244,6 +293,7 @@ mod tests {
             .into_iter()
             .flat_map(|role| Square::ALL.into_iter().map(move |to| (role, to)))
             .flat_map(|(role, to)| patterns(pos, role, to));
+        normal_agrees(pos);
         for pat in written.chain(coordinate) {
             let full = resolve_full(pos, &[pat]);
             match sole_match(pos, &pat) {
@@ -256,6 +306,43 @@ mod tests {
                     ) = full
                     {
                         panic!("missed {m:?} for {pat:?} in {pos:?}");
+                    }
+                }
+            }
+        }
+    }
+
+    /// The quick answer from a written move is that of its pattern, for every piece,
+    /// square and origin written, with and without a piece letter.
+    fn normal_agrees(pos: &Chess) {
+        let mut origins = vec![(None, None)];
+        for sq in pos.us() {
+            origins.extend([
+                (Some(sq.file()), None),
+                (None, Some(sq.rank())),
+                (Some(sq.file()), Some(sq.rank())),
+            ]);
+        }
+        for role in Role::ALL {
+            for to in Square::ALL {
+                for &(from_file, from_rank) in &origins {
+                    for role_written in [true, false] {
+                        let n = NormalMove {
+                            role,
+                            role_written,
+                            from_file,
+                            from_rank,
+                            to: Some(to),
+                            to_file: None,
+                            promotion: None,
+                            captured: None,
+                        };
+                        let pat = Pattern::from_body(&MoveBody::Normal(n));
+                        assert_eq!(
+                            super::sole_normal(pos, &n),
+                            sole_match(pos, &pat),
+                            "{n:?} in {pos:?}"
+                        );
                     }
                 }
             }

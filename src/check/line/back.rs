@@ -18,18 +18,19 @@ impl<'l> LineWalk<'_, '_, 'l> {
     pub(super) fn go_back(&mut self, f: Found, failure: Failure<'l>) {
         let Failure { tok, mut d, .. } = failure;
         let i = self.snaps.len() - f.back;
+        // Its branch point is kept in the snapshot before it.
+        let before = i.checked_sub(1).and_then(|j| self.snaps.get(j));
+        let branch = before.map(|b| BranchAt::Own(Box::new(self.snap_branch(b))));
         let mut s = self
             .snaps
             .remove(i)
             .expect("a repair goes back at most to the oldest snapshot");
-        // Its branch point is kept in the snapshot before it.
-        if matches!(s.state.branch, Some(BranchAt::Snapshot)) {
-            let before = i.checked_sub(1).and_then(|j| self.snaps.get(j));
-            s.state.branch = before.map(|b| BranchAt::Own(Box::new(b.branch())));
+        if matches!(s.branch, Some(BranchAt::Snapshot)) {
+            s.branch = branch;
         }
-        self.snaps.clear();
         let (at, at_tok) = (s.at, s.tok);
         self.restore(s);
+        self.snaps.clear();
         let second: Vec<&MoveToken> = match &f.repair {
             Repair::Swap { .. } => self.line.items[at + 1..]
                 .iter()
@@ -130,7 +131,7 @@ impl<'l> LineWalk<'_, '_, 'l> {
             ..
         } = failure;
         // With a half-move inserted before it, the token's move number is checked again.
-        let renumber = match (&f.repair, before.state.pending) {
+        let renumber = match (&f.repair, before.pending) {
             (Repair::Insert { .. }, Some((n, _))) => {
                 self.g.rewind(before.mark);
                 Some(n)

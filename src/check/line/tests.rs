@@ -45,7 +45,7 @@ fn restore_puts_back_the_state_before_a_snapshot() {
             panic!("e5 is a move")
         };
         let snap = w.snapshot(at, tok);
-        let (state, history, mark) = (snap.state.clone(), snap.history, snap.mark);
+        let (state, history, mark) = (w.state.clone(), snap.history, snap.mark);
         // Read on: `Nc6+` gives no check, so a diagnostic is added.
         walk_to(w, w.line.items.len() - 1);
         assert_eq!(w.state.ply, 5);
