@@ -173,8 +173,13 @@ impl Cache {
 
     /// Keeps what a piece reads (a full map is emptied first).
     fn keep(&mut self, key: &str, last: bool, entry: Arc<Entry>) {
+        self.keep_within(key, last, entry, MAX_ENTRIES);
+    }
+
+    /// [`Cache::keep`] in a map of at most `max` pieces.
+    fn keep_within(&mut self, key: &str, last: bool, entry: Arc<Entry>, max: usize) {
         let map = self.map(last);
-        if map.len() >= MAX_ENTRIES {
+        if map.len() >= max {
             map.clear();
         }
         map.insert(key.into(), entry);

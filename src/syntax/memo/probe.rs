@@ -249,11 +249,6 @@ impl Probe {
         let verdict = run.verdict(len);
         (verdict, run.checks.and_then(Checks::finish))
     }
-
-    /// The limit of a run on a piece's key (see [`Probe::check`]).
-    pub(crate) fn limit(text: &str, last: bool) -> Option<usize> {
-        (!last).then_some(text.len())
-    }
 }
 
 /// The verdict of a run that looked past its limit.

@@ -16,10 +16,14 @@
 //! through those tests, so it reads both alike, rule for rule and span for span; what differs
 //! is the text inside the tag value or comment, which no token but that one holds.
 
-use super::{Cache, Entry, Pieces, Probe};
+use super::{Cache, Entry, Pieces};
 use crate::syntax::walker::Top;
 use crate::syntax::walker::top::unescape_tag;
 use std::sync::{Arc, Mutex, PoisonError};
+
+/// The most templates a thread keeps of each kind (each holds its tests' tables, and a
+/// manuscript of long comments has a shape for nearly every one).
+const MAX_TEMPLATES: usize = 1 << 13;
 
 /// A filler for a character, by its length in UTF-8 (1 to 4 bytes).
 const FILLERS: [char; 4] = ['x', 'é', '€', '𝄞'];
@@ -115,17 +119,13 @@ impl Pieces<'_> {
             let shaped = known.unwrap_or_else(|| {
                 let checked = self.probe.check_keeping(&shape, len, last, replaced);
                 let entry = Arc::new(self.read_checked(&shape, len, checked));
-                templates.keep(&shape, last, Arc::clone(&entry));
+                templates.keep_within(&shape, last, Arc::clone(&entry), MAX_TEMPLATES);
                 entry
             });
             // The tests kept of the template's fillers tell at once, byte by byte; else (or
             // when one differs) the probe follows the piece and its template side by side.
             let same = || {
-                let limit = Probe::limit(key, last);
-                shaped
-                    .checks
-                    .as_ref()
-                    .is_some_and(|c| c.same(&shape, key, limit))
+                shaped.checks.as_ref().is_some_and(|c| c.same(&shape, key))
                     || self.probe.check_twin(key, Some(&shape), len, last) == shaped.verdict
             };
             if shaped.verdict.bounded

@@ -146,6 +146,8 @@ fn tricky_texts_read_the_same_piece_by_piece() {
         "{",
         "e4",
         "1. e4 e",
+        // One word before every kind of follower (read through its template before a space).
+        "1. e4\ne5 2. e4)\te5\r\n3. e4( e5{x} 4. e4; c\n5.e4 6.Nf3 Nf3+\n7.Nf3# 8.Nf3$1 e4!",
     ];
     for text in texts {
         compare_text(text, "a tricky text", usize::MAX, false);

@@ -113,23 +113,27 @@ impl Owned {
 }
 
 /// The most distinct tests [`Checks`] keeps; a run that makes more keeps none.
-const MAX_CHECKS: usize = 24;
+const MAX_CHECKS: usize = 16;
 
-/// The tests a run made that read bytes of a span of its text, each kept once. Another text
-/// that differs from it only in that span, on which each of those tests has the outcome it
-/// has on the text at every position from the first where one was made to the span's end,
-/// is read the same way: a run on it makes the same tests in the same order with the same
-/// outcomes (those that read only other bytes read the same bytes), so pest reads both the
-/// same way.
+/// The tests a run made that read bytes of a span of its text, each kept once, and what they
+/// tell of a byte and a character. Another text that differs from it only in that span (each
+/// character replaced by one as long) is read the same way when, byte for byte in the span,
+/// no kept test tells the two apart: a byte test or a literal sees the same at each byte, a
+/// character test the same at each character. Then a run on it makes the same tests in the
+/// same order with the same outcomes (those that read only other bytes read the same bytes),
+/// so pest reads both the same way.
 #[derive(Debug)]
 pub(crate) struct Checks {
     /// The span of the text that others may differ in.
     span: (usize, usize),
-    /// The first position where a test reading the span was made.
-    from: usize,
     tests: Vec<Owned>,
     /// More than [`MAX_CHECKS`] distinct tests were made.
     overflow: bool,
+    /// Each ASCII byte's [`Checks::byte_sig`] (the table is kept small: the templates that
+    /// hold it are many).
+    bytes: [u32; 128],
+    /// Each ASCII character's [`Checks::char_sig`].
+    ascii: [u16; 128],
 }
 
 impl Checks {
@@ -137,9 +141,10 @@ impl Checks {
     pub(super) fn new(span: (usize, usize)) -> Checks {
         Checks {
             span,
-            from: span.0,
             tests: Vec::new(),
             overflow: false,
+            bytes: [0; 128],
+            ascii: [0; 128],
         }
     }
 
@@ -150,7 +155,6 @@ impl Checks {
         if self.overflow || pos >= end || pos + test.len() <= start {
             return;
         }
-        self.from = self.from.min(pos);
         if !self.tests.iter().any(|t| t.test().same(test)) {
             if self.tests.len() == MAX_CHECKS {
                 self.overflow = true;
@@ -161,25 +165,99 @@ impl Checks {
         }
     }
 
-    /// The checks, unless there were too many tests to keep.
-    pub(super) fn finish(self) -> Option<Checks> {
-        (!self.overflow).then_some(self)
+    /// The checks, unless there were too many tests to keep, with the signature of each ASCII
+    /// byte and character worked out.
+    pub(super) fn finish(mut self) -> Option<Checks> {
+        if self.overflow {
+            return None;
+        }
+        for b in 0..128u8 {
+            self.bytes[usize::from(b)] = self.byte_sig(b);
+        }
+        for c in 0..128u8 {
+            self.ascii[usize::from(c)] = self.char_sig(char::from(c));
+        }
+        Some(self)
     }
 
-    /// Does `other` (a text as long as `text`, differing from it only in the span) read as
-    /// `text` does, by every test kept, at every position from the first test's to the span's
-    /// end? `limit` is both runs' limit.
-    pub(crate) fn same(&self, text: &str, other: &str, limit: Option<usize>) -> bool {
-        if text.len() != other.len() {
+    /// What the byte tests and literals tell of a byte: a bit per byte test that takes it,
+    /// and the byte itself when a literal holds it (of either case, for a literal of either
+    /// case).
+    fn byte_sig(&self, b: u8) -> u32 {
+        let mut sig = 0u32;
+        for (i, t) in self.tests.iter().enumerate() {
+            let hit = match t {
+                Owned::ByteIn(set) | Owned::NotIn(set) => set.has(b),
+                Owned::OneOf(set) => b < 128 && set & (1 << b) != 0,
+                Owned::Literal(lit, insensitive) => lit
+                    .iter()
+                    .any(|&l| l == b || (*insensitive && l.eq_ignore_ascii_case(&b))),
+                _ => false,
+            };
+            if hit {
+                sig |= 1 << i;
+                if matches!(t, Owned::Literal(..)) {
+                    // Which byte it is matters to a literal.
+                    sig |= (u32::from(b) + 1) << 16;
+                }
+            }
+        }
+        sig
+    }
+
+    /// What the character tests tell of a character: a bit per test it matches.
+    fn char_sig(&self, c: char) -> u16 {
+        let mut sig = 0;
+        for (i, t) in self.tests.iter().enumerate() {
+            let hit = match t {
+                Owned::Range(lo, hi) => (*lo..=*hi).contains(&c),
+                Owned::Class(f) => f(&c),
+                // Any character matches them, and the two texts' characters are as long.
+                _ => false,
+            };
+            sig |= u16::from(hit) << i;
+        }
+        sig
+    }
+
+    /// Does `other` (a text as long as `text`, differing from it only in the span, each
+    /// character replaced by one as long) read as `text` does: does no kept test tell a byte
+    /// or a character of the span apart?
+    pub(crate) fn same(&self, text: &str, other: &str) -> bool {
+        let (start, end) = self.span;
+        if text.len() != other.len() || end > text.len() {
             return false;
         }
-        let outcome = |t: &Test<'_>, s: &str, pos: usize| t.outcome(s, limit, pos).ok();
-        (self.from..self.span.1).all(|pos| {
-            self.tests.iter().all(|t| {
-                let t = t.test();
-                outcome(&t, text, pos) == outcome(&t, other, pos)
-            })
+        let (a, b) = (&text.as_bytes()[start..end], &other.as_bytes()[start..end]);
+        let bytes_same = a
+            .iter()
+            .zip(b)
+            .all(|(&x, &y)| x == y || self.byte_of(x) == self.byte_of(y));
+        if !bytes_same {
+            return false;
+        }
+        let (Some(a), Some(b)) = (text.get(start..end), other.get(start..end)) else {
+            return false;
+        };
+        a.chars().zip(b.chars()).all(|(x, y)| {
+            x == y || (x.len_utf8() == y.len_utf8() && self.sig_of(x) == self.sig_of(y))
         })
+    }
+
+    /// [`Checks::byte_sig`], from the table for an ASCII byte.
+    fn byte_of(&self, b: u8) -> u32 {
+        match self.bytes.get(usize::from(b)) {
+            Some(&sig) => sig,
+            None => self.byte_sig(b),
+        }
+    }
+
+    /// [`Checks::char_sig`], from the table for an ASCII character.
+    fn sig_of(&self, c: char) -> u16 {
+        match u8::try_from(c) {
+            Ok(b) if b < 128 => self.ascii[usize::from(b)],
+            _ => self.char_sig(c),
+        }
     }
 }
 
