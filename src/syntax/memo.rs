@@ -314,7 +314,7 @@ impl Pieces<'_> {
             }
             let gap_end = words.get(j + 1).map_or(text.len(), |w| w.0);
             let gap = &text.as_bytes()[words[j].1..gap_end];
-            state = if verdict.first_to_end || gap.contains(&b'\n') {
+            state = if verdict.first_to_end || has_break(gap) {
                 State::Tags
             } else {
                 State::Rest
@@ -467,7 +467,7 @@ fn hint(text: &str, words: &[(usize, usize)], i: usize) -> Option<usize> {
             // Through the end of its line (a tag pair, read and kept by its line: the same
             // `[Event "…"]` comes back in game after game).
             let mut j = i;
-            while j + 1 < words.len() && !text[words[j].1..words[j + 1].0].contains('\n') {
+            while j + 1 < words.len() && !has_break(&text.as_bytes()[words[j].1..words[j + 1].0]) {
                 j += 1;
             }
             Some(j)
@@ -530,19 +530,16 @@ fn after(text: &str, at: usize) -> usize {
 /// each part is the one read in other games; the probe decides whether each reads alone.
 fn words_into(text: &str, out: &mut Vec<(usize, usize)>) {
     let bytes = text.as_bytes();
-    let space = |b: u8| matches!(b, b' ' | b'\t' | b'\r' | b'\n');
     let mut i = 0;
     loop {
-        while i < bytes.len() && space(bytes[i]) {
-            i += 1;
-        }
-        if i == bytes.len() {
+        let Some(k) = bytes[i..].iter().position(|&b| !SPACE[usize::from(b)]) else {
             return;
-        }
-        let s = i;
-        while i < bytes.len() && !space(bytes[i]) {
-            i += 1;
-        }
+        };
+        let s = i + k;
+        i = bytes[s..]
+            .iter()
+            .position(|&b| SPACE[usize::from(b)])
+            .map_or(bytes.len(), |k| s + k);
         // Most words are one token: no parenthesis around it, no move number in front (see
         // `push_word`).
         if !matches!(bytes[s], b'(' | b'0'..=b'9') && bytes[i - 1] != b')' {
@@ -552,6 +549,25 @@ fn words_into(text: &str, out: &mut Vec<(usize, usize)>) {
         }
     }
 }
+
+/// Does white space between words hold a line break? (Most is one byte: no call to search
+/// it.)
+fn has_break(gap: &[u8]) -> bool {
+    match gap {
+        [b] => *b == b'\n',
+        _ => gap.contains(&b'\n'),
+    }
+}
+
+/// The bytes that separate words: spaces, tabs and line breaks.
+const SPACE: [bool; 256] = {
+    let mut t = [false; 256];
+    t[b' ' as usize] = true;
+    t[b'\t' as usize] = true;
+    t[b'\r' as usize] = true;
+    t[b'\n' as usize] = true;
+    t
+};
 
 /// Adds the word `start..end`: `(`s that open it and `)`s that close it apart, and a move
 /// number glued to what follows it apart.
