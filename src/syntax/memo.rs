@@ -127,10 +127,21 @@ impl WordHasher {
 
 impl Hasher for WordHasher {
     fn write(&mut self, bytes: &[u8]) {
-        for chunk in bytes.chunks(8) {
+        let mut chunks = bytes.chunks_exact(8);
+        for chunk in &mut chunks {
             let mut word = [0u8; 8];
-            word[..chunk.len()].copy_from_slice(chunk);
+            word.copy_from_slice(chunk);
             self.add(u64::from_le_bytes(word));
+        }
+        // The last bytes as a word padded with zeros, put together without a call to copy
+        // them (most keys are shorter than a word).
+        let rest = chunks.remainder();
+        if !rest.is_empty() {
+            let word = rest
+                .iter()
+                .rev()
+                .fold(0u64, |w, &b| (w << 8) | u64::from(b));
+            self.add(word);
         }
     }
 
