@@ -245,25 +245,104 @@ impl Splitter {
         }
     }
 
-    /// After a token of the movetext: the tokens, parentheses and spaces that follow it on its
-    /// line (up to `limit`), each taken as a step of its own would take it. The run stops at
-    /// anything else, and after a result.
+    /// After a token of the movetext: the tokens, parentheses, spaces and line breaks that
+    /// follow it (up to `limit`), each taken as a step of its own would take it. The run stops
+    /// at anything else (where a line starts: with the start of the line kept), after a
+    /// result, and before a token that ends past `limit`.
     fn run(&mut self, text: &str, limit: usize) {
-        // Here the moves are seen, no tag pair is being counted past and no line starts
-        // (`movetext` saw to it): a token changes nothing else.
+        // Here the moves are seen and no tag pair is being counted past (`movetext` saw to
+        // it): a token changes nothing else, a line break only starts a line.
         let b = text.as_bytes();
-        while self.i < limit && self.ended_at.is_none() {
-            match b[self.i] {
-                b' ' | b'\t' | b'\r' => self.i += 1,
-                // Not a line break, a tag, a comment, an escape, nor an invisible character.
-                c if c.is_ascii() && !matches!(c, b'\n' | b'[' | b'{' | b';' | b'%' | b'<') => {
-                    self.item(text);
+        let mut i = self.i;
+        let mut depth = self.depth;
+        let mut line_start = false;
+        if self.ended_at.is_some() {
+            return;
+        }
+        while i < limit {
+            match CLASS[usize::from(b[i])] {
+                BLANK => i += 1,
+                BREAK => {
+                    line_start = true;
+                    i += 1;
                 }
-                _ => return,
+                OPEN => {
+                    depth += 1;
+                    line_start = false;
+                    i += 1;
+                }
+                CLOSE => {
+                    depth = depth.saturating_sub(1);
+                    line_start = false;
+                    i += 1;
+                }
+                TOKEN => {
+                    let end = token_end(b, i + 1);
+                    if end > limit {
+                        // Left to a step of its own, taken again with more text.
+                        break;
+                    }
+                    line_start = false;
+                    if depth == 0 && RESULT_START[usize::from(b[i])] && is_result(&text[i..end])
+                    {
+                        self.ended_at = Some(end);
+                        self.moves_seen = false;
+                        i = end;
+                        break;
+                    }
+                    i = end;
+                }
+                // A tag, a comment, an escape, an HTML break or an invisible character: for
+                // a step of its own.
+                _ => break,
             }
         }
+        self.i = i;
+        self.depth = depth;
+        self.line_start = line_start;
     }
 }
+
+/// What a byte is to [`Splitter::run`]: white space in a line, a line break, a parenthesis, a
+/// byte that starts a token, or a byte that stops the run (`[ { ; % <` and non-ASCII).
+const CLASS: [u8; 256] = {
+    let mut class = [STOP; 256];
+    let mut b = 0;
+    while b < 128 {
+        class[b] = match b as u8 {
+            b' ' | b'\t' | b'\r' => BLANK,
+            b'\n' => BREAK,
+            b'(' => OPEN,
+            b')' => CLOSE,
+            b'[' | b'{' | b';' | b'%' | b'<' => STOP,
+            _ => TOKEN,
+        };
+        b += 1;
+    }
+    class
+};
+
+/// Classes of [`CLASS`].
+const STOP: u8 = 0;
+const BLANK: u8 = 1;
+const BREAK: u8 = 2;
+const OPEN: u8 = 3;
+const CLOSE: u8 = 4;
+const TOKEN: u8 = 5;
+
+/// The first bytes of the tokens that may be results (see [`is_result`]): `1`, `0`, `+`, a
+/// dash, `½`, `*`, and the first letters of the words (`white`, `las`, `blancas`, `black`,
+/// `negras`, `resigns`, `abandonan`, `drawn`, `tablas`) in either case.
+const RESULT_START: [bool; 256] = {
+    let mut starts = [false; 256];
+    let firsts = b"10+-*\xE2\xC2wlbnradtWLBNRADT";
+    let mut k = 0;
+    while k < firsts.len() {
+        starts[firsts[k] as usize] = true;
+        k += 1;
+    }
+    starts
+};
 
 /// The move number written at `i` (`12.`, `12...`), if one is.
 fn move_number_at(text: &str, i: usize) -> Option<u32> {
@@ -415,6 +494,12 @@ mod results {
 /// the last word of `White resigns`)? Trailing `!`/`?` are left off.
 pub(crate) fn is_result(token: &str) -> bool {
     use pest::Parser as _;
+    match token.as_bytes() {
+        b"1-0" | b"0-1" | b"1/2-1/2" | b"*" => return true,
+        [first, ..] if RESULT_START[usize::from(*first)] => {}
+        // Most moves: no result starts so.
+        _ => return false,
+    }
     // (`!` and `?` are neither letters nor digits: a token names a square with them as
     // without them.)
     if names_a_square(token.as_bytes()) {
@@ -533,6 +618,43 @@ mod tests {
             games("1. e4 1-0 {end} [B \"y\"] 1. d4 0-1"),
             vec!["1. e4 1-0 {end} ", "[B \"y\"] 1. d4 0-1"]
         );
+    }
+
+    /// The cutting of `text` read in pieces of `piece` bytes (without dropping what it read).
+    fn in_pieces(text: &str, piece: usize) -> Vec<Span> {
+        let mut games = Vec::new();
+        let mut splitter = Splitter::default();
+        let mut n = 0;
+        while n < text.len() {
+            n = (n + piece).min(text.len());
+            while !text.is_char_boundary(n) {
+                n += 1;
+            }
+            splitter.scan(&text[..n], false, &mut games);
+        }
+        splitter.scan(text, true, &mut games);
+        games
+    }
+
+    #[test]
+    fn pieces_cut_anywhere_cut_the_same_games() {
+        let texts = [
+            "[A \"1\"]\n1. e4 e5 2. Nf3 (2. f4 exf4 (2... d5)) 2... Nc6 1-0\n[A \"2\"]\n1. d4 *\n",
+            "1. e4 1-0 {next} 1. d4 0-1\n\n1. c4 ½-½ 2. Nc3 1/2-1/2\n  [Event \"x\"]\n1. e4 *",
+            "[A \"1\"]\n1. e4 e5\n%escape 1-0\n  [B \"2\"]\n2. Nf3 Nc6 ; 0-1\n3. Bb5 a6 0-1\n",
+            "[pgn]\n\u{FEFF}[A \"1\"]\n1. e4 e5\n\u{A0}[B \"2\"] 1. d4<br>d5 Resigns\n[/pgn]\n1. c4 *",
+            "1.e4 e5 2.Nf3 Nc6 3.Bb5 a6 4.Ba4 Nf6 5.O-O Be7 6.Re1 b5 7.Bb3 d6 8.c3 O-O 9.h3\n\
+             Nb8 10.d4 Nbd7 11.c4 c6 12.cxb5 axb5 13.Nc3 Bb7 14.Bg5 b4 15.Nb1 h6 16.Bh4 c5\n\
+             17.dxe5 Nxe4 1–0\n\n[A \"1\"]\n\n[B \"2\"]\n\n[C \"3\"]\n1. e4 (1. d4 1-0) 1-0 (x) 0-1",
+            "1. e4 e5 2. Nf3 [ Nc6 3. Bb5 Kxe4 4. Qq9 1-0 {a {nested} comment} 2. d4 *\n\
+             [A \"x]\"] 1. e4 1-0 [B \"y\"] 1. d4 0-1\n1. e4 e5 +-- 1. d4 --+ 1. c4 draw",
+        ];
+        for text in texts {
+            let whole = split_games(text);
+            for piece in 1..40 {
+                assert_eq!(in_pieces(text, piece), whole, "{piece} {text:?}");
+            }
+        }
     }
 
     #[test]
