@@ -277,14 +277,16 @@ impl Splitter {
                     i += 1;
                 }
                 TOKEN => {
-                    let end = token_end(b, i + 1);
+                    let mut end = i + 1;
+                    while end < b.len() && !ENDS[usize::from(b[end])] {
+                        end += 1;
+                    }
                     if end > limit {
                         // Left to a step of its own, taken again with more text.
                         break;
                     }
                     line_start = false;
-                    if depth == 0 && RESULT_START[usize::from(b[i])] && is_result(&text[i..end])
-                    {
+                    if depth == 0 && may_be_result(&b[i..end]) && is_result(&text[i..end]) {
                         self.ended_at = Some(end);
                         self.moves_seen = false;
                         i = end;
@@ -330,19 +332,51 @@ const OPEN: u8 = 3;
 const CLOSE: u8 = 4;
 const TOKEN: u8 = 5;
 
-/// The first bytes of the tokens that may be results (see [`is_result`]): `1`, `0`, `+`, a
-/// dash, `½`, `*`, and the first letters of the words (`white`, `las`, `blancas`, `black`,
-/// `negras`, `resigns`, `abandonan`, `drawn`, `tablas`) in either case.
-const RESULT_START: [bool; 256] = {
-    let mut starts = [false; 256];
-    let firsts = b"10+-*\xE2\xC2wlbnradtWLBNRADT";
-    let mut k = 0;
-    while k < firsts.len() {
-        starts[firsts[k] as usize] = true;
-        k += 1;
+/// Do the first two bytes of `token` allow a result (see [`is_result`])? A result starts
+/// with `1`, `0`, `+` or a dash followed by a dash, `:` or `/`; with `*`, `½` or a typographic
+/// dash; or with the first two letters of a word (`white`, `las`, `blancas`, `black`, `negras`,
+/// `resigns`, `abandonan`, `drawn`, `tablas`) in either case. Most moves fail at once.
+#[inline]
+fn may_be_result(token: &[u8]) -> bool {
+    let Some(&first) = token.first() else {
+        return false;
+    };
+    let second = token.get(1).copied().unwrap_or(0);
+    let pair = usize::from(first) << 8 | usize::from(second);
+    RESULT_PAIRS[pair / 64] >> (pair % 64) & 1 == 1
+}
+
+/// [`pair_may_be_result`] of every two bytes (the first in the high byte of the index), as
+/// bits.
+static RESULT_PAIRS: [u64; 1024] = {
+    let mut bits = [0u64; 1024];
+    let mut pair = 0usize;
+    while pair < 1 << 16 {
+        if pair_may_be_result((pair >> 8) as u8, pair as u8) {
+            bits[pair / 64] |= 1 << (pair % 64);
+        }
+        pair += 1;
     }
-    starts
+    bits
 };
+
+/// [`may_be_result`] of a token that starts with `first` and `second` (0 when it has one
+/// byte).
+const fn pair_may_be_result(first: u8, second: u8) -> bool {
+    // The second byte as a lower-case letter, when it is a letter.
+    let letter = second.to_ascii_lowercase();
+    match first.to_ascii_lowercase() {
+        b'1' | b'0' | b'+' | b'-' => matches!(second, b'-' | b':' | b'/' | 0xE2),
+        b'*' | 0xE2 | 0xC2 => true,
+        b'w' => letter == b'h',
+        b'l' | b't' => letter == b'a',
+        b'b' => letter == b'l',
+        b'n' | b'r' => letter == b'e',
+        b'a' => letter == b'b',
+        b'd' => letter == b'r',
+        _ => false,
+    }
+}
 
 /// The move number written at `i` (`12.`, `12...`), if one is.
 fn move_number_at(text: &str, i: usize) -> Option<u32> {
@@ -406,6 +440,9 @@ fn invisible(b: &[u8], i: usize) -> Option<usize> {
 /// The length of a forum wrapper `[pgn]` or `[/pgn]` (any case) at `i`.
 fn forum_wrapper(b: &[u8], i: usize) -> Option<usize> {
     let rest = &b[i..];
+    if !matches!(rest.get(1), Some(b'p' | b'P' | b'/')) {
+        return None;
+    }
     [&b"[pgn]"[..], &b"[/pgn]"[..]]
         .into_iter()
         .find(|w| rest.len() >= w.len() && rest[..w.len()].eq_ignore_ascii_case(w))
@@ -423,13 +460,47 @@ fn end_of_line(b: &[u8], mut i: usize) -> usize {
 /// value may hold `]` and escaped quotes.
 fn end_of_tag(b: &[u8], mut i: usize) -> usize {
     let mut quoted = false;
-    while i < b.len() && b[i] != b'\n' {
-        match b[i] {
-            b'\\' if quoted => i += 1,
-            b'"' => quoted = !quoted,
-            b']' if !quoted => return i + 1,
-            _ => {}
+    loop {
+        // The next byte that matters: a line break, a quote, and `\\` in a value or `]` out of
+        // one.
+        i = if quoted {
+            find3(b, i, b'\n', b'"', b'\\')
+        } else {
+            find3(b, i, b'\n', b'"', b']')
+        };
+        match b.get(i) {
+            None | Some(b'\n') => return i.min(b.len()),
+            Some(b'\\') => i += 2,
+            Some(b'"') => {
+                quoted = !quoted;
+                i += 1;
+            }
+            Some(_) => return i + 1,
         }
+    }
+}
+
+/// The first position from `i` on (or the end) that holds `x`, `y` or `z`, looked for eight
+/// bytes at a time.
+fn find3(b: &[u8], mut i: usize, x: u8, y: u8, z: u8) -> usize {
+    const ONES: u64 = u64::from_le_bytes([1; 8]);
+    const HIGH: u64 = u64::from_le_bytes([0x80; 8]);
+    // The high bit of each zero byte of `v` is set, and of no byte below the first one.
+    let zero = |v: u64| v.wrapping_sub(ONES) & !v & HIGH;
+    while let Some(chunk) = b.get(i..i + 8) {
+        let Ok(bytes) = <[u8; 8]>::try_from(chunk) else {
+            break;
+        };
+        let w = u64::from_le_bytes(bytes);
+        let found = zero(w ^ (ONES * u64::from(x)))
+            | zero(w ^ (ONES * u64::from(y)))
+            | zero(w ^ (ONES * u64::from(z)));
+        if found != 0 {
+            return i + (found.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    while i < b.len() && b[i] != x && b[i] != y && b[i] != z {
         i += 1;
     }
     i.min(b.len())
@@ -496,7 +567,7 @@ pub(crate) fn is_result(token: &str) -> bool {
     use pest::Parser as _;
     match token.as_bytes() {
         b"1-0" | b"0-1" | b"1/2-1/2" | b"*" => return true,
-        [first, ..] if RESULT_START[usize::from(*first)] => {}
+        t if may_be_result(t) => {}
         // Most moves: no result starts so.
         _ => return false,
     }
@@ -658,6 +729,39 @@ mod tests {
     }
 
     #[test]
+    fn tags_end_where_a_byte_at_a_time_ends_them() {
+        fn slow(b: &[u8], mut i: usize) -> usize {
+            let mut quoted = false;
+            while i < b.len() && b[i] != b'\n' {
+                match b[i] {
+                    b'\\' if quoted => i += 1,
+                    b'"' => quoted = !quoted,
+                    b']' if !quoted => return i + 1,
+                    _ => {}
+                }
+                i += 1;
+            }
+            i.min(b.len())
+        }
+        for t in [
+            "[Event \"Havana m\"]\n1. e4",
+            "[A \"x]\" ] rest",
+            "[A \"a long value with \\\" and ] in it\"] [B \"2\"]",
+            "[A \"unclosed value ] that runs on\n[B \"2\"]",
+            "[A \"ends in an escape\\",
+            "[A \"ends in an escape\\\n[B]",
+            "[A",
+            "[Name_without_value and no bracket at all, long enough",
+            "[A \"é ü ½ – non-ASCII all the way through\"] x",
+        ] {
+            let b = t.as_bytes();
+            for i in 0..b.len() {
+                assert_eq!(end_of_tag(b, i), slow(b, i), "{t:?} {i}");
+            }
+        }
+    }
+
+    #[test]
     fn an_indented_tag_line_starts_a_line() {
         assert_eq!(
             games("[A \"1\"]\n1. e4 e5\n  [Event \"2\"]\n1. d4 *"),
@@ -696,6 +800,16 @@ mod result_tests {
             "Tablas",
             "Abandonan",
             "abandonó",
+            "RESIGNED",
+            "Draw",
+            "TABLAS",
+            "Abandona",
+            "abandono",
+            "1/2:1/2",
+            "0–1",
+            "−−+",
+            "+−−",
+            "½—½",
         ] {
             assert!(is_result(t), "{t}");
         }
