@@ -294,8 +294,16 @@ impl Splitter {
                     }
                     i = end;
                 }
-                // A tag, a comment, an escape, an HTML break or an invisible character: for
-                // a step of its own.
+                COMMENT => {
+                    let end = end_of_comment(b, i);
+                    if end > limit {
+                        break;
+                    }
+                    line_start = false;
+                    i = end;
+                }
+                // A tag, a comment to the end of the line, an escape, an HTML break or an
+                // invisible character: for a step of its own.
                 _ => break,
             }
         }
@@ -306,7 +314,8 @@ impl Splitter {
 }
 
 /// What a byte is to [`Splitter::run`]: white space in a line, a line break, a parenthesis, a
-/// byte that starts a token, or a byte that stops the run (`[ { ; % <` and non-ASCII).
+/// comment, a byte that starts a token, or a byte that stops the run (`[ ; % <` and
+/// non-ASCII).
 const CLASS: [u8; 256] = {
     let mut class = [STOP; 256];
     let mut b = 0;
@@ -316,7 +325,8 @@ const CLASS: [u8; 256] = {
             b'\n' => BREAK,
             b'(' => OPEN,
             b')' => CLOSE,
-            b'[' | b'{' | b';' | b'%' | b'<' => STOP,
+            b'{' => COMMENT,
+            b'[' | b';' | b'%' | b'<' => STOP,
             _ => TOKEN,
         };
         b += 1;
@@ -331,6 +341,7 @@ const BREAK: u8 = 2;
 const OPEN: u8 = 3;
 const CLOSE: u8 = 4;
 const TOKEN: u8 = 5;
+const COMMENT: u8 = 6;
 
 /// Do the first two bytes of `token` allow a result (see [`is_result`])? A result starts
 /// with `1`, `0`, `+` or a dash followed by a dash, `:` or `/`; with `*`, `½` or a typographic
@@ -512,20 +523,21 @@ const COMMENT_NESTING: usize = 4;
 /// Past the `}` that closes the comment at `i` (nested braces count), or the end of input.
 fn end_of_comment(b: &[u8], mut i: usize) -> usize {
     let mut depth = 0usize;
-    while i < b.len() {
-        match b[i] {
-            b'{' if depth < COMMENT_NESTING => depth += 1,
-            b'}' => {
+    loop {
+        i = find3(b, i, b'{', b'}', b'}');
+        match b.get(i) {
+            None => return i,
+            Some(b'{') if depth < COMMENT_NESTING => depth += 1,
+            Some(b'}') => {
                 depth -= 1;
                 if depth == 0 {
                     return i + 1;
                 }
             }
-            _ => {}
+            Some(_) => {}
         }
         i += 1;
     }
-    i
 }
 
 /// The bytes that end a token, as a table.
@@ -719,6 +731,8 @@ mod tests {
              17.dxe5 Nxe4 1–0\n\n[A \"1\"]\n\n[B \"2\"]\n\n[C \"3\"]\n1. e4 (1. d4 1-0) 1-0 (x) 0-1",
             "1. e4 e5 2. Nf3 [ Nc6 3. Bb5 Kxe4 4. Qq9 1-0 {a {nested} comment} 2. d4 *\n\
              [A \"x]\"] 1. e4 1-0 [B \"y\"] 1. d4 0-1\n1. e4 e5 +-- 1. d4 --+ 1. c4 draw",
+            "1. e4 {a long comment that runs over many pieces {with {deep {nesting {of {braces}}}}}\n\
+             and more} e5 {1-0} 2. Nf3 {} 1-0 {after} {again}\n[A \"1\"]\n1. d4 {unclosed 0-1",
         ];
         for text in texts {
             let whole = split_games(text);
@@ -757,6 +771,38 @@ mod tests {
             let b = t.as_bytes();
             for i in 0..b.len() {
                 assert_eq!(end_of_tag(b, i), slow(b, i), "{t:?} {i}");
+            }
+        }
+    }
+
+    #[test]
+    fn comments_end_where_a_byte_at_a_time_ends_them() {
+        fn slow(b: &[u8], mut i: usize) -> usize {
+            let mut depth = 0usize;
+            while i < b.len() {
+                match b[i] {
+                    b'{' if depth < COMMENT_NESTING => depth += 1,
+                    b'}' => {
+                        depth -= 1;
+                        if depth == 0 {
+                            return i + 1;
+                        }
+                    }
+                    _ => {}
+                }
+                i += 1;
+            }
+            i
+        }
+        for t in [
+            "{a comment} 1. e4",
+            "{a {nested {comment}} that goes on} x }",
+            "{1{2{3{4{5{6}}}} five deep is text} tail}",
+            "{unclosed and long enough to take more than one word",
+        ] {
+            let b = t.as_bytes();
+            for (i, _) in t.match_indices('{') {
+                assert_eq!(end_of_comment(b, i), slow(b, i), "{t:?} {i}");
             }
         }
     }
