@@ -286,13 +286,19 @@ impl Splitter {
                         break;
                     }
                     line_start = false;
-                    if depth == 0 && may_be_result(&b[i..end]) && is_result(&text[i..end]) {
+                    // The token's first two bytes (the second 0 when it has one).
+                    let second = if end > i + 1 { b[i + 1] } else { 0 };
+                    if depth == 0 && pair_in_results(b[i], second) && is_result(&text[i..end]) {
                         self.ended_at = Some(end);
                         self.moves_seen = false;
                         i = end;
                         break;
                     }
                     i = end;
+                    // The space after the token, at once.
+                    if i + 1 < limit && b[i] == b' ' {
+                        i += 1;
+                    }
                 }
                 COMMENT => {
                     let end = end_of_comment(b, i);
@@ -347,12 +353,16 @@ const COMMENT: u8 = 6;
 /// with `1`, `0`, `+` or a dash followed by a dash, `:` or `/`; with `*`, `½` or a typographic
 /// dash; or with the first two letters of a word (`white`, `las`, `blancas`, `black`, `negras`,
 /// `resigns`, `abandonan`, `drawn`, `tablas`) in either case. Most moves fail at once.
-#[inline]
 fn may_be_result(token: &[u8]) -> bool {
     let Some(&first) = token.first() else {
         return false;
     };
-    let second = token.get(1).copied().unwrap_or(0);
+    pair_in_results(first, token.get(1).copied().unwrap_or(0))
+}
+
+/// [`RESULT_PAIRS`] of a token's first two bytes.
+#[inline]
+fn pair_in_results(first: u8, second: u8) -> bool {
     let pair = usize::from(first) << 8 | usize::from(second);
     RESULT_PAIRS[pair / 64] >> (pair % 64) & 1 == 1
 }
