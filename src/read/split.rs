@@ -245,23 +245,157 @@ impl Splitter {
         }
     }
 
-    /// After a token of the movetext: the tokens, parentheses and spaces that follow it on its
-    /// line (up to `limit`), each taken as a step of its own would take it. The run stops at
-    /// anything else, and after a result.
+    /// After a token of the movetext: the tokens, parentheses, spaces and line breaks that
+    /// follow it (up to `limit`), each taken as a step of its own would take it. The run stops
+    /// at anything else (where a line starts: with the start of the line kept), after a
+    /// result, and before a token that ends past `limit`.
     fn run(&mut self, text: &str, limit: usize) {
-        // Here the moves are seen, no tag pair is being counted past and no line starts
-        // (`movetext` saw to it): a token changes nothing else.
+        // Here the moves are seen and no tag pair is being counted past (`movetext` saw to
+        // it): a token changes nothing else, a line break only starts a line.
         let b = text.as_bytes();
-        while self.i < limit && self.ended_at.is_none() {
-            match b[self.i] {
-                b' ' | b'\t' | b'\r' => self.i += 1,
-                // Not a line break, a tag, a comment, an escape, nor an invisible character.
-                c if c.is_ascii() && !matches!(c, b'\n' | b'[' | b'{' | b';' | b'%' | b'<') => {
-                    self.item(text);
+        let mut i = self.i;
+        let mut depth = self.depth;
+        let mut line_start = false;
+        if self.ended_at.is_some() {
+            return;
+        }
+        while i < limit {
+            match CLASS[usize::from(b[i])] {
+                BLANK => i += 1,
+                BREAK => {
+                    line_start = true;
+                    i += 1;
                 }
-                _ => return,
+                OPEN => {
+                    depth += 1;
+                    line_start = false;
+                    i += 1;
+                }
+                CLOSE => {
+                    depth = depth.saturating_sub(1);
+                    line_start = false;
+                    i += 1;
+                }
+                TOKEN => {
+                    let mut end = i + 1;
+                    while end < b.len() && !ENDS[usize::from(b[end])] {
+                        end += 1;
+                    }
+                    if end > limit {
+                        // Left to a step of its own, taken again with more text.
+                        break;
+                    }
+                    line_start = false;
+                    // The token's first two bytes (the second 0 when it has one).
+                    let second = if end > i + 1 { b[i + 1] } else { 0 };
+                    if depth == 0 && pair_in_results(b[i], second) && is_result(&text[i..end]) {
+                        self.ended_at = Some(end);
+                        self.moves_seen = false;
+                        i = end;
+                        break;
+                    }
+                    i = end;
+                    // The space after the token, at once.
+                    if i + 1 < limit && b[i] == b' ' {
+                        i += 1;
+                    }
+                }
+                COMMENT => {
+                    let end = end_of_comment(b, i);
+                    if end > limit {
+                        break;
+                    }
+                    line_start = false;
+                    i = end;
+                }
+                // A tag, a comment to the end of the line, an escape, an HTML break or an
+                // invisible character: for a step of its own.
+                _ => break,
             }
         }
+        self.i = i;
+        self.depth = depth;
+        self.line_start = line_start;
+    }
+}
+
+/// What a byte is to [`Splitter::run`]: white space in a line, a line break, a parenthesis, a
+/// comment, a byte that starts a token, or a byte that stops the run (`[ ; % <` and
+/// non-ASCII).
+const CLASS: [u8; 256] = {
+    let mut class = [STOP; 256];
+    let mut b = 0;
+    while b < 128 {
+        class[b] = match b as u8 {
+            b' ' | b'\t' | b'\r' => BLANK,
+            b'\n' => BREAK,
+            b'(' => OPEN,
+            b')' => CLOSE,
+            b'{' => COMMENT,
+            b'[' | b';' | b'%' | b'<' => STOP,
+            _ => TOKEN,
+        };
+        b += 1;
+    }
+    class
+};
+
+/// Classes of [`CLASS`].
+const STOP: u8 = 0;
+const BLANK: u8 = 1;
+const BREAK: u8 = 2;
+const OPEN: u8 = 3;
+const CLOSE: u8 = 4;
+const TOKEN: u8 = 5;
+const COMMENT: u8 = 6;
+
+/// Do the first two bytes of `token` allow a result (see [`is_result`])? A result starts
+/// with `1`, `0`, `+` or a dash followed by a dash, `:` or `/`; with `*`, `½` or a typographic
+/// dash; or with the first two letters of a word (`white`, `las`, `blancas`, `black`, `negras`,
+/// `resigns`, `abandonan`, `drawn`, `tablas`) in either case. Most moves fail at once.
+fn may_be_result(token: &[u8]) -> bool {
+    let Some(&first) = token.first() else {
+        return false;
+    };
+    pair_in_results(first, token.get(1).copied().unwrap_or(0))
+}
+
+/// [`RESULT_PAIRS`] of a token's first two bytes.
+#[inline]
+fn pair_in_results(first: u8, second: u8) -> bool {
+    let pair = usize::from(first) << 8 | usize::from(second);
+    RESULT_PAIRS[pair / 64] >> (pair % 64) & 1 == 1
+}
+
+/// [`pair_may_be_result`] of every two bytes (the first in the high byte of the index), as
+/// bits.
+static RESULT_PAIRS: [u64; 1024] = {
+    let mut bits = [0u64; 1024];
+    let mut pair = 0usize;
+    while pair < 1 << 16 {
+        if pair_may_be_result((pair >> 8) as u8, pair as u8) {
+            bits[pair / 64] |= 1 << (pair % 64);
+        }
+        pair += 1;
+    }
+    bits
+};
+
+/// [`may_be_result`] of a token that starts with `first` and `second` (0 when it has one
+/// byte).
+const fn pair_may_be_result(first: u8, second: u8) -> bool {
+    // The second byte as a lower-case letter, when it is a letter.
+    let letter = second.to_ascii_lowercase();
+    match first.to_ascii_lowercase() {
+        b'1' | b'0' | b'+' | b'-' => matches!(second, b'-' | b':' | b'/' | 0xE2),
+        b'*' | 0xE2 | 0xC2 => true,
+        b'w' => letter == b'h',
+        b'l' | b't' => letter == b'a',
+        b'b' => letter == b'l',
+        b'n' | b'r' => letter == b'e',
+        b'a' => letter == b'b',
+        b'd' => letter == b'r',
+        _ => false,
     }
 }
 
@@ -327,6 +461,9 @@ fn invisible(b: &[u8], i: usize) -> Option<usize> {
 /// The length of a forum wrapper `[pgn]` or `[/pgn]` (any case) at `i`.
 fn forum_wrapper(b: &[u8], i: usize) -> Option<usize> {
     let rest = &b[i..];
+    if !matches!(rest.get(1), Some(b'p' | b'P' | b'/')) {
+        return None;
+    }
     [&b"[pgn]"[..], &b"[/pgn]"[..]]
         .into_iter()
         .find(|w| rest.len() >= w.len() && rest[..w.len()].eq_ignore_ascii_case(w))
@@ -344,13 +481,47 @@ fn end_of_line(b: &[u8], mut i: usize) -> usize {
 /// value may hold `]` and escaped quotes.
 fn end_of_tag(b: &[u8], mut i: usize) -> usize {
     let mut quoted = false;
-    while i < b.len() && b[i] != b'\n' {
-        match b[i] {
-            b'\\' if quoted => i += 1,
-            b'"' => quoted = !quoted,
-            b']' if !quoted => return i + 1,
-            _ => {}
+    loop {
+        // The next byte that matters: a line break, a quote, and `\\` in a value or `]` out of
+        // one.
+        i = if quoted {
+            find3(b, i, b'\n', b'"', b'\\')
+        } else {
+            find3(b, i, b'\n', b'"', b']')
+        };
+        match b.get(i) {
+            None | Some(b'\n') => return i.min(b.len()),
+            Some(b'\\') => i += 2,
+            Some(b'"') => {
+                quoted = !quoted;
+                i += 1;
+            }
+            Some(_) => return i + 1,
         }
+    }
+}
+
+/// The first position from `i` on (or the end) that holds `x`, `y` or `z`, looked for eight
+/// bytes at a time.
+fn find3(b: &[u8], mut i: usize, x: u8, y: u8, z: u8) -> usize {
+    const ONES: u64 = u64::from_le_bytes([1; 8]);
+    const HIGH: u64 = u64::from_le_bytes([0x80; 8]);
+    // The high bit of each zero byte of `v` is set, and of no byte below the first one.
+    let zero = |v: u64| v.wrapping_sub(ONES) & !v & HIGH;
+    while let Some(chunk) = b.get(i..i + 8) {
+        let Ok(bytes) = <[u8; 8]>::try_from(chunk) else {
+            break;
+        };
+        let w = u64::from_le_bytes(bytes);
+        let found = zero(w ^ (ONES * u64::from(x)))
+            | zero(w ^ (ONES * u64::from(y)))
+            | zero(w ^ (ONES * u64::from(z)));
+        if found != 0 {
+            return i + (found.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    while i < b.len() && b[i] != x && b[i] != y && b[i] != z {
         i += 1;
     }
     i.min(b.len())
@@ -362,20 +533,21 @@ const COMMENT_NESTING: usize = 4;
 /// Past the `}` that closes the comment at `i` (nested braces count), or the end of input.
 fn end_of_comment(b: &[u8], mut i: usize) -> usize {
     let mut depth = 0usize;
-    while i < b.len() {
-        match b[i] {
-            b'{' if depth < COMMENT_NESTING => depth += 1,
-            b'}' => {
+    loop {
+        i = find3(b, i, b'{', b'}', b'}');
+        match b.get(i) {
+            None => return i,
+            Some(b'{') if depth < COMMENT_NESTING => depth += 1,
+            Some(b'}') => {
                 depth -= 1;
                 if depth == 0 {
                     return i + 1;
                 }
             }
-            _ => {}
+            Some(_) => {}
         }
         i += 1;
     }
-    i
 }
 
 /// The bytes that end a token, as a table.
@@ -415,6 +587,12 @@ mod results {
 /// the last word of `White resigns`)? Trailing `!`/`?` are left off.
 pub(crate) fn is_result(token: &str) -> bool {
     use pest::Parser as _;
+    match token.as_bytes() {
+        b"1-0" | b"0-1" | b"1/2-1/2" | b"*" => return true,
+        t if may_be_result(t) => {}
+        // Most moves: no result starts so.
+        _ => return false,
+    }
     // (`!` and `?` are neither letters nor digits: a token names a square with them as
     // without them.)
     if names_a_square(token.as_bytes()) {
@@ -535,6 +713,110 @@ mod tests {
         );
     }
 
+    /// The cutting of `text` read in pieces of `piece` bytes (without dropping what it read).
+    fn in_pieces(text: &str, piece: usize) -> Vec<Span> {
+        let mut games = Vec::new();
+        let mut splitter = Splitter::default();
+        let mut n = 0;
+        while n < text.len() {
+            n = (n + piece).min(text.len());
+            while !text.is_char_boundary(n) {
+                n += 1;
+            }
+            splitter.scan(&text[..n], false, &mut games);
+        }
+        splitter.scan(text, true, &mut games);
+        games
+    }
+
+    #[test]
+    fn pieces_cut_anywhere_cut_the_same_games() {
+        let texts = [
+            "[A \"1\"]\n1. e4 e5 2. Nf3 (2. f4 exf4 (2... d5)) 2... Nc6 1-0\n[A \"2\"]\n1. d4 *\n",
+            "1. e4 1-0 {next} 1. d4 0-1\n\n1. c4 ½-½ 2. Nc3 1/2-1/2\n  [Event \"x\"]\n1. e4 *",
+            "[A \"1\"]\n1. e4 e5\n%escape 1-0\n  [B \"2\"]\n2. Nf3 Nc6 ; 0-1\n3. Bb5 a6 0-1\n",
+            "[pgn]\n\u{FEFF}[A \"1\"]\n1. e4 e5\n\u{A0}[B \"2\"] 1. d4<br>d5 Resigns\n[/pgn]\n1. c4 *",
+            "1.e4 e5 2.Nf3 Nc6 3.Bb5 a6 4.Ba4 Nf6 5.O-O Be7 6.Re1 b5 7.Bb3 d6 8.c3 O-O 9.h3\n\
+             Nb8 10.d4 Nbd7 11.c4 c6 12.cxb5 axb5 13.Nc3 Bb7 14.Bg5 b4 15.Nb1 h6 16.Bh4 c5\n\
+             17.dxe5 Nxe4 1–0\n\n[A \"1\"]\n\n[B \"2\"]\n\n[C \"3\"]\n1. e4 (1. d4 1-0) 1-0 (x) 0-1",
+            "1. e4 e5 2. Nf3 [ Nc6 3. Bb5 Kxe4 4. Qq9 1-0 {a {nested} comment} 2. d4 *\n\
+             [A \"x]\"] 1. e4 1-0 [B \"y\"] 1. d4 0-1\n1. e4 e5 +-- 1. d4 --+ 1. c4 draw",
+            "1. e4 {a long comment that runs over many pieces {with {deep {nesting {of {braces}}}}}\n\
+             and more} e5 {1-0} 2. Nf3 {} 1-0 {after} {again}\n[A \"1\"]\n1. d4 {unclosed 0-1",
+        ];
+        for text in texts {
+            let whole = split_games(text);
+            for piece in 1..40 {
+                assert_eq!(in_pieces(text, piece), whole, "{piece} {text:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn tags_end_where_a_byte_at_a_time_ends_them() {
+        fn slow(b: &[u8], mut i: usize) -> usize {
+            let mut quoted = false;
+            while i < b.len() && b[i] != b'\n' {
+                match b[i] {
+                    b'\\' if quoted => i += 1,
+                    b'"' => quoted = !quoted,
+                    b']' if !quoted => return i + 1,
+                    _ => {}
+                }
+                i += 1;
+            }
+            i.min(b.len())
+        }
+        for t in [
+            "[Event \"Havana m\"]\n1. e4",
+            "[A \"x]\" ] rest",
+            "[A \"a long value with \\\" and ] in it\"] [B \"2\"]",
+            "[A \"unclosed value ] that runs on\n[B \"2\"]",
+            "[A \"ends in an escape\\",
+            "[A \"ends in an escape\\\n[B]",
+            "[A",
+            "[Name_without_value and no bracket at all, long enough",
+            "[A \"é ü ½ – non-ASCII all the way through\"] x",
+        ] {
+            let b = t.as_bytes();
+            for i in 0..b.len() {
+                assert_eq!(end_of_tag(b, i), slow(b, i), "{t:?} {i}");
+            }
+        }
+    }
+
+    #[test]
+    fn comments_end_where_a_byte_at_a_time_ends_them() {
+        fn slow(b: &[u8], mut i: usize) -> usize {
+            let mut depth = 0usize;
+            while i < b.len() {
+                match b[i] {
+                    b'{' if depth < COMMENT_NESTING => depth += 1,
+                    b'}' => {
+                        depth -= 1;
+                        if depth == 0 {
+                            return i + 1;
+                        }
+                    }
+                    _ => {}
+                }
+                i += 1;
+            }
+            i
+        }
+        for t in [
+            "{a comment} 1. e4",
+            "{a {nested {comment}} that goes on} x }",
+            "{1{2{3{4{5{6}}}} five deep is text} tail}",
+            "{unclosed and long enough to take more than one word",
+        ] {
+            let b = t.as_bytes();
+            for (i, _) in t.match_indices('{') {
+                assert_eq!(end_of_comment(b, i), slow(b, i), "{t:?} {i}");
+            }
+        }
+    }
+
     #[test]
     fn an_indented_tag_line_starts_a_line() {
         assert_eq!(
@@ -574,6 +856,16 @@ mod result_tests {
             "Tablas",
             "Abandonan",
             "abandonó",
+            "RESIGNED",
+            "Draw",
+            "TABLAS",
+            "Abandona",
+            "abandono",
+            "1/2:1/2",
+            "0–1",
+            "−−+",
+            "+−−",
+            "½—½",
         ] {
             assert!(is_result(t), "{t}");
         }
