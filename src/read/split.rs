@@ -277,10 +277,7 @@ impl Splitter {
                     i += 1;
                 }
                 TOKEN => {
-                    let mut end = i + 1;
-                    while end < b.len() && !ENDS[usize::from(b[end])] {
-                        end += 1;
-                    }
+                    let end = token_end(b, i);
                     if end > limit {
                         // Left to a step of its own, taken again with more text.
                         break;

@@ -32,7 +32,6 @@ use own::Own;
 pub(crate) use probe::Probe;
 use probe::{Checks, Verdict};
 
-use crate::span::Spanned;
 use crate::syntax::GameSyntax;
 use crate::syntax::kind::GrammarParser;
 use crate::syntax::walker::{
@@ -169,11 +168,6 @@ struct Cache {
 }
 
 impl Cache {
-    /// The map of pieces that run to their game's end (`last`) or not.
-    fn ends_or_words(&self, last: bool) -> &Entries {
-        if last { &self.ends } else { &self.words }
-    }
-
     fn map(&mut self, last: bool) -> &mut Entries {
         if last {
             &mut self.ends
@@ -512,12 +506,6 @@ fn walk_shifted(walker: &mut Walker<'_>, read: &[Top], at: usize, text: &str) {
     for t in read {
         match t {
             Top::Move(m) => walker.move_at(m, at),
-            Top::MoveNumber(n) => {
-                walker.top(
-                    Top::MoveNumber(Spanned::new(n.value, n.span.offset(at))),
-                    text,
-                );
-            }
             _ => {
                 let mut t = t.clone();
                 t.shift(at);
@@ -537,8 +525,9 @@ fn after(text: &str, at: usize) -> usize {
 }
 
 /// Adds the words of a text to `out`: the runs of bytes between spaces, tabs and line
-/// breaks, as byte ranges. A word is cut where it likely holds several tokens (`(60...Ka4`, `e5)`), so that
-/// each part is the one read in other games; the probe decides whether each reads alone.
+/// breaks, as byte ranges. A word is cut where it likely holds several tokens (`(60...Ka4`,
+/// `e5)`), so that each part is the one read in other games; the probe decides whether each
+/// reads alone.
 fn words_into(text: &str, out: &mut Vec<(usize, usize)>) {
     let bytes = text.as_bytes();
     let mut i = 0;

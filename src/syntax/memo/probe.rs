@@ -216,15 +216,8 @@ impl Probe {
         if twin.is_some_and(|t| t.len() != text.len()) {
             return UNBOUNDED;
         }
-        let mut run = Run {
-            probe: self,
-            text,
-            twin: twin.map(|t| (t, differing(text, t))),
-            checks: None,
-            limit: (!last).then_some(text.len()),
-            steps: 0,
-            depth: 0,
-        };
+        let mut run = Run::new(self, text, (!last).then_some(text.len()));
+        run.twin = twin.map(|t| (t, differing(text, t)));
         run.verdict(len)
     }
 
@@ -237,15 +230,8 @@ impl Probe {
         last: bool,
         span: (usize, usize),
     ) -> (Verdict, Option<Checks>) {
-        let mut run = Run {
-            probe: self,
-            text,
-            twin: None,
-            checks: Some(Checks::new(span)),
-            limit: (!last).then_some(text.len()),
-            steps: 0,
-            depth: 0,
-        };
+        let mut run = Run::new(self, text, (!last).then_some(text.len()));
+        run.checks = Some(Checks::new(span));
         let verdict = run.verdict(len);
         (verdict, run.checks.and_then(Checks::finish))
     }
@@ -258,29 +244,40 @@ const UNBOUNDED: Verdict = Verdict {
     first_to_end: false,
 };
 
-impl Run<'_> {
+impl<'a> Run<'a> {
+    /// A run on `text` alone, keeping no test, that may not test at or past `limit`.
+    fn new(probe: &'a Probe, text: &'a str, limit: Option<usize>) -> Run<'a> {
+        Run {
+            probe,
+            text,
+            twin: None,
+            checks: None,
+            limit,
+            steps: 0,
+            depth: 0,
+        }
+    }
+
     /// Follows the game rule's loops on a piece of `len` bytes (see [`Probe::check`]).
     fn verdict(&mut self, len: usize) -> Verdict {
-        let unbounded = UNBOUNDED;
         let probe = self.probe;
-        let run = self;
-        let first_inert = matches!(run.eval(&probe.first, 0), Ok(None));
+        let first_inert = matches!(self.eval(&probe.first, 0), Ok(None));
         let mut pos = 0;
         let mut first_to_end = true;
         while pos < len {
-            match run.eval(&probe.first, pos) {
+            match self.eval(&probe.first, pos) {
                 Ok(Some(end)) if end > pos => pos = end,
                 Ok(_) => {
                     first_to_end = false;
                     break;
                 }
-                Err(Past) => return unbounded,
+                Err(Past) => return UNBOUNDED,
             }
         }
         while pos < len {
-            match run.eval(&probe.rest, pos) {
+            match self.eval(&probe.rest, pos) {
                 Ok(Some(end)) if end > pos => pos = end,
-                _ => return unbounded,
+                _ => return UNBOUNDED,
             }
         }
         Verdict {
@@ -427,15 +424,8 @@ impl Run<'_> {
             return Ok(self.eval(a, pos)?.is_some());
         };
         let outcome = |text: &str, steps: usize| -> Result<(bool, usize), Past> {
-            let mut alone = Run {
-                probe: self.probe,
-                text,
-                twin: None,
-                checks: None,
-                limit: self.limit,
-                steps,
-                depth: self.depth,
-            };
+            let mut alone = Run::new(self.probe, text, self.limit);
+            (alone.steps, alone.depth) = (steps, self.depth);
             let matched = alone.eval(a, pos)?.is_some();
             Ok((matched, alone.steps))
         };

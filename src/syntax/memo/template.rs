@@ -73,14 +73,16 @@ fn follower(key: &str, len: usize) -> Option<(String, (usize, usize))> {
 }
 
 /// The template's tokens as the piece's: the replaced bytes must lie inside one tag value or
-/// comment; a tag value is taken from the piece.
+/// comment (a tag value is taken from the piece), or after every token (what follows the
+/// piece).
 fn own_tops(tops: &[Top], key: &str, (from, to): (usize, usize)) -> Option<Box<[Top]>> {
-    // What follows the piece is in no token of it.
-    let mut inside = tops.iter().all(|t| t.end() <= from);
+    let mut inside = false;
+    let mut before = true;
     let out = tops
         .iter()
         .map(|t| {
             let mut t = t.clone();
+            before &= t.span_mut().end <= from;
             match &mut t {
                 Top::Tag(tag) if tag.value_span.start < from && to < tag.value_span.end => {
                     inside = true;
@@ -92,7 +94,7 @@ fn own_tops(tops: &[Top], key: &str, (from, to): (usize, usize)) -> Option<Box<[
             t
         })
         .collect();
-    inside.then_some(out)
+    (inside || before).then_some(out)
 }
 
 impl Pieces<'_> {
@@ -113,8 +115,8 @@ impl Pieces<'_> {
                 .get(shape.as_str())
                 .cloned()
                 .or_else(|| {
-                    let shared = shared.lock().unwrap_or_else(PoisonError::into_inner);
-                    shared.ends_or_words(last).get(shape.as_str()).cloned()
+                    let mut shared = shared.lock().unwrap_or_else(PoisonError::into_inner);
+                    shared.map(last).get(shape.as_str()).cloned()
                 });
             let shaped = known.unwrap_or_else(|| {
                 let checked = self.probe.check_keeping(&shape, len, last, replaced);

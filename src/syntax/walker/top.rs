@@ -70,28 +70,6 @@ impl Top {
         }
     }
 
-    /// Where the token ends.
-    pub(crate) fn end(&self) -> usize {
-        match self {
-            Top::Tag(t) => t.span.end,
-            Top::Move(m) => m.span.end,
-            Top::MoveNumber(s) => s.span.end,
-            Top::Result(s) => s.span.end,
-            Top::Nag(s) => s.span.end,
-            Top::StandaloneMark(s) => s.span.end,
-            Top::Comment(c) => c.span.end,
-            Top::BrokenTag(s)
-            | Top::Ellipsis(s)
-            | Top::EscapeLine(s)
-            | Top::UnclosedComment(s)
-            | Top::VariationStart(s)
-            | Top::VariationEnd(s)
-            | Top::EpMark(s)
-            | Top::Unknown(s)
-            | Top::Inside(s) => s.end,
-        }
-    }
-
     /// The same token `delta` bytes further in the file.
     pub(crate) fn shift(&mut self, delta: usize) {
         match self {
