@@ -344,13 +344,9 @@ impl GameChecker<'_> {
         if self.frugal {
             return Vec::new();
         }
-        let scored = render::score_moves(self.writer(), pos, origins, written, hint);
-        let Some(best) = scored.first().map(|s| s.cost) else {
-            return Vec::new();
-        };
+        let scored = render::score_moves(self.writer(), pos, origins, written, hint, WINDOW);
         let mut out: Vec<Cand> = scored
             .into_iter()
-            .filter(|s| s.cost <= best + WINDOW)
             .map(|s| Cand {
                 reach: self.reach_after(pos, origins, &s.m, rest),
                 m: s.m,

@@ -201,13 +201,27 @@ const CONFUSIONS: [(char, char); 14] = [
 /// QWERTY rows, for neighbouring keys.
 const ROWS: [&str; 4] = ["1234567890-=", "qwertyuiop[]", "asdfghjkl;'", "zxcvbnm,./"];
 
+/// Each ASCII character's key on [`ROWS`]: 0 for none, else its row times 16 plus its place,
+/// plus one.
+const KEYS: [u8; 128] = {
+    let mut keys = [0; 128];
+    let mut r = 0;
+    while r < ROWS.len() {
+        let row = ROWS[r].as_bytes();
+        let mut i = 0;
+        while i < row.len() {
+            keys[row[i] as usize] = (r * 16 + i + 1) as u8;
+            keys[row[i].to_ascii_uppercase() as usize] = (r * 16 + i + 1) as u8;
+            i += 1;
+        }
+        r += 1;
+    }
+    keys
+};
+
 fn key_pos(c: char) -> Option<(i32, i32)> {
-    let c = c.to_ascii_lowercase();
-    ROWS.iter().enumerate().find_map(|(r, row)| {
-        row.chars()
-            .position(|k| k == c)
-            .map(|i| (r as i32, i as i32))
-    })
+    let k = *KEYS.get(c as usize)?;
+    (k != 0).then(|| (i32::from(k - 1) / 16, i32::from(k - 1) % 16))
 }
 
 /// Keys next to each other on a QWERTY keyboard (same row, or the row above or below at the
@@ -274,29 +288,64 @@ fn indel(c: char) -> i32 {
 /// cost less than other substitutions; capture marks and hyphens less than other insertions
 /// and deletions.
 pub(crate) fn typing_distance(written: &str, meant: &str) -> i32 {
-    let a: Vec<char> = written.chars().collect();
-    let b: Vec<char> = meant.chars().collect();
-    let (n, m) = (a.len(), b.len());
-    let w = m + 1;
-    let mut d = vec![0i32; (n + 1) * w];
-    for i in 1..=n {
-        d[i * w] = d[(i - 1) * w] + indel(a[i - 1]);
-    }
-    for j in 1..=m {
-        d[j] = d[j - 1] + indel(b[j - 1]);
-    }
-    for i in 1..=n {
-        for j in 1..=m {
-            let mut best = (d[(i - 1) * w + j] + indel(a[i - 1]))
-                .min(d[i * w + j - 1] + indel(b[j - 1]))
-                .min(d[(i - 1) * w + j - 1] + substitution(a[i - 1], b[j - 1]));
-            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-                best = best.min(d[(i - 2) * w + j - 2] + 8);
-            }
-            d[i * w + j] = best;
+    // Moves and the tokens read as moves are short: their characters and the table's rows
+    // fit on the stack; longer texts take the heap.
+    const SHORT: usize = 24;
+    let (mut a_buf, mut b_buf) = (['\0'; SHORT], ['\0'; SHORT]);
+    let (a_heap, b_heap): (Vec<char>, Vec<char>);
+    let a: &[char] = match fill(&mut a_buf, written) {
+        Some(n) => &a_buf[..n],
+        None => {
+            a_heap = written.chars().collect();
+            &a_heap
         }
+    };
+    let b: &[char] = match fill(&mut b_buf, meant) {
+        Some(n) => &b_buf[..n],
+        None => {
+            b_heap = meant.chars().collect();
+            &b_heap
+        }
+    };
+    let m = b.len();
+    // Three rows of the table: two back (for transpositions), the last and this one.
+    let mut rows_buf = [0i32; 3 * (SHORT + 1)];
+    let mut rows_heap = Vec::new();
+    let rows: &mut [i32] = if m < SHORT {
+        &mut rows_buf
+    } else {
+        rows_heap.resize(3 * (m + 1), 0);
+        &mut rows_heap
+    };
+    let w = m + 1;
+    let (mut two, mut one, mut cur) = (0, w, 2 * w);
+    for j in 1..=m {
+        rows[one + j] = rows[one + j - 1] + indel(b[j - 1]);
     }
-    d[n * w + m]
+    for i in 1..=a.len() {
+        rows[cur] = rows[one] + indel(a[i - 1]);
+        for j in 1..=m {
+            let mut best = (rows[one + j] + indel(a[i - 1]))
+                .min(rows[cur + j - 1] + indel(b[j - 1]))
+                .min(rows[one + j - 1] + substitution(a[i - 1], b[j - 1]));
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                best = best.min(rows[two + j - 2] + 8);
+            }
+            rows[cur + j] = best;
+        }
+        (two, one, cur) = (one, cur, two);
+    }
+    rows[one + m]
+}
+
+/// The characters of `text` in `buf` when they fit: how many.
+fn fill(buf: &mut [char], text: &str) -> Option<usize> {
+    let mut n = 0;
+    for c in text.chars() {
+        *buf.get_mut(n)? = c;
+        n += 1;
+    }
+    Some(n)
 }
 
 /// The roles with a piece letter, in the order of [`Style::letters`] and of a language
@@ -401,8 +450,9 @@ fn without_side_letter(full: &str) -> String {
     out
 }
 
-/// Every legal move of `pos`, written by `writer`, with its cost as a reading of `written`,
-/// cheapest first (ties keep the move generator's order).
+/// The legal moves of `pos` that read `written` at most `window` worse than the best
+/// reading, written by `writer` (with their check or mate signs), with their cost as a reading
+/// of `written`, cheapest first (ties keep the move generator's order).
 ///
 /// The cost is the [`typing_distance`] from the written text to the move written out (also
 /// without its capture mark, as people often leave it out), less a bonus for what the writer
@@ -416,6 +466,7 @@ pub(crate) fn score_moves(
     origins: &crate::board::descriptive::Origins,
     written: &str,
     hint: Option<&crate::board::pattern::Pattern>,
+    window: i32,
 ) -> Vec<Scored> {
     let foreign = foreign_roles(written);
     let capture_mark = match writer {
@@ -429,7 +480,6 @@ pub(crate) fn score_moves(
         .iter()
         .map(|m| {
             let bare = writer.write_unmarked(pos, origins, m);
-            let full = format!("{bare}{}", writer.marks(pos, m));
             let mut cost = typing_distance(written, &bare);
             if let Writer::Descriptive { full: false } = writer {
                 // The writer may name the origin square (`NB3-K2`): also compare with the
@@ -477,12 +527,18 @@ pub(crate) fn score_moves(
             }
             Scored {
                 m: *m,
-                text: full,
+                text: bare,
                 cost,
             }
         })
         .collect();
     scored.sort_by_key(|s| s.cost);
+    // The signs only for the readings kept: each costs the move played and its replies.
+    let best = scored.first().map_or(0, |s| s.cost);
+    scored.retain(|s| s.cost <= best + window);
+    for s in &mut scored {
+        s.text.push_str(&writer.marks(pos, &s.m));
+    }
     scored
 }
 
@@ -498,12 +554,11 @@ pub(crate) fn suggestions(
     hint: Option<&crate::board::pattern::Pattern>,
     n: usize,
 ) -> Vec<String> {
-    let scored = score_moves(writer, pos, origins, written, hint);
-    let best = scored.first().map(|s| s.cost).unwrap_or(0);
+    let scored = score_moves(writer, pos, origins, written, hint, 2 * EDIT);
     let limit = plausible_limit(written);
     scored
         .into_iter()
-        .filter(|s| s.cost <= best + 2 * EDIT && s.cost <= limit)
+        .filter(|s| s.cost <= limit)
         .take(n)
         .map(|s| s.text)
         .collect()

@@ -97,6 +97,86 @@ fn typing_slips_cost_less_than_other_edits() {
     assert_eq!(typing_distance("e4", "e4"), 0);
 }
 
+/// The distance as defined: the whole table of restricted Damerau–Levenshtein, each row kept.
+fn distance_by_the_table(written: &str, meant: &str) -> i32 {
+    let (a, b): (Vec<char>, Vec<char>) = (written.chars().collect(), meant.chars().collect());
+    let w = b.len() + 1;
+    let mut d = vec![0i32; (a.len() + 1) * w];
+    for i in 1..=a.len() {
+        d[i * w] = d[(i - 1) * w] + indel(a[i - 1]);
+    }
+    for j in 1..=b.len() {
+        d[j] = d[j - 1] + indel(b[j - 1]);
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let mut best = (d[(i - 1) * w + j] + indel(a[i - 1]))
+                .min(d[i * w + j - 1] + indel(b[j - 1]))
+                .min(d[(i - 1) * w + j - 1] + substitution(a[i - 1], b[j - 1]));
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                best = best.min(d[(i - 2) * w + j - 2] + 8);
+            }
+            d[i * w + j] = best;
+        }
+    }
+    d[a.len() * w + b.len()]
+}
+
+/// The distance kept in three rows on the stack is the table's, for empty, short, long and
+/// non-ASCII texts (past the stack's room on either side).
+#[test]
+fn typing_distance_is_the_full_tables() {
+    let long = "Nbd2xe4+ and a comment that runs past the room on the stack";
+    let texts = [
+        "",
+        "e",
+        "e4",
+        "Nf3",
+        "fN3",
+        "N6d2",
+        "Nbd2",
+        "O-O-O",
+        "0-0",
+        "Кf3",
+        "Дxf7X",
+        "exd5 e.p.",
+        "qwertyuiopasdfghjkl",
+        "123456789012345678901234",
+        "1234567890123456789012345",
+        long,
+    ];
+    for a in texts {
+        for b in texts {
+            assert_eq!(
+                typing_distance(a, b),
+                distance_by_the_table(a, b),
+                "{a:?} for {b:?}"
+            );
+        }
+    }
+}
+
+/// Every key next to another on the keyboard, in either case, and nothing else.
+#[test]
+fn neighbouring_keys_are_the_keyboards() {
+    assert!(
+        neighbouring_keys('f', 'g') && neighbouring_keys('F', 'g') && neighbouring_keys('r', 'f')
+    );
+    assert!(
+        neighbouring_keys('4', 'e') && neighbouring_keys('e', '3') && neighbouring_keys('x', 'c')
+    );
+    assert!(
+        !neighbouring_keys('a', 'l')
+            && !neighbouring_keys('f', 'f')
+            && !neighbouring_keys('q', 'p')
+    );
+    assert!(
+        !neighbouring_keys('к', 'f')
+            && !neighbouring_keys('€', 'r')
+            && !neighbouring_keys('+', '=')
+    );
+}
+
 #[test]
 fn the_nearest_legal_moves_are_suggested_in_the_writer_s_letters() {
     // After 1.e4 e5 2.Nf3 Nc6, `Bb4` is no legal move; `Bb5` and `Bc4` are one slip away.

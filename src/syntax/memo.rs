@@ -55,6 +55,9 @@ pub(crate) fn parse_game<P: GrammarParser>(text: &str, base: usize) -> GameSynta
     let whole = WHOLE.with(std::cell::Cell::get);
     #[cfg(not(test))]
     let whole = false;
+    // One word (a token read alone, as when a token is tried in other languages) gains
+    // nothing from the pieces, and would cost the parser's probe where it is not built yet.
+    let whole = whole || one_word(text);
     if let Some(probe) = builtin_probe::<P>().filter(|_| !whole) {
         let pieces = Pieces {
             id: MemoId::Builtin(std::any::TypeId::of::<P>()),
@@ -67,6 +70,11 @@ pub(crate) fn parse_game<P: GrammarParser>(text: &str, base: usize) -> GameSynta
         }
     }
     whole_game::<P>(text, base)
+}
+
+/// The text is at most one short word.
+fn one_word(text: &str) -> bool {
+    text.len() <= 64 && !text.trim().bytes().any(|b| b.is_ascii_whitespace())
 }
 
 #[cfg(test)]

@@ -12,6 +12,7 @@ use crate::syntax::{
     CheckMark, Comment, GameSyntax, Item, Line, LookAlike, MoveBody, MoveToken, SyntaxIssue, Tag,
 };
 
+mod alone;
 mod moves;
 #[cfg(test)]
 mod tests;
@@ -90,7 +91,9 @@ pub(crate) fn walk_game<R: RuleKind>(
 
 /// Reads `text` alone as one move token of this grammar (spans start at `base`).
 pub(crate) fn read_single<P: GrammarParser>(text: &str, base: usize) -> Option<MoveToken> {
-    walk_single(P::parse(P::SINGLE_MOVE, text), base)
+    alone::read_alone(std::any::TypeId::of::<P>(), text, base, || {
+        walk_single(P::parse(P::SINGLE_MOVE, text), 0)
+    })
 }
 
 /// Turns the result of parsing one token with the single-move rule into its move, if it is
@@ -114,7 +117,9 @@ pub(crate) fn walk_single<R: RuleKind>(
 
 /// Reads `token` alone as one move of this grammar and says where and why it fails.
 pub(crate) fn explain_token<P: GrammarParser>(token: &str) -> TokenExplanation {
-    explain_parsed(P::parse(P::SINGLE_MOVE, token), token)
+    alone::explained(std::any::TypeId::of::<P>(), token, || {
+        explain_parsed(P::parse(P::SINGLE_MOVE, token), token)
+    })
 }
 
 /// Says where and why parsing one token with the single-move rule failed (see

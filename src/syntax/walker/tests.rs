@@ -225,3 +225,35 @@ fn a_descriptive_part_longer_than_any_reading_is_kept_as_too_long() {
     assert_eq!(d.who.span, Span::new(0, 9));
     assert!(!d.to.is_some_and(|t| t.value.too_long()));
 }
+
+/// A token read alone a second time (remembered) is the token read the first time, wherever
+/// in the file it is and whatever it reads as: a move with marks, a descriptive move with its
+/// parts, no move; and so is why it is not a move.
+#[test]
+fn tokens_read_alone_again_read_the_same_at_any_place() {
+    use crate::syntax::builtin::{algebraic_bg, algebraic_en, descriptive};
+    use crate::syntax::kind::GrammarParser;
+    use crate::syntax::walker::{explain_parsed, explain_token, read_single, walk_single};
+
+    fn fresh<P: GrammarParser>(text: &str, base: usize) -> Option<MoveToken> {
+        walk_single(P::parse(P::SINGLE_MOVE, text), base)
+    }
+    fn same<P: GrammarParser>(texts: &[&str]) {
+        for text in texts {
+            for base in [0, 7, 1000, 7] {
+                let (a, b) = (read_single::<P>(text, base), fresh::<P>(text, base));
+                assert_eq!(format!("{a:?}"), format!("{b:?}"), "{text:?} at {base}");
+                let fresh_why = explain_parsed(P::parse(P::SINGLE_MOVE, text), text);
+                assert_eq!(explain_token::<P>(text), fresh_why, "{text:?}");
+            }
+        }
+    }
+    same::<algebraic_en::P>(&[
+        "Nf3", "exd6e.p.", "Qxf7#", "e8=Q+", "O-O-O", "Кf3", "Nf", "x",
+    ]);
+    same::<algebraic_bg::P>(&["Кf3", "Nf3", "Дf3:f7X", "Вxc3"]);
+    same::<descriptive::P>(&["P-K4", "NxN", "BP×B", "Q-KR5ch", "N-QB9"]);
+    // Read as a move once and as no move once, the two grammars keep their own readings.
+    assert!(read_single::<algebraic_en::P>("Nf3", 3).is_some());
+    assert!(read_single::<algebraic_bg::P>("Nf3", 3).is_none());
+}
