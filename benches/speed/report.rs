@@ -37,23 +37,25 @@ impl Row {
         self
     }
 
-    /// The median wall time of the runs, when every run finished.
-    pub fn wall(&self) -> Option<f64> {
+    /// The wall times of the runs, least first, when every run finished.
+    fn walls(&self) -> Option<Vec<f64>> {
         if self.runs.is_empty() || !self.runs.iter().all(Run::finished) {
             return None;
         }
         let mut w: Vec<f64> = self.runs.iter().map(|r| r.wall).collect();
         w.sort_by(f64::total_cmp);
-        Some(w[w.len() / 2])
+        Some(w)
+    }
+
+    /// The median wall time of the runs, when every run finished.
+    pub fn wall(&self) -> Option<f64> {
+        self.walls().map(|w| w[w.len() / 2])
     }
 
     /// The least wall time of the runs, when every run finished: noise only adds time, so on a
     /// busy machine it is the steadier of the two (the targets are judged on the median).
     fn best(&self) -> Option<f64> {
-        if self.runs.is_empty() || !self.runs.iter().all(Run::finished) {
-            return None;
-        }
-        self.runs.iter().map(|r| r.wall).min_by(f64::total_cmp)
+        self.walls().map(|w| w[0])
     }
 
     fn cpu(&self) -> Option<f64> {
@@ -94,6 +96,14 @@ impl Row {
 #[derive(Default)]
 pub struct Table {
     rows: Vec<Row>,
+}
+
+/// `a` in times `b`, or a dash.
+fn times(a: Option<f64>, b: Option<f64>) -> String {
+    match (a, b) {
+        (Some(a), Some(b)) if b > 0.0 => format!("{:.1}", a / b),
+        _ => "—".to_owned(),
+    }
 }
 
 fn secs(s: Option<f64>) -> String {
@@ -158,14 +168,8 @@ impl Table {
         );
         for r in &self.rows {
             let wall = r.wall();
-            let ratio = match (wall, base) {
-                (Some(w), Some(b)) if b > 0.0 => format!("{:.1}", w / b),
-                _ => "—".to_owned(),
-            };
-            let best_ratio = match (r.best(), self.get("validator").and_then(Row::best)) {
-                (Some(w), Some(b)) if b > 0.0 => format!("{:.1}", w / b),
-                _ => "—".to_owned(),
-            };
+            let ratio = times(wall, base);
+            let best_ratio = times(r.best(), self.get("validator").and_then(Row::best));
             let per_game = match wall {
                 Some(w) if r.input == "en.pgn" => format!("{:.0}", w * 1e6 / games as f64),
                 _ => "—".to_owned(),

@@ -292,26 +292,14 @@ pub(crate) fn typing_distance(written: &str, meant: &str) -> i32 {
     // fit on the stack; longer texts take the heap.
     const SHORT: usize = 24;
     let (mut a_buf, mut b_buf) = (['\0'; SHORT], ['\0'; SHORT]);
-    let (a_heap, b_heap): (Vec<char>, Vec<char>);
-    let a: &[char] = match fill(&mut a_buf, written) {
-        Some(n) => &a_buf[..n],
-        None => {
-            a_heap = written.chars().collect();
-            &a_heap
-        }
-    };
-    let b: &[char] = match fill(&mut b_buf, meant) {
-        Some(n) => &b_buf[..n],
-        None => {
-            b_heap = meant.chars().collect();
-            &b_heap
-        }
-    };
+    let (mut a_heap, mut b_heap) = (Vec::new(), Vec::new());
+    let a = chars_of(written, &mut a_buf, &mut a_heap);
+    let b = chars_of(meant, &mut b_buf, &mut b_heap);
     let m = b.len();
     // Three rows of the table: two back (for transpositions), the last and this one.
     let mut rows_buf = [0i32; 3 * (SHORT + 1)];
     let mut rows_heap = Vec::new();
-    let rows: &mut [i32] = if m < SHORT {
+    let rows: &mut [i32] = if 3 * (m + 1) <= rows_buf.len() {
         &mut rows_buf
     } else {
         rows_heap.resize(3 * (m + 1), 0);
@@ -338,14 +326,18 @@ pub(crate) fn typing_distance(written: &str, meant: &str) -> i32 {
     rows[one + m]
 }
 
-/// The characters of `text` in `buf` when they fit: how many.
-fn fill(buf: &mut [char], text: &str) -> Option<usize> {
+/// The characters of `text`: in `buf` when they fit, else in `heap`.
+fn chars_of<'a>(text: &str, buf: &'a mut [char], heap: &'a mut Vec<char>) -> &'a [char] {
     let mut n = 0;
     for c in text.chars() {
-        *buf.get_mut(n)? = c;
+        let Some(slot) = buf.get_mut(n) else {
+            heap.extend(text.chars());
+            return heap;
+        };
+        *slot = c;
         n += 1;
     }
-    Some(n)
+    &buf[..n]
 }
 
 /// The roles with a piece letter, in the order of [`Style::letters`] and of a language

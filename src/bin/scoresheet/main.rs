@@ -9,16 +9,16 @@ use std::sync::Arc;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
+use scoresheet::check::{CheckError, Options, check_reader};
+use scoresheet::diagnostic::text::escape;
+use scoresheet::report::output;
+use scoresheet::syntax::Registry;
+
 /// Reading a game makes many small allocations, and with several jobs a game's report is
 /// built on one thread and freed on another: mimalloc serves both without the system
 /// allocator's locks.
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
-use scoresheet::check::{CheckError, Options, check_reader};
-use scoresheet::diagnostic::text::escape;
-use scoresheet::report::output;
-use scoresheet::syntax::Registry;
 
 #[derive(Parser)]
 #[command(
