@@ -197,22 +197,25 @@ fn describe_tools(inputs: &Inputs) {
 fn build_table(check: &Check, inputs: &Inputs, cores: usize) -> Table {
     let self_exe = std::env::current_exe().expect("the bench binary's path");
     let mut t = Table::default();
+    let validate = |file: &Path| {
+        Cmd::new(&self_exe).args([std::ffi::OsStr::new("--validate"), file.as_os_str()])
+    };
+    let extract = |p: &Path, file: &Path| {
+        Cmd::new(p).args([std::ffi::OsStr::new("-r"), "-s".as_ref(), file.as_os_str()])
+    };
+    let pe = pgn_extract();
     t.push(Row::new(
         "validator",
         "minimal validator (pgn-reader + shakmaty)",
         &inputs.en,
-        Cmd::new(&self_exe).args([std::ffi::OsStr::new("--validate"), inputs.en.as_os_str()]),
+        validate(&inputs.en),
     ));
-    match pgn_extract() {
+    match &pe {
         Some(p) => t.push(Row::new(
             "pgn-extract",
             "pgn-extract -r -s",
             &inputs.en,
-            Cmd::new(&p).args([
-                std::ffi::OsStr::new("-r"),
-                "-s".as_ref(),
-                inputs.en.as_os_str(),
-            ]),
+            extract(p, &inputs.en),
         )),
         None => println!(
             "pgn-extract: not installed, skipped (Debian/Ubuntu: `apt-get install pgn-extract`; \
@@ -281,6 +284,27 @@ fn build_table(check: &Check, inputs: &Inputs, cores: usize) -> Table {
         &wrong,
         en,
     );
+    // A file of one game: what starting costs.
+    t.push(Row::new(
+        "one-validator",
+        "minimal validator (pgn-reader + shakmaty)",
+        &inputs.one,
+        validate(&inputs.one),
+    ));
+    if let Some(p) = &pe {
+        t.push(Row::new(
+            "one-pgn-extract",
+            "pgn-extract -r -s",
+            &inputs.one,
+            extract(p, &inputs.one),
+        ));
+    }
+    t.push(Row::new(
+        "one-game",
+        "check, 1 thread",
+        &inputs.one,
+        check.cmd(1, auto, &inputs.one),
+    ));
     if let Some(x10) = &inputs.x10 {
         t.push(Row::new("x10", "check, 1 thread", x10, check.cmd(1, auto, x10)).once());
     }

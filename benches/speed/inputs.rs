@@ -20,6 +20,8 @@ pub struct Inputs {
     pub dir: PathBuf,
     /// `bulk/*.pgn` joined in name order, byte for byte.
     pub en: PathBuf,
+    /// The first game of `en` alone: what a file of one game costs.
+    pub one: PathBuf,
     pub games: usize,
     /// The main lines of `en` as `convert --to san` writes them: the baseline of the languages.
     pub san_en: PathBuf,
@@ -107,6 +109,7 @@ impl Inputs {
         std::fs::create_dir_all(&dir)?;
         let mut inputs = Inputs {
             en: dir.join("en.pgn"),
+            one: dir.join("one.pgn"),
             games: 0,
             san_en: dir.join("san-en.txt"),
             san_de: dir.join("san-de.txt"),
@@ -129,6 +132,7 @@ impl Inputs {
             en.extend_from_slice(b"\n\n");
         }
         std::fs::write(&inputs.en, &en)?;
+        std::fs::write(&inputs.one, first_game(&en))?;
         let corpus = Corpus::load(corpus_dir)?;
         inputs.games = corpus.games.len();
         println!(
@@ -188,6 +192,20 @@ impl Inputs {
         }
         Ok(inputs)
     }
+}
+
+/// The first game of a PGN file: up to the tag line that starts the second.
+fn first_game(pgn: &[u8]) -> &[u8] {
+    let mut seen_moves = false;
+    let mut at = 0;
+    for line in pgn.split_inclusive(|&b| b == b'\n') {
+        if line.starts_with(b"[") && seen_moves {
+            return &pgn[..at];
+        }
+        seen_moves |= !(line.starts_with(b"[") || line.trim_ascii().is_empty());
+        at += line.len();
+    }
+    pgn
 }
 
 /// Where the movetext starts: after the leading tag lines and blank lines.

@@ -58,7 +58,7 @@ pub(crate) fn parse_game<P: GrammarParser>(text: &str, base: usize) -> GameSynta
     // One word (a token read alone, as when a token is tried in other languages) gains
     // nothing from the pieces, and would cost the parser's probe where it is not built yet.
     let whole = whole || one_word(text);
-    if let Some(probe) = builtin_probe::<P>().filter(|_| !whole) {
+    if let Some(probe) = (!whole).then(|| builtin_probe::<P>(text.len())).flatten() {
         let pieces = Pieces {
             id: MemoId::Builtin(std::any::TypeId::of::<P>()),
             probe,
@@ -83,21 +83,63 @@ thread_local! {
     static WHOLE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
-/// The probes of the derived parsers, built when a parser is first used (`None`: its game
-/// rule is not one the pieces can follow).
-static PROBES: Mutex<Vec<(std::any::TypeId, Option<&'static Probe>)>> = Mutex::new(Vec::new());
+/// How much text a derived parser reads whole before its probe is built. A probe costs as
+/// much as reading some 8 KB whole (pest_meta parses and checks its grammar): a file of a
+/// few games, or a game read in each of the candidate languages while the language is
+/// detected, is read sooner whole; past this, the pieces pay. (The unit tests read piece by
+/// piece from the first byte, to compare.)
+#[cfg(not(test))]
+const PROBE_AFTER_BYTES: usize = 8 * 1024;
+#[cfg(test)]
+const PROBE_AFTER_BYTES: usize = 0;
 
-/// The probe of a derived parser.
-fn builtin_probe<P: GrammarParser>() -> Option<&'static Probe> {
+/// Where a derived parser's probe stands.
+#[derive(Clone, Copy, Debug)]
+enum ProbeState {
+    /// Not built: this much text was read whole so far.
+    Reading(usize),
+    /// Built (`None`: its game rule is not one the pieces can follow).
+    Built(Option<&'static Probe>),
+}
+
+impl ProbeState {
+    /// Counts `len` more bytes to read: true when the probe is due, that is when the text
+    /// read whole would reach `after` bytes.
+    fn due(&mut self, len: usize, after: usize) -> bool {
+        match self {
+            ProbeState::Reading(read) if read.saturating_add(len) < after => {
+                *read += len;
+                false
+            }
+            ProbeState::Reading(_) => true,
+            ProbeState::Built(_) => false,
+        }
+    }
+}
+
+/// The probes of the derived parsers (see [`PROBE_AFTER_BYTES`]).
+static PROBES: Mutex<Vec<(std::any::TypeId, ProbeState)>> = Mutex::new(Vec::new());
+
+/// The probe of a derived parser about to read `len` bytes; `None` while it reads whole.
+fn builtin_probe<P: GrammarParser>(len: usize) -> Option<&'static Probe> {
     let id = std::any::TypeId::of::<P>();
     let mut probes = PROBES.lock().unwrap_or_else(PoisonError::into_inner);
-    if let Some((_, p)) = probes.iter().find(|(i, _)| *i == id) {
-        return *p;
+    let at = probes
+        .iter()
+        .position(|(i, _)| *i == id)
+        .unwrap_or_else(|| {
+            probes.push((id, ProbeState::Reading(0)));
+            probes.len() - 1
+        });
+    let state = &mut probes[at].1;
+    if state.due(len, PROBE_AFTER_BYTES) {
+        // One probe per derived parser for the life of the program, like the parser itself.
+        *state = ProbeState::Built(Probe::new(P::GRAMMAR).map(|p| &*Box::leak(Box::new(p))));
     }
-    // One probe per derived parser for the life of the program, like the parser itself.
-    let probe = Probe::new(P::GRAMMAR).map(|p| &*Box::leak(Box::new(p)));
-    probes.push((id, probe));
-    probe
+    match *state {
+        ProbeState::Built(p) => p,
+        ProbeState::Reading(_) => None,
+    }
 }
 
 /// Which parser a cache belongs to.

@@ -299,3 +299,22 @@ fn every_built_in_grammar_can_be_read_piece_by_piece() {
     }
     assert!(super::Probe::new(crate::syntax::builtin::descriptive::P::GRAMMAR).is_some());
 }
+
+#[test]
+fn a_probe_is_built_once_its_parser_has_read_enough_text_whole() {
+    use super::ProbeState;
+    let mut s = ProbeState::Reading(0);
+    assert!(!s.due(3000, 8192));
+    assert!(!s.due(5000, 8192));
+    assert!(matches!(s, ProbeState::Reading(8000)));
+    // The game that would reach the threshold is read with the probe (built by the caller).
+    assert!(s.due(192, 8192));
+    assert!(matches!(s, ProbeState::Reading(8000)));
+    // A built probe (or none, for a grammar the pieces cannot follow) stays.
+    let mut built = ProbeState::Built(None);
+    assert!(!built.due(1 << 20, 8192));
+    assert!(matches!(built, ProbeState::Built(None)));
+    // A game too long to count is past any threshold; with none, the first game builds it.
+    assert!(ProbeState::Reading(10).due(usize::MAX, 8192));
+    assert!(ProbeState::Reading(0).due(0, 0));
+}
