@@ -122,6 +122,9 @@ const EXPECTED: &[(&str, &[&str])] = &[
     ("swapped-moves", &["swapped_moves"]),
     // `2. d5 Bf4` for `2. Bf4 d5`: the first token is legal as written.
     ("swapped-moves-first-legal", &["swapped_moves"]),
+    // `4... dxe5 5. Qxf3 Bxf3` for `4... Bxf3 5. Qxf3 dxe5`: Black's first move is legal as
+    // written; the error shows at White's reply between them.
+    ("swapped-one-side-at-reply", &["swapped_moves"]),
     // `Nz9` read on as `Nc6`, which the next moves bear out.
     ("syntax-bad-square", &["syntax"]),
     ("syntax-garbage", &["syntax"]),

@@ -15,7 +15,11 @@
 //! - a wrong piece letter (`N`, `B`, `R`, `Q`, `K` for another);
 //! - a dropped half-move (the token removed, with its move number when that number would be
 //!   left without a move);
-//! - two adjacent half-moves swapped.
+//! - two adjacent half-moves swapped;
+//! - one side's two consecutive moves swapped (White's 12th and 13th, or Black's), the
+//!   opponent's move between them left in place; sorted by where the first illegal move
+//!   shows: at the first swapped token, at the opponent's reply between them, at the second,
+//!   or later.
 //!
 //! Only edits that change the meaning are kept: an edited token that the checker still reads
 //! as the move played (`Nbd2` → `Nd2` when only one knight can go there, a capture mark
@@ -31,11 +35,13 @@
 //!   error diagnostic at the edited token;
 //! - **named** (dropped and swapped half-moves): a `scoresheet::skipped_move` naming the
 //!   dropped move (a unique fit) at the token after the gap, or a `scoresheet::swapped_moves`
-//!   at the two swapped tokens naming both moves in the order played.
+//!   at the two swapped tokens naming both moves in the order played (for one side's moves,
+//!   the repair `SwapOneSide`).
 //!
 //! A dropped or swapped half-move is *identifiable* when no other explanation of the same
 //! kind fits the rest of the game: for a drop, exactly one (gap, move) pair near the edit
-//! makes every later move legal; for a swap, no other adjacent swap nearby does. The "named"
+//! makes every later move legal; for a swap, no other swap nearby (adjacent, or of one
+//! side's two moves) does. The "named"
 //! target is measured on the identifiable cases (a move that the rest of the game does not
 //! determine cannot be named); the counts of all cases are shown beside it.
 //!
@@ -165,17 +171,21 @@ pub enum Kind {
     Dropped,
     /// Two adjacent half-moves written in the wrong order.
     Swapped,
+    /// One side's two consecutive moves written in the wrong order (the opponent's move
+    /// between them left in its place).
+    SameSideSwap,
 }
 
 impl Kind {
     /// Every kind, in the order cases cycle through them.
-    pub const ALL: [Kind; 6] = [
+    pub const ALL: [Kind; 7] = [
         Kind::Substitution,
         Kind::Insertion,
         Kind::Deletion,
         Kind::PieceLetter,
         Kind::Dropped,
         Kind::Swapped,
+        Kind::SameSideSwap,
     ];
 
     /// Its name in reports.
@@ -187,12 +197,13 @@ impl Kind {
             Kind::PieceLetter => "piece letter",
             Kind::Dropped => "dropped half-move",
             Kind::Swapped => "swapped half-moves",
+            Kind::SameSideSwap => "same-side swap",
         }
     }
 
     /// True for the edits of one character inside a move token.
     pub const fn single_char(self) -> bool {
-        !matches!(self, Kind::Dropped | Kind::Swapped)
+        !matches!(self, Kind::Dropped | Kind::Swapped | Kind::SameSideSwap)
     }
 }
 
@@ -437,7 +448,7 @@ impl Results {
             "  {:<28} {:>6} {:>7} {:>7} {:>7} {:>7} {:>7}   {:>9}",
             "kind", "cases", "undet.", "ident.", "named", "located", "named*", "discarded"
         );
-        for kind in [Kind::Dropped, Kind::Swapped] {
+        for kind in [Kind::Dropped, Kind::Swapped, Kind::SameSideSwap] {
             let all = self.rates(|c| c.kind == kind);
             let det = self.rates(|c| c.kind == kind && c.detectable);
             let id = self.named(kind);

@@ -236,6 +236,11 @@ fn summary(file: &CheckedFile) -> String {
                     format!("insert {missing} then {then} (fits {fits})")
                 }
                 Repair::Swap { first, second } => format!("swap: {first} then {second}"),
+                Repair::SwapOneSide {
+                    first,
+                    between,
+                    second,
+                } => format!("one side's swap: {first}, {between}, {second}"),
                 Repair::Delete => "delete".to_owned(),
             };
             let _ = writeln!(out, "repair at `{at}`: {what}");
@@ -422,7 +427,7 @@ fn edit_body(kind: Kind, body: &str, rng: &mut Rng) -> Option<(&'static str, Str
             let c = others[rng.below(others.len())];
             Some(("piece", with(0, Some(c), false)))
         }
-        Kind::Dropped | Kind::Swapped => None,
+        Kind::Dropped | Kind::Swapped | Kind::SameSideSwap => None,
     }
 }
 
@@ -508,7 +513,8 @@ pub fn run(corpus: &Corpus, seed: u64, count: usize) -> Results {
         let origin = (corpus.games[gi].file.clone(), corpus.games[gi].number);
         let outcome = match kind {
             Kind::Dropped => dropped(game, &mut rng),
-            Kind::Swapped => swapped(game, &mut rng),
+            Kind::Swapped => swapped(game, &mut rng, 1),
+            Kind::SameSideSwap => swapped(game, &mut rng, 2),
             _ => single(game, kind, &mut rng),
         };
         match outcome {
@@ -824,11 +830,17 @@ fn same_moves(file: &CheckedFile, game: &Prepared) -> bool {
     })
 }
 
-fn swapped(game: &Prepared, rng: &mut Rng) -> Outcome {
+/// Two tokens `gap` half-moves apart (1: adjacent; 2: one side's two consecutive moves)
+/// written in each other's place.
+fn swapped(game: &Prepared, rng: &mut Rng, gap: usize) -> Outcome {
     let n = game.toks.len();
-    let p = rng.below(n - 1);
-    let (a, b) = (&game.toks[p], &game.toks[p + 1]);
-    let (ba, bb) = (game.body(p), game.body(p + 1));
+    if n <= gap + 1 {
+        return Outcome::Skip;
+    }
+    let p = rng.below(n - gap);
+    let q = p + gap;
+    let (a, b) = (&game.toks[p], &game.toks[q]);
+    let (ba, bb) = (game.body(p), game.body(q));
     if ba == bb {
         return Outcome::Skip;
     }
@@ -852,22 +864,32 @@ fn swapped(game: &Prepared, rng: &mut Rng) -> Outcome {
         return Outcome::Discarded;
     }
     let mut bodies: Vec<&str> = (0..n).map(|i| game.body(i)).collect();
-    bodies.swap(p, p + 1);
-    let mut c = blank_case(Kind::Swapped, "swapped", p as u32 + 1);
+    bodies.swap(p, q);
+    let k = first_illegal(&a.before, &bodies[p..]);
+    let (kind, sub) = match (gap, k) {
+        (1, _) => (Kind::Swapped, "swapped"),
+        (_, Some(0)) => (Kind::SameSideSwap, "shows at the first"),
+        (_, Some(1)) => (Kind::SameSideSwap, "shows at the reply"),
+        (_, Some(2)) => (Kind::SameSideSwap, "shows at the second"),
+        _ => (Kind::SameSideSwap, "shows later"),
+    };
+    let mut c = blank_case(kind, sub, p as u32 + 1);
     c.written = format!("{ba} {bb}");
     c.edited = format!("{bb} {ba}");
     c.truth = format!("{} {}", a.san, b.san);
     c.before = excerpt(text, a.span.join(b.span));
     c.after = excerpt(&edited_text, slot1.join(slot2));
     c.report = summary(&file);
-    let k = first_illegal(&a.before, &bodies[p..]);
     c.detectable = k.is_some();
-    let alternatives = (p.saturating_sub(3)..=(p + 3).min(n - 2))
-        .filter(|&j| j != p)
-        .filter(|&j| {
+    // Any other swap nearby, of adjacent half-moves or of one side's two, that makes the
+    // rest of the game legal is another explanation.
+    let alternatives = (p.saturating_sub(3)..=p + 3)
+        .flat_map(|j| [(j, j + 1), (j, j + 2)])
+        .filter(|&(i, j)| j < n && (i, j) != (p, q))
+        .filter(|&(i, j)| {
             let mut seq = bodies.clone();
-            seq.swap(j, j + 1);
-            let s = j.min(p);
+            seq.swap(i, j);
+            let s = i.min(p);
             first_illegal(&game.toks[s].before, &seq[s..]).is_none()
         })
         .count();
@@ -878,30 +900,37 @@ fn swapped(game: &Prepared, rng: &mut Rng) -> Outcome {
     c.named = file.games.first().is_some_and(|g| {
         g.repairs.iter().any(|r| {
             overlaps(r.span, both)
-                && matches!(r.repair, Repair::Swap { first, second } if first == a.mv && second == b.mv)
+                && match r.repair {
+                    Repair::Swap { first, second } => gap == 1 && first == a.mv && second == b.mv,
+                    Repair::SwapOneSide { first, second, .. } => {
+                        gap == 2 && first == a.mv && second == b.mv
+                    }
+                    _ => false,
+                }
         })
     }) && errs
         .iter()
         .any(|d| d.code() == Code::SwappedMoves && overlaps(d.span, both));
     if c.detectable && !c.named {
         let k = k.unwrap_or(0);
-        let gap = match k {
+        let shows = match k {
             0 => "first swapped token illegal".to_owned(),
-            1 => "first swapped token legal, second illegal".to_owned(),
+            k if k < gap => format!("illegal {k} half-move(s) after the first swapped token"),
+            k if k == gap => "second swapped token illegal".to_owned(),
             k => format!(
                 "both swapped tokens legal, illegal {} half-move(s) later",
-                k - 1
+                k - gap
             ),
         };
         c.cause = match errs.first() {
-            None => format!("{gap}; no error reported"),
+            None => format!("{shows}; no error reported"),
             Some(d) => {
                 let place = if overlaps(d.span, both) {
                     "at the swapped tokens".to_owned()
                 } else {
                     whereabouts(d, both).to_owned()
                 };
-                format!("{gap}; first error {} {place}", d.code())
+                format!("{shows}; first error {} {place}", d.code())
             }
         };
         if !c.identifiable {

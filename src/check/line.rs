@@ -62,12 +62,12 @@ pub(super) const LOST: usize = 5;
 
 /// How many tokens back a missing or swapped half-move is looked for, when an error shows
 /// up only a little after it.
-pub(super) const BACK: usize = 3;
+pub(super) const BACK: usize = 6;
 
 /// How many moves a walk plays from its newer [`Anchor`] before it makes a new one (the
 /// newer one becoming the older): at least `BACK + 1`, so that the older anchor is never
 /// after the oldest snapshot.
-const ANCHOR_EVERY: usize = 6;
+const ANCHOR_EVERY: usize = 8;
 
 /// The position before the most recent move token: where a variation after it starts.
 #[derive(Clone, Debug, PartialEq)]
@@ -187,8 +187,10 @@ struct LineWalk<'g, 'a, 'l> {
     /// Moves and variations not checked (after an error).
     unchecked: Vec<Span>,
     result: Option<(Outcome, Span)>,
-    /// A token already played by a repair (the second of two swapped moves).
-    played_ahead: Option<usize>,
+    /// Tokens already played by a repair (the later ones of swapped moves), in text order:
+    /// each token's index and the plies played before it (its move number is checked
+    /// against those when the token is reached).
+    played_ahead: Vec<(usize, u32)>,
     /// The states before the last few tokens that read normally (up to [`BACK`]), oldest
     /// first (a ring: the oldest is dropped without moving the others).
     snaps: VecDeque<Snapshot<'l>>,
@@ -238,7 +240,7 @@ impl<'g, 'a, 'l> LineWalk<'g, 'a, 'l> {
             streak: 0,
             unchecked: Vec::new(),
             result: None,
-            played_ahead: None,
+            played_ahead: Vec::new(),
             snaps: VecDeque::with_capacity(BACK + 2),
             anchors: Anchors::default(),
         }
@@ -381,7 +383,10 @@ impl<'g, 'a, 'l> LineWalk<'g, 'a, 'l> {
     fn on_item(&mut self, cur: usize) {
         let line = self.line;
         match &line.items[cur] {
-            Item::Move(tok) if self.played_ahead == Some(tok.index) => self.played_ahead = None,
+            Item::Move(tok) if self.played_ahead.first().is_some_and(|a| a.0 == tok.index) => {
+                let (_, ply) = self.played_ahead.remove(0);
+                self.check_pending_at(ply);
+            }
             Item::Move(tok) => self.on_move(cur, tok),
             Item::Variation(v) => self.on_variation(v),
             Item::MoveNumber(n) => {
@@ -570,15 +575,21 @@ impl<'g, 'a, 'l> LineWalk<'g, 'a, 'l> {
 
     /// Checks the move number waiting for the next move.
     fn check_pending(&mut self) {
+        self.check_pending_at(self.state.ply);
+    }
+
+    /// Checks the move number waiting for a move played after `ply` plies of this line (a
+    /// token played ahead by a repair: fewer than played now).
+    fn check_pending_at(&mut self, ply: u32) {
         if let Some((n, _)) = self.state.pending.take() {
-            let turn = self.state.pos.turn();
-            self.g.check_number(
-                n,
-                self.state.ply,
-                self.fullmove,
-                self.first_ply_offset,
-                turn,
-            );
+            let now = self.state.pos.turn();
+            let turn = if (self.state.ply - ply).is_multiple_of(2) {
+                now
+            } else {
+                !now
+            };
+            self.g
+                .check_number(n, ply, self.fullmove, self.first_ply_offset, turn);
         }
     }
 

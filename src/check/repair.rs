@@ -407,6 +407,7 @@ impl GameChecker<'_> {
             };
             self.try_insertions(t, tok, back, &mut best);
             self.try_swaps(t, tok, back, &mut best);
+            self.try_one_side_swaps(t, tok, back, &mut best);
         }
         // The token dropped: written twice, or not a move at all.
         let twice = t.tok.is_some_and(|tok| self.written_twice(tok));
@@ -602,6 +603,53 @@ impl GameChecker<'_> {
         }
     }
 
+    /// One side's two consecutive moves swapped, the opponent's move between them read as
+    /// written: the first of them the token itself or one of the tokens `back` before it (the
+    /// error may show at the first, at the reply between them, at the second or a little
+    /// later).
+    fn try_one_side_swaps(
+        &self,
+        t: &Trouble<'_>,
+        tok: &MoveToken,
+        back: &[Back<'_>],
+        best: &mut Best,
+    ) {
+        let Trouble {
+            pos, origins, rest, ..
+        } = *t;
+        for k in 0..=back.len() {
+            // The tokens from the first swapped one through the token in error, or through
+            // the second swapped one when that comes later.
+            let ahead = 2usize.saturating_sub(k);
+            let mut toks: Vec<&MoveToken> = back[back.len() - k..].iter().map(|b| b.tok).collect();
+            toks.push(tok);
+            toks.extend(rest.iter().take(ahead));
+            if toks.len() < 3 || toks[0].unmarked(self.text) == toks[2].unmarked(self.text) {
+                continue;
+            }
+            toks.swap(0, 2);
+            let (p0, o0) = match k {
+                0 => (pos, origins),
+                _ => (back[back.len() - k].pos, back[back.len() - k].origins),
+            };
+            if let Some((p, o, moves)) = self.replay(p0, o0, &toks) {
+                let seen = ahead + self.lookahead(&p, &o, &rest[ahead..]);
+                if k == 0 || seen >= 1 {
+                    best.consider(
+                        seen,
+                        8,
+                        Repair::SwapOneSide {
+                            first: moves[0],
+                            between: moves[1],
+                            second: moves[2],
+                        },
+                        k,
+                    );
+                }
+            }
+        }
+    }
+
     /// Is this token the same text as the move token just before it? (The word before it may
     /// be any text, read by no parse: its marks are found by the grammar's mark rules.)
     pub(super) fn written_twice(&self, tok: &MoveToken) -> bool {
@@ -612,6 +660,58 @@ impl GameChecker<'_> {
             .rev()
             .find(|w| !w.chars().next().is_some_and(|c| c.is_ascii_digit()));
         prev.is_some_and(|p| without_marks(p) == text)
+    }
+
+    /// Names swapped moves in the diagnostic at the first of them: `moves` as played, the
+    /// first and the last written in each other's place (with the opponent's move between
+    /// them, for one side's two moves). The fix writes the two tokens in each other's place
+    /// and keeps what lies between them.
+    fn name_swap(&self, d: &mut Diagnostic, at: &Site<'_>, moves: &[Move], after: &str) {
+        let Site {
+            span,
+            pos,
+            origins,
+            next: rest,
+        } = *at;
+        let n = moves.len();
+        let Some(last) = rest.get(n - 2) else {
+            return;
+        };
+        let (text, last_text) = (self.src(span).to_owned(), self.src(last.span).to_owned());
+        let mut p = pos.clone();
+        let mut o = *origins;
+        let mut written = Vec::with_capacity(n);
+        for m in moves {
+            written.push(self.writer().write(&p, &o, m));
+            o.play(m);
+            p.play_unchecked(*m);
+        }
+        d.problem = Problem::SwappedMoves {
+            first: text.clone(),
+            second: last_text.clone(),
+        };
+        d.secondary.clear();
+        d.severity = Severity::Error;
+        d.span = span.join(last.span);
+        let played = written
+            .iter()
+            .map(|w| format!("`{w}`"))
+            .collect::<Vec<_>>()
+            .join(" then ");
+        if n == 2 {
+            d.label = Some("these two half-moves are in the wrong order".into());
+            d.help = Some(format!(
+                "played as {played}, they are legal and {after} (assumed)"
+            ));
+        } else {
+            let side = color_name(pos.turn());
+            d.label = Some(format!("{side}'s two moves are in the wrong order"));
+            d.help = Some(format!(
+                "played as {played} ({side}'s moves in each other's place, the reply between them as written), they are legal and {after} (assumed)"
+            ));
+        }
+        let between = self.src(Span::new(span.end, last.span.start));
+        d.suggestions = vec![format!("{last_text}{between}{text}")];
     }
 
     /// Names the repair in the diagnostic: a missing half-move, swapped moves, a move written
@@ -705,30 +805,14 @@ impl GameChecker<'_> {
                 d.suggestions = vec![format!("{w} {t}")];
             }
             Repair::Swap { first, second } => {
-                let next_text = rest
-                    .first()
-                    .map(|t| self.src(t.span).to_owned())
-                    .unwrap_or_default();
-                let w1 = self.writer().write(pos, origins, first);
-                let mut p = pos.clone();
-                let mut o = *origins;
-                o.play(first);
-                p.play_unchecked(*first);
-                let w2 = self.writer().write(&p, &o, second);
-                d.problem = Problem::SwappedMoves {
-                    first: text.clone(),
-                    second: next_text.clone(),
-                };
-                d.secondary.clear();
-                d.severity = Severity::Error;
-                if let Some(next) = rest.first() {
-                    d.span = span.join(next.span);
-                }
-                d.label = Some("these two half-moves are in the wrong order".into());
-                d.help = Some(format!(
-                    "played as `{w1}` then `{w2}`, they are legal and {after} (assumed)"
-                ));
-                d.suggestions = vec![format!("{next_text} {text}")];
+                self.name_swap(d, at, &[*first, *second], &after);
+            }
+            Repair::SwapOneSide {
+                first,
+                between,
+                second,
+            } => {
+                self.name_swap(d, at, &[*first, *between, *second], &after);
             }
             Repair::Delete => {
                 if rest.is_empty() && seen == 0 {

@@ -234,6 +234,16 @@ pub enum Repair {
         /// The move played second (written first).
         second: Move,
     },
+    /// One side's two consecutive moves were written in each other's place: the token and
+    /// the same side's next one, the opponent's move between them as written.
+    SwapOneSide {
+        /// The move played first (written second).
+        first: Move,
+        /// The opponent's move between them.
+        between: Move,
+        /// The move played second (written first).
+        second: Move,
+    },
     /// The token was dropped (written twice, or no move at all).
     Delete,
 }

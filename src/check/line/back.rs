@@ -31,17 +31,15 @@ impl<'l> LineWalk<'_, '_, 'l> {
         let (at, at_tok) = (s.at, s.tok);
         self.restore(s);
         self.snaps.clear();
-        let second: Vec<&MoveToken> = match &f.repair {
-            Repair::Swap { .. } => self.line.items[at + 1..]
-                .iter()
-                .find_map(|i| match i {
-                    Item::Move(t) => Some(t),
-                    _ => None,
-                })
-                .into_iter()
-                .collect(),
-            _ => Vec::new(),
-        };
+        // The tokens after it that a swap plays too.
+        let later: Vec<&MoveToken> = self.line.items[at + 1..]
+            .iter()
+            .filter_map(|i| match i {
+                Item::Move(t) => Some(t),
+                _ => None,
+            })
+            .take(swapped_count(&f.repair).saturating_sub(1))
+            .collect();
         d.span = at_tok.span;
         d.ply = Some(self.state.ply + 1);
         let (pos, origins) = (&self.state.pos, &self.state.origins);
@@ -51,7 +49,7 @@ impl<'l> LineWalk<'_, '_, 'l> {
                 span: at_tok.span,
                 pos,
                 origins,
-                next: &second,
+                next: &later,
             },
             &f,
             false,
@@ -71,8 +69,8 @@ impl<'l> LineWalk<'_, '_, 'l> {
             repair: f.repair.clone(),
         });
         // The token after a gap is read again, and its number checked then; the first of
-        // two swapped tokens is not.
-        if matches!(f.repair, Repair::Swap { .. }) {
+        // swapped tokens is not.
+        if swapped_count(&f.repair) > 0 {
             self.check_pending();
         }
         match f.repair {
@@ -86,32 +84,18 @@ impl<'l> LineWalk<'_, '_, 'l> {
                 self.play(missing, at_tok.span, Bare::Token(at_tok));
                 self.at = at;
             }
-            Repair::Swap {
+            Repair::Swap { first, second } => {
+                let toks = [at_tok, later[0]];
+                self.play_swapped(&toks, &[first, second]);
+                self.at = at + 1;
+            }
+            Repair::SwapOneSide {
                 first,
-                second: then,
+                between,
+                second,
             } => {
-                let next = second[0];
-                self.g.moves[at_tok.index] = MoveState::Legal(then);
-                self.g.moves[next.index] = MoveState::Legal(first);
-                self.played_ahead = Some(next.index);
-                let (t1, t2) = (
-                    self.g.src(at_tok.span).to_owned(),
-                    self.g.src(next.span).to_owned(),
-                );
-                if self.record {
-                    self.g.repaired.push(RepairedItem::Move {
-                        m: Some(first),
-                        note: Some(format!(
-                            "scoresheet: written after `{t1}`; the two moves swapped"
-                        )),
-                    });
-                    self.g.repaired.push(RepairedItem::Move {
-                        m: Some(then),
-                        note: Some(format!("scoresheet: written before `{t2}`")),
-                    });
-                }
-                self.play(first, next.span, Bare::Token(next));
-                self.play(then, at_tok.span, Bare::Token(at_tok));
+                let toks = [at_tok, later[0], later[1]];
+                self.play_swapped(&toks, &[first, between, second]);
                 self.at = at + 1;
             }
             Repair::Replace(_) | Repair::Delete => {}
@@ -185,10 +169,10 @@ impl<'l> LineWalk<'_, '_, 'l> {
     /// tokens' states set to them.
     fn repaired_moves(
         &mut self,
-        tok: &MoveToken,
+        tok: &'l MoveToken,
         repair: &Repair,
         res: &Resolution,
-        rest: &[&MoveToken],
+        rest: &[&'l MoveToken],
     ) -> Vec<(Move, Option<String>)> {
         let shown = self.g.src(tok.span).to_owned();
         match repair {
@@ -213,27 +197,16 @@ impl<'l> LineWalk<'_, '_, 'l> {
                 vec![(*missing, Some(missing_note(*fits))), (*then, None)]
             }
             Repair::Swap { first, second } => {
-                self.g.moves[tok.index] = MoveState::Legal(*second);
-                let next_text = rest
-                    .first()
-                    .map(|n| self.g.src(n.span).to_owned())
-                    .unwrap_or_default();
-                if let Some(next) = rest.first() {
-                    self.g.moves[next.index] = MoveState::Legal(*first);
-                    self.played_ahead = Some(next.index);
-                }
-                vec![
-                    (
-                        *first,
-                        Some(format!(
-                            "scoresheet: written after `{shown}`; the two moves swapped"
-                        )),
-                    ),
-                    (
-                        *second,
-                        Some(format!("scoresheet: written before `{next_text}`")),
-                    ),
-                ]
+                self.play_swapped(&[tok, rest[0]], &[*first, *second]);
+                Vec::new()
+            }
+            Repair::SwapOneSide {
+                first,
+                between,
+                second,
+            } => {
+                self.play_swapped(&[tok, rest[0], rest[1]], &[*first, *between, *second]);
+                Vec::new()
             }
             Repair::Delete => {
                 if self.record {
@@ -244,5 +217,52 @@ impl<'l> LineWalk<'_, '_, 'l> {
                 Vec::new()
             }
         }
+    }
+
+    /// Plays swapped tokens: `toks` as written, the first where the line is now; `moves` as
+    /// played in their places, the first and the last written in each other's place. The
+    /// tokens after the first are played ahead (skipped when reached, their move numbers
+    /// checked then).
+    fn play_swapped(&mut self, toks: &[&'l MoveToken], moves: &[Move]) {
+        let n = toks.len();
+        let texts: Vec<String> = toks.iter().map(|t| self.g.src(t.span).to_owned()).collect();
+        let start = self.state.ply;
+        for (i, m) in moves.iter().enumerate() {
+            // The token this move is written at.
+            let w = match i {
+                0 => n - 1,
+                i if i == n - 1 => 0,
+                i => i,
+            };
+            self.g.moves[toks[w].index] = MoveState::Legal(*m);
+            if i > 0 {
+                self.played_ahead.push((toks[i].index, start + i as u32));
+            }
+            if self.record {
+                let note = if i == 0 {
+                    Some(format!(
+                        "scoresheet: written after `{}`; the two moves swapped",
+                        texts[0]
+                    ))
+                } else if i == n - 1 {
+                    Some(format!("scoresheet: written before `{}`", texts[n - 1]))
+                } else {
+                    None
+                };
+                self.g
+                    .repaired
+                    .push(RepairedItem::Move { m: Some(*m), note });
+            }
+            self.play(*m, toks[w].span, Bare::Token(toks[w]));
+        }
+    }
+}
+
+/// How many tokens a repair plays in a new order (0: not a swap).
+pub(super) const fn swapped_count(repair: &Repair) -> usize {
+    match repair {
+        Repair::Swap { .. } => 2,
+        Repair::SwapOneSide { .. } => 3,
+        _ => 0,
     }
 }
