@@ -169,6 +169,14 @@ pub enum Problem {
         /// The target square.
         square: String,
     },
+    /// A pawn capture written without its target's rank (`exd`, `cd`): read, with a note.
+    #[error("`{}` is a pawn capture written without its target's rank; read as `{read_as}`", short(.text))]
+    ShortPawnCapture {
+        /// The token.
+        text: String,
+        /// The move it was read as, written out.
+        read_as: String,
+    },
     /// `e.p.` on a move that is not en passant.
     #[error("`{}` is marked e.p., but it is not an en passant capture", short(.text))]
     EpNotEnPassant {
@@ -405,6 +413,7 @@ codes! {
     NotDoubleCheck => "not_double_check",
     CaptureMarkOnNonCapture => "capture_mark_on_non_capture",
     MissingCaptureMark => "missing_capture_mark",
+    ShortPawnCapture => "short_pawn_capture",
     EpNotEnPassant => "ep_not_en_passant",
     MoveNumber => "move_number",
     ResultTagMismatch => "result_tag_mismatch",
@@ -462,6 +471,7 @@ impl Problem {
             Problem::NotDoubleCheck { .. } => Code::NotDoubleCheck,
             Problem::CaptureMarkOnNonCapture { .. } => Code::CaptureMarkOnNonCapture,
             Problem::MissingCaptureMark { .. } => Code::MissingCaptureMark,
+            Problem::ShortPawnCapture { .. } => Code::ShortPawnCapture,
             Problem::EpNotEnPassant { .. } => Code::EpNotEnPassant,
             Problem::MoveNumber { .. } => Code::MoveNumber,
             Problem::ResultTagMismatch { .. } => Code::ResultTagMismatch,
@@ -536,7 +546,9 @@ impl Problem {
             | Problem::MixedNotation { .. }
             | Problem::FigurineColor { .. }
             | Problem::LookAlike { .. } => Severity::Warning,
-            Problem::NotChecked { .. } | Problem::ProseNotChecked { .. } => Severity::Advice,
+            Problem::NotChecked { .. }
+            | Problem::ProseNotChecked { .. }
+            | Problem::ShortPawnCapture { .. } => Severity::Advice,
         }
     }
 }

@@ -113,6 +113,8 @@ const EXPECTED: &[(&str, &[&str])] = &[
     ),
     ("result-tag-mismatch", &["result_tag_mismatch"]),
     ("setup-without-fen", &["setup_without_fen"]),
+    // `2.exd` for `2.exd5`: read, with an advice note saying so.
+    ("short-pawn-capture", &["short_pawn_capture"]),
     ("skipped-move", &["skipped_move"]),
     // The gap shows one half-move late; the move number after it agrees.
     ("skipped-move-found-later", &["skipped_move"]),

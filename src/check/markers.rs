@@ -82,6 +82,11 @@ impl GameChecker<'_> {
         if checkers.any() || tok.check().is_some() {
             self.check_marks(tok, after, checkers, ply);
         }
+        if let MoveBody::Normal(n) = &tok.body
+            && n.to_file.is_some()
+        {
+            self.short_capture(tok, before, m, ply);
+        }
         let capture = m.is_capture();
         if capture != tok.capture().is_some()
             || (capture && matches!(tok.body, MoveBody::Descriptive(_)))
@@ -90,6 +95,47 @@ impl GameChecker<'_> {
         {
             self.other_marks(tok, before, after, m, ply);
         }
+    }
+
+    /// A pawn capture written without its target's rank (`exd`, `cd`, which the Bulgarian
+    /// seed lists as a usage): a note that says what it was read as, unless the language's
+    /// customs say it is usual.
+    #[inline(never)]
+    fn short_capture(
+        &mut self,
+        tok: &MoveToken,
+        before: &dyn Fn() -> (Chess, Origins),
+        m: &Move,
+        ply: u32,
+    ) {
+        let usual = self
+            .parser
+            .language
+            .as_ref()
+            .is_some_and(|l| l.read_customs().short_capture_usual);
+        if usual {
+            return;
+        }
+        let (pos, origins) = before();
+        let read_as = self.writer().write(&pos, &origins, m);
+        let text = self.src(tok.span).to_owned();
+        self.diags.push(
+            Diagnostic::new(
+                Problem::ShortPawnCapture {
+                    text,
+                    read_as: read_as.clone(),
+                },
+                tok.span,
+            )
+            .label(format!(
+                "read as the only pawn capture from the {} file to the {} file",
+                m.from().map_or('?', |f| f.file().char()),
+                m.to().file()
+            ))
+            .ply(ply)
+            .help("it is read all the same; the full form names the square taken on")
+            .suggest(vec![read_as]),
+        );
     }
 
     /// The capture, figurine and e.p. marks of a move (see [`GameChecker::markers`]).

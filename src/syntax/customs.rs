@@ -19,6 +19,7 @@
 //! | `castle` | `O` or `0` | the letter castling is written with (`O-O`, `0-0`) |
 //! | `promotion` | a mark (`=`, `/`), `none` or `paren` | the promotion mark: `e8=Q`; `e8Q` (`none`); `e8(Q)` (`paren`) |
 //! | `ep` | a mark (`e.p.`, `a.p.`, `(e.p)`) or `none` | the en passant mark written after the move, if any |
+//! | `short_capture` | `note` or `usual` | a pawn capture written without its target's rank (`exd`, `cd`): read with an advice note that says what it was read as (`note`), or read silently, as the language's custom (`usual`) |
 //!
 //! A mark is any text without spaces or control characters (`none` and `paren` are not marks).
 //! A key left out takes FIDE's custom ([`Customs::FIDE`]); a language file without the header
@@ -52,6 +53,9 @@ pub struct Customs<'a> {
     pub promotion: Promotion<'a>,
     /// The en passant mark written after the move, if any.
     pub ep: Option<&'a str>,
+    /// A pawn capture written without its target's rank (`exd`, `cd`) is the custom: read
+    /// without a note.
+    pub short_capture_usual: bool,
 }
 
 /// Where a language writes the capture mark.
@@ -122,7 +126,7 @@ impl fmt::Display for CustomsError {
 }
 
 /// The keys of the header, in the order the templates write them.
-pub const KEYS: [&str; 8] = [
+pub const KEYS: [&str; 9] = [
     "capture",
     "capture_place",
     "mate",
@@ -131,6 +135,7 @@ pub const KEYS: [&str; 8] = [
     "castle",
     "promotion",
     "ep",
+    "short_capture",
 ];
 
 /// The values a key takes, in words (the help of a bad value).
@@ -143,6 +148,7 @@ fn allowed(key: &str) -> &'static str {
         "double_check" => "a mark such as `++`, or `none`",
         "castle" => "`O` (`O-O`) or `0` (`0-0`)",
         "promotion" => "a mark such as `=`, `none` (`e8Q`) or `paren` (`e8(Q)`)",
+        "short_capture" => "`note` (`exd` is read with a note) or `usual` (read without one)",
         _ => "a mark such as `e.p.`, or `none`",
     }
 }
@@ -159,6 +165,7 @@ impl Customs<'static> {
         castle: Castle::O,
         promotion: Promotion::Mark("="),
         ep: None,
+        short_capture_usual: false,
     };
 }
 
@@ -269,6 +276,13 @@ impl<'a> Customs<'a> {
                     _ => Promotion::Mark(mark?),
                 }
             }
+            "short_capture" => {
+                self.short_capture_usual = match value {
+                    "note" => false,
+                    "usual" => true,
+                    _ => return None,
+                }
+            }
             _ => self.ep = optional?,
         }
         Some(())
@@ -375,6 +389,20 @@ mod tests {
         assert_eq!(c.promotion, Promotion::Bare);
         assert_eq!(c.mate, Mate::Sign("X"));
         assert!(!c.double_plus_is_mate());
+        assert!(!c.short_capture_usual);
+        assert!(
+            Customs::parse("short_capture=usual")
+                .unwrap()
+                .short_capture_usual
+        );
+        assert!(
+            !Customs::parse("short_capture=note")
+                .unwrap()
+                .short_capture_usual
+        );
+        let bad = Customs::parse("short_capture=yes").unwrap_err();
+        assert_eq!(bad[0].span, 14..17);
+        assert!(bad[0].help.contains("`usual`"), "{bad:?}");
     }
 
     #[test]

@@ -2,7 +2,9 @@
 //!
 //! ## What it does
 //! Reports a capture mark (`x`, `:`, `×`) on a move to an empty square, a capture written
-//! without its mark, and an `e.p.` mark on a move that is not an en passant capture.
+//! without its mark, an `e.p.` mark on a move that is not an en passant capture, and (as
+//! advice) a pawn capture written without its target's rank (`exd`, `cd`), unless the
+//! language's customs say that is usual (`short_capture=usual`).
 //!
 //! ## Why is this bad?
 //! The mark tells the reader what happened on the board; a wrong one makes them doubt the
@@ -18,8 +20,9 @@
 //! ```
 //!
 //! ## Fix safety
-//! The fix adds the document's capture mark, or removes the wrong mark; the move stays the
-//! same (the new token is read back on the board before the fix is offered): safe.
+//! The fix adds the document's capture mark, removes the wrong mark, or writes the target
+//! square in full; the move stays the same (the new token is read back on the board before the
+//! fix is offered): safe.
 use super::{Category, FixAvailability, Rule, RuleCode, RuleInfo, mapped};
 use crate::diagnostic::Code;
 use crate::diagnostic::Problem;
@@ -39,6 +42,7 @@ pub(crate) static RULE: Rule = Rule {
             Code::CaptureMarkOnNonCapture,
             Code::MissingCaptureMark,
             Code::EpNotEnPassant,
+            Code::ShortPawnCapture,
         ],
         source: include_str!("sc104_capture_mark.rs"),
     },
@@ -68,6 +72,9 @@ fn run(doc: &Scope<'_>, out: &mut Vec<LintDiagnostic>) {
                 let at = text.rfind(square.as_str())?;
                 let p = tok.span.start + at;
                 (Span::new(p, p), capture.clone(), format!("add `{capture}`"))
+            }
+            Problem::ShortPawnCapture { read_as, .. } => {
+                (tok.span, read_as.clone(), format!("write `{read_as}`"))
             }
             _ => return None,
         };
