@@ -1,8 +1,9 @@
 //! A small sample of the error-injection benchmark (issue 6, `benches/inject/mod.rs`) with the issue's
 //! targets as assertions: single-character edits that make a move illegal or unreadable are
 //! all located, the true move is the first suggestion in at least 85% of them and among the
-//! first three in at least 97%; dropped and swapped half-moves are named with the right move
-//! in at least 90% of the cases that the rest of the game determines.
+//! first three in at least 97%; dropped and swapped half-moves (adjacent, or one side's two
+//! consecutive moves) are named with the right move in at least 90% of the cases that the rest
+//! of the game determines.
 //!
 //! Reads real games from `../shared/corpus/bulk/` (`SCORESHEET_CORPUS` overrides); when the
 //! corpus is absent every test writes `SKIPPED …` to standard error and passes (or fails, with
@@ -116,6 +117,7 @@ fn sample_has_every_kind() {
     assert!(r.single_char().n >= CASES / 2, "{}", r.table());
     assert!(r.named(Kind::Dropped).n >= 10, "{}", r.table());
     assert!(r.named(Kind::Swapped).n >= 10, "{}", r.table());
+    assert!(r.named(Kind::SameSideSwap).n >= 10, "{}", r.table());
 }
 
 #[test]
@@ -160,5 +162,14 @@ fn swapped_half_moves_are_named() {
         return;
     };
     let s = r.named(Kind::Swapped);
+    assert!(pct(&s, s.named) >= 90.0, "{}\n{}", r.table(), r.failures(3));
+}
+
+#[test]
+fn one_side_s_swapped_moves_are_named() {
+    let Some(r) = sample("one_side_s_swapped_moves_are_named") else {
+        return;
+    };
+    let s = r.named(Kind::SameSideSwap);
     assert!(pct(&s, s.named) >= 90.0, "{}\n{}", r.table(), r.failures(3));
 }
