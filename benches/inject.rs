@@ -4,7 +4,7 @@
 //! `../shared/corpus/bulk/` (`SCORESHEET_CORPUS` overrides), checks them, and prints a table
 //! per kind of mistake, then the cases that miss a target grouped by cause. `INJECT_CASES`
 //! and `INJECT_SEED` change the count and the seed; `INJECT_EXAMPLES` the examples shown per
-//! cause (default 3). Skips with a message when the corpus is absent.
+//! cause (default 3); `INJECT_SHOW_SLIPS` lists the legal slips named at the edited token. Skips with a message when the corpus is absent.
 
 use std::time::Instant;
 
@@ -49,4 +49,17 @@ fn main() {
     println!();
     println!("Cases that miss a target, by cause:");
     println!("{}", results.failures(examples));
+    if std::env::var_os("INJECT_SHOW_SLIPS").is_some() {
+        println!("Legal slips named at the edit:");
+        for c in results
+            .cases
+            .iter()
+            .filter(|c| c.legal_but_wrong && c.named)
+        {
+            println!(
+                "  {} #{} ply {}: `{}` -> `{}`\n    before: {}\n    after:  {}",
+                c.origin.0, c.origin.1, c.ply, c.written, c.edited, c.before, c.after
+            );
+        }
+    }
 }

@@ -261,6 +261,15 @@ pub enum Problem {
         /// The missing move, written out.
         missing: String,
     },
+    /// A move that reads legally, but after which the game does not: another move close to
+    /// what was written makes the rest read (a slip that happened to be legal).
+    #[error("`{}` is legal here, but the moves after it read only with `{}`", short(.text), short(.read_as))]
+    LikelySlip {
+        /// The token as written.
+        text: String,
+        /// The move the rest of the game bears out, written out.
+        read_as: String,
+    },
     /// Two half-moves in the wrong order.
     #[error("`{}` and `{}` seem to be swapped", short(.first), short(.second))]
     SwappedMoves {
@@ -435,6 +444,7 @@ codes! {
     LookAlike => "look_alike",
     SkippedMove => "skipped_move",
     SwappedMoves => "swapped_moves",
+    LikelySlip => "likely_slip",
     MoveWrittenTwice => "move_written_twice",
     WrongSide => "wrong_side",
     WrongLanguage => "wrong_language",
@@ -493,6 +503,7 @@ impl Problem {
             Problem::LookAlike { .. } => Code::LookAlike,
             Problem::SkippedMove { .. } => Code::SkippedMove,
             Problem::SwappedMoves { .. } => Code::SwappedMoves,
+            Problem::LikelySlip { .. } => Code::LikelySlip,
             Problem::MoveWrittenTwice { .. } => Code::MoveWrittenTwice,
             Problem::WrongSide { .. } => Code::WrongSide,
             Problem::WrongLanguage { .. } => Code::WrongLanguage,
@@ -524,6 +535,7 @@ impl Problem {
             | Problem::LimitReached { .. }
             | Problem::SkippedMove { .. }
             | Problem::SwappedMoves { .. }
+            | Problem::LikelySlip { .. }
             | Problem::MoveWrittenTwice { .. }
             | Problem::WrongSide { .. }
             | Problem::WrongLanguage { .. } => Severity::Error,

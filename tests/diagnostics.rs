@@ -113,6 +113,9 @@ const EXPECTED: &[(&str, &[&str])] = &[
     ),
     ("result-tag-mismatch", &["result_tag_mismatch"]),
     ("setup-without-fen", &["setup_without_fen"]),
+    // `2. Qf3` for `2. Nf3`: legal as written, shown wrong by `5. O-O` (the knight still on
+    // g1); the only reading of it after which the whole rest of the game reads is named.
+    ("likely-slip", &["likely_slip"]),
     // `2.exd` for `2.exd5`: read, with an advice note saying so.
     ("short-pawn-capture", &["short_pawn_capture"]),
     ("skipped-move", &["skipped_move"]),

@@ -435,11 +435,18 @@ impl Results {
         );
         let _ = writeln!(
             out,
-            "  located at the first move that becomes illegal: {} of {} ({:.1}%); an error at the edited token itself: {}",
+            "  located at the first move that becomes illegal or named at the edit: {} of {} ({:.1}%); an error at the edited token itself: {}",
             lw_det.located,
             lw_det.n,
             lw_det.pct(lw_det.located),
             at_edit
+        );
+        let _ = writeln!(
+            out,
+            "  named at the edit as a slip (`likely_slip`, the true move assumed): {} of {} ({:.1}%)",
+            lw_det.named,
+            lw_det.n,
+            lw_det.pct(lw_det.named)
         );
         let _ = writeln!(out);
         let _ = writeln!(out, "Dropped and swapped half-moves");

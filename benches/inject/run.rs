@@ -593,10 +593,27 @@ fn single(game: &Prepared, kind: Kind, rng: &mut Rng) -> Outcome {
     c.before = excerpt(text, tok.span);
     c.after = excerpt(&edited_text, slot);
     c.report = summary(&file);
-    match state {
-        Some(MoveState::Legal(m)) if m == tok.mv => return Outcome::Discarded,
-        Some(MoveState::Legal(m)) => {
+    // A legal edit named as a slip from a later error: the token is assumed to be another
+    // move, and a `likely_slip` is reported at it.
+    let slip = errs
+        .iter()
+        .find(|d| d.code() == Code::LikelySlip && overlaps(d.span, slot));
+    let as_written = match state {
+        Some(MoveState::Legal(m)) => Some(m),
+        Some(MoveState::Assumed(_)) if slip.is_some() => san_move(&tok.before, &new_body),
+        _ => None,
+    };
+    match as_written {
+        Some(m) if m == tok.mv => return Outcome::Discarded,
+        Some(m) => {
             c.legal_but_wrong = true;
+            c.named = slip.is_some()
+                && file.games.first().is_some_and(|g| {
+                    g.repairs.iter().any(|r| {
+                        overlaps(r.span, slot)
+                            && matches!(r.repair, Repair::Replace(x) if x == tok.mv)
+                    })
+                });
             let mut after = tok.before.clone();
             after.play_unchecked(m);
             let rest: Vec<&str> = (p + 1..game.toks.len()).map(|i| game.body(i)).collect();
@@ -608,7 +625,7 @@ fn single(game: &Prepared, kind: Kind, rng: &mut Rng) -> Outcome {
                 }
                 Some(k) => {
                     let expected = shift(game.toks[p + 1 + k].span, tok.span.end, delta);
-                    c.located = errs.first().is_some_and(|d| overlaps(d.span, expected));
+                    c.located = c.named || errs.first().is_some_and(|d| overlaps(d.span, expected));
                     if !c.located {
                         c.cause = match errs.first() {
                             None => "legal but wrong: no error reported".to_owned(),

@@ -34,6 +34,9 @@ pub(super) const SOON: usize = 8;
 /// Candidates whose text costs more than the best one's by this are not tried.
 pub(super) const WINDOW: i32 = 4 * render::EDIT;
 
+/// The readings of an earlier legal move tried as its slip, cheapest first.
+const SLIPS: usize = 6;
+
 /// A missing half-move tried: (moves read after the token in error, tokens back, the missing
 /// move, the move of the token after the gap).
 pub(super) type Insertion = (usize, usize, Move, Move);
@@ -408,6 +411,7 @@ impl GameChecker<'_> {
             self.try_insertions(t, tok, back, &mut best);
             self.try_swaps(t, tok, back, &mut best);
             self.try_one_side_swaps(t, tok, back, &mut best);
+            self.try_slips(t, tok, back, &mut best);
         }
         // The token dropped: written twice, or not a move at all.
         let twice = t.tok.is_some_and(|tok| self.written_twice(tok));
@@ -650,6 +654,48 @@ impl GameChecker<'_> {
         }
     }
 
+    /// A move read legally before the token in error that was a slip: another move close to
+    /// what was written there, after which the tokens up to the one in error and all those
+    /// after it read. It costs more than any repair at the token in error, so it is taken only
+    /// when the rest of the line reads further with it than with any of those.
+    fn try_slips(&self, t: &Trouble<'_>, tok: &MoveToken, back: &[Back<'_>], best: &mut Best) {
+        for k in 1..=back.len() {
+            let b = &back[back.len() - k];
+            let Resolution::Legal(read) = self.resolve_tok(b.tok, b.pos, b.origins) else {
+                continue;
+            };
+            let written = b.tok.unmarked(self.text);
+            let limit = render::plausible_limit(written);
+            let mut scored =
+                render::score_moves(self.writer(), b.pos, b.origins, written, None, WINDOW);
+            scored.retain(|s| s.cost <= limit && s.m != read);
+            scored.sort_by_key(|s| s.cost);
+            let mut toks: Vec<&MoveToken> =
+                back[back.len() - k + 1..].iter().map(|b| b.tok).collect();
+            toks.push(tok);
+            // Only a reading after which the whole rest of the line reads, and the only one
+            // of this token that does: a correct move is never blamed on a guess.
+            let whole: Vec<Move> = scored
+                .iter()
+                .take(SLIPS)
+                .filter(|s| {
+                    let mut p = b.pos.clone();
+                    let mut o = *b.origins;
+                    o.play(&s.m);
+                    p.play_unchecked(s.m);
+                    self.replay(&p, &o, &toks)
+                        .is_some_and(|(p, o, _)| self.lookahead(&p, &o, t.rest) == t.rest.len())
+                })
+                .map(|s| s.m)
+                .collect();
+            if let [m] = whole[..]
+                && !t.rest.is_empty()
+            {
+                best.consider(t.rest.len(), 70, Repair::Replace(m), k);
+            }
+        }
+    }
+
     /// Is this token the same text as the move token just before it? (The word before it may
     /// be any text, read by no parse: its marks are found by the grammar's mark rules.)
     pub(super) fn written_twice(&self, tok: &MoveToken) -> bool {
@@ -740,6 +786,18 @@ impl GameChecker<'_> {
         match repair {
             Repair::Replace(m) => {
                 let w = self.writer().write(pos, origins, m);
+                if found.back > 0 {
+                    // An earlier move, legal as written: the error shown later names it.
+                    d.problem = Problem::LikelySlip {
+                        text: text.clone(),
+                        read_as: w.clone(),
+                    };
+                    d.severity = Severity::Error;
+                    d.secondary.clear();
+                    d.suggestions.clear();
+                    d.help = None;
+                    d.label = Some("legal here, but the game does not read on after it".into());
+                }
                 let note = format!("read on as if `{w}` had been written (assumed; {after})");
                 d.help = Some(match d.help.take() {
                     Some(h) => format!("{h}\n{note}"),

@@ -69,8 +69,8 @@ impl<'l> LineWalk<'_, '_, 'l> {
             repair: f.repair.clone(),
         });
         // The token after a gap is read again, and its number checked then; the first of
-        // swapped tokens is not.
-        if swapped_count(&f.repair) > 0 {
+        // swapped tokens, or a slip, is not.
+        if swapped_count(&f.repair) > 0 || matches!(f.repair, Repair::Replace(_)) {
             self.check_pending();
         }
         match f.repair {
@@ -98,7 +98,21 @@ impl<'l> LineWalk<'_, '_, 'l> {
                 self.play_swapped(&toks, &[first, between, second]);
                 self.at = at + 1;
             }
-            Repair::Replace(_) | Repair::Delete => {}
+            Repair::Replace(m) => {
+                self.g.moves[at_tok.index] = MoveState::Assumed(m);
+                if self.record {
+                    let shown = self.g.src(at_tok.span).to_owned();
+                    self.g.repaired.push(RepairedItem::Move {
+                        m: Some(m),
+                        note: Some(format!(
+                            "scoresheet: `{shown}` is legal, but the moves after it do not read; assumed this move"
+                        )),
+                    });
+                }
+                self.play(m, at_tok.span, Bare::Token(at_tok));
+                self.at = at + 1;
+            }
+            Repair::Delete => {}
         }
     }
 

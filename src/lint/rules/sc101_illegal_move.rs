@@ -23,7 +23,7 @@
 //! ## Fix safety
 //! When the moves after the error read only with one repair (the move the writer most
 //! likely meant, the missing half-move put back, the two moves put in order, the repeated
-//! move removed), that repair is offered as an unsafe fix: it changes the moves of the game,
+//! move removed, an earlier legal move read as the slip it was), that repair is offered as an unsafe fix: it changes the moves of the game,
 //! so a person has to confirm it against the source.
 use super::{Category, FixAvailability, Rule, RuleCode, RuleInfo, mapped, repaired};
 use crate::diagnostic::Code;
@@ -43,6 +43,7 @@ pub(crate) static RULE: Rule = Rule {
             Code::MissingPromotion,
             Code::SkippedMove,
             Code::SwappedMoves,
+            Code::LikelySlip,
             Code::MoveWrittenTwice,
             Code::NotChecked,
         ],
