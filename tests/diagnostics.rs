@@ -130,6 +130,9 @@ const EXPECTED: &[(&str, &[&str])] = &[
     // `4... dxe5 5. Qxf3 Bxf3` for `4... Bxf3 5. Qxf3 dxe5`: Black's first move is legal as
     // written; the error shows at White's reply between them.
     ("swapped-one-side-at-reply", &["swapped_moves"]),
+    // Black's `4... dxe5 5. Qxf3 Bxf3` or White's `5. Qxf3 Bxf3 6. Bc4` swapped: the rest
+    // reads as far either way; the report names one and lists the other.
+    ("swapped-tie", &["swapped_moves"]),
     // `Nz9` read on as `Nc6`, which the next moves bear out.
     ("syntax-bad-square", &["syntax"]),
     ("syntax-garbage", &["syntax"]),

@@ -8,7 +8,7 @@ use crate::board::pattern::Pattern;
 use crate::board::resolve::{Illegal, Resolution, resolve};
 use crate::check::checker::GameChecker;
 use crate::check::types::Repair;
-use crate::check::words::{color_name, join_and};
+use crate::check::words::{color_name, join_and, join_or};
 use crate::diagnostic::text::short;
 use crate::diagnostic::{Code, Diagnostic, Problem, Severity};
 use crate::render::words::role_name;
@@ -117,6 +117,9 @@ pub(super) struct Trouble<'t> {
 struct Best {
     need: usize,
     best: Option<(usize, u32, Repair, usize)>,
+    /// Other repairs as good as the best (as many moves read, the same cost), with their
+    /// tokens back.
+    rivals: Vec<(Repair, usize)>,
 }
 
 impl Best {
@@ -124,13 +127,40 @@ impl Best {
         if seen < self.need && !matches!(repair, Repair::Delete) {
             return;
         }
-        if self
-            .best
-            .as_ref()
-            .is_none_or(|(s, c, _, _)| seen > *s || (seen == *s && cost < *c))
-        {
-            self.best = Some((seen, cost, repair, back));
+        match &self.best {
+            Some((s, c, _, _)) if seen < *s || (seen == *s && cost > *c) => {}
+            Some((s, c, r, b)) if seen == *s && cost == *c => {
+                if (r, *b) != (&repair, back) && !self.rivals.contains(&(repair.clone(), back)) {
+                    self.rivals.push((repair, back));
+                }
+            }
+            _ => {
+                self.best = Some((seen, cost, repair, back));
+                self.rivals.clear();
+            }
         }
+    }
+
+    /// The swaps as good as the best, in words (the tokens as written): each another
+    /// explanation of the same mistake.
+    fn rival_swaps(&self, text: &str, t: &Trouble<'_>) -> Vec<String> {
+        let all: Vec<&MoveToken> = t
+            .back
+            .iter()
+            .map(|b| b.tok)
+            .chain(t.tok)
+            .chain(t.rest.iter().copied())
+            .collect();
+        let at = |back: usize, ahead: usize| all.get((t.back.len() + ahead).checked_sub(back)?);
+        self.rivals
+            .iter()
+            .filter_map(|(r, back)| {
+                let gap = r.swapped_tokens().checked_sub(1).filter(|g| *g > 0)?;
+                let (a, b) = (at(*back, 0)?, at(*back, gap)?);
+                let src = |tok: &MoveToken| text.get(tok.span.start..tok.span.end).unwrap_or("");
+                Some(format!("`{}` and `{}` swapped", src(a), src(b)))
+            })
+            .collect()
     }
 }
 
@@ -152,6 +182,8 @@ pub(super) struct Found {
     pub(super) seen: usize,
     /// Tokens back from the error where the repair is made (0: at the token itself).
     pub(super) back: usize,
+    /// Other swaps that explain the moves as well, in words.
+    pub(super) rivals: Vec<String>,
 }
 
 /// The note on a half-move missing from the score.
@@ -397,7 +429,11 @@ impl GameChecker<'_> {
         } else {
             t.rest.len().min(2)
         };
-        let mut best = Best { need, best: None };
+        let mut best = Best {
+            need,
+            best: None,
+            rivals: Vec::new(),
+        };
         self.try_replacements(t, &legal, &mut best);
         if let Some(tok) = t.tok {
             // Going back rewrites moves that read as written: only for an illegal move (an
@@ -421,8 +457,13 @@ impl GameChecker<'_> {
             Repair::Delete,
             0,
         );
-        best.best
-            .map(|(seen, _, repair, back)| Found { repair, seen, back })
+        let rivals = best.rival_swaps(self.text, t);
+        best.best.map(|(seen, _, repair, back)| Found {
+            repair,
+            seen,
+            back,
+            rivals,
+        })
     }
 
     /// Replacements: the candidates of an ambiguity, readings in other languages, and the
@@ -712,7 +753,13 @@ impl GameChecker<'_> {
     /// first and the last written in each other's place (with the opponent's move between
     /// them, for one side's two moves). The fix writes the two tokens in each other's place
     /// and keeps what lies between them.
-    fn name_swap(&self, d: &mut Diagnostic, at: &Site<'_>, moves: &[Move], after: &str) {
+    fn name_swap(
+        &self,
+        d: &mut Diagnostic,
+        at: &Site<'_>,
+        moves: &[Move],
+        (after, rivals): (&str, &[String]),
+    ) {
         let Site {
             span,
             pos,
@@ -758,6 +805,14 @@ impl GameChecker<'_> {
         }
         let between = self.src(Span::new(span.end, last.span.start));
         d.suggestions = vec![format!("{last_text}{between}{text}")];
+        if !rivals.is_empty()
+            && let Some(h) = &mut d.help
+        {
+            h.push_str(&format!(
+                "\nas well explained: {} (the rest reads as far either way; the score alone cannot tell which)",
+                join_or(&rivals.iter().map(String::as_str).collect::<Vec<_>>())
+            ));
+        }
     }
 
     /// Names the repair in the diagnostic: a missing half-move, swapped moves, a move written
@@ -863,14 +918,14 @@ impl GameChecker<'_> {
                 d.suggestions = vec![format!("{w} {t}")];
             }
             Repair::Swap { first, second } => {
-                self.name_swap(d, at, &[*first, *second], &after);
+                self.name_swap(d, at, &[*first, *second], (&after, &found.rivals));
             }
             Repair::SwapOneSide {
                 first,
                 between,
                 second,
             } => {
-                self.name_swap(d, at, &[*first, *between, *second], &after);
+                self.name_swap(d, at, &[*first, *between, *second], (&after, &found.rivals));
             }
             Repair::Delete => {
                 if rest.is_empty() && seen == 0 {

@@ -248,6 +248,17 @@ pub enum Repair {
     Delete,
 }
 
+impl Repair {
+    /// How many tokens the repair plays in a new order (0: not a swap).
+    pub const fn swapped_tokens(&self) -> usize {
+        match self {
+            Repair::Swap { .. } => 2,
+            Repair::SwapOneSide { .. } => 3,
+            _ => 0,
+        }
+    }
+}
+
 /// A repair made at a token.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RepairNote {

@@ -38,7 +38,7 @@ impl<'l> LineWalk<'_, '_, 'l> {
                 Item::Move(t) => Some(t),
                 _ => None,
             })
-            .take(swapped_count(&f.repair).saturating_sub(1))
+            .take(f.repair.swapped_tokens().saturating_sub(1))
             .collect();
         d.span = at_tok.span;
         d.ply = Some(self.state.ply + 1);
@@ -70,7 +70,7 @@ impl<'l> LineWalk<'_, '_, 'l> {
         });
         // The token after a gap is read again, and its number checked then; the first of
         // swapped tokens, or a slip, is not.
-        if swapped_count(&f.repair) > 0 || matches!(f.repair, Repair::Replace(_)) {
+        if f.repair.swapped_tokens() > 0 || matches!(f.repair, Repair::Replace(_)) {
             self.check_pending();
         }
         match f.repair {
@@ -269,14 +269,5 @@ impl<'l> LineWalk<'_, '_, 'l> {
             }
             self.play(*m, toks[w].span, Bare::Token(toks[w]));
         }
-    }
-}
-
-/// How many tokens a repair plays in a new order (0: not a swap).
-pub(super) const fn swapped_count(repair: &Repair) -> usize {
-    match repair {
-        Repair::Swap { .. } => 2,
-        Repair::SwapOneSide { .. } => 3,
-        _ => 0,
     }
 }
