@@ -1,0 +1,111 @@
+//! Repairs that reach further from the token in error: one side's two moves swapped, and an
+//! earlier move, legal as written, that was a slip.
+
+use shakmaty::{Move, Position};
+
+use super::{Back, Best, Trouble, WINDOW};
+use crate::board::resolve::Resolution;
+use crate::check::checker::GameChecker;
+use crate::check::types::Repair;
+use crate::render;
+use crate::syntax::MoveToken;
+
+/// The readings of an earlier legal move tried as its slip, cheapest first.
+const SLIPS: usize = 6;
+
+impl GameChecker<'_> {
+    /// One side's two consecutive moves swapped, the opponent's move between them read as
+    /// written: the first of them the token itself or one of the tokens `back` before it (the
+    /// error may show at the first, at the reply between them, at the second or a little
+    /// later).
+    pub(super) fn try_one_side_swaps(
+        &self,
+        t: &Trouble<'_>,
+        tok: &MoveToken,
+        back: &[Back<'_>],
+        best: &mut Best,
+    ) {
+        let Trouble {
+            pos, origins, rest, ..
+        } = *t;
+        for k in 0..=back.len() {
+            // The tokens from the first swapped one through the token in error, or through
+            // the second swapped one when that comes later.
+            let ahead = 2usize.saturating_sub(k);
+            let mut toks: Vec<&MoveToken> = back[back.len() - k..].iter().map(|b| b.tok).collect();
+            toks.push(tok);
+            toks.extend(rest.iter().take(ahead));
+            if toks.len() < 3 || toks[0].unmarked(self.text) == toks[2].unmarked(self.text) {
+                continue;
+            }
+            toks.swap(0, 2);
+            let (p0, o0) = match k {
+                0 => (pos, origins),
+                _ => (back[back.len() - k].pos, back[back.len() - k].origins),
+            };
+            if let Some((p, o, moves)) = self.replay(p0, o0, &toks) {
+                let seen = ahead + self.lookahead(&p, &o, &rest[ahead..]);
+                if k == 0 || seen >= 1 {
+                    best.consider(
+                        seen,
+                        8,
+                        Repair::SwapOneSide {
+                            first: moves[0],
+                            between: moves[1],
+                            second: moves[2],
+                        },
+                        k,
+                    );
+                }
+            }
+        }
+    }
+
+    /// A move read legally before the token in error that was a slip: another move close to
+    /// what was written there, after which the tokens up to the one in error and all those
+    /// after it read. It costs more than any repair at the token in error, so it is taken only
+    /// when the rest of the line reads further with it than with any of those.
+    pub(super) fn try_slips(
+        &self,
+        t: &Trouble<'_>,
+        tok: &MoveToken,
+        back: &[Back<'_>],
+        best: &mut Best,
+    ) {
+        for k in 1..=back.len() {
+            let b = &back[back.len() - k];
+            let Resolution::Legal(read) = self.resolve_tok(b.tok, b.pos, b.origins) else {
+                continue;
+            };
+            let written = b.tok.unmarked(self.text);
+            let limit = render::plausible_limit(written);
+            let mut scored =
+                render::score_moves(self.writer(), b.pos, b.origins, written, None, WINDOW);
+            scored.retain(|s| s.cost <= limit && s.m != read);
+            scored.sort_by_key(|s| s.cost);
+            let mut toks: Vec<&MoveToken> =
+                back[back.len() - k + 1..].iter().map(|b| b.tok).collect();
+            toks.push(tok);
+            // Only a reading after which the whole rest of the line reads, and the only one
+            // of this token that does: a correct move is never blamed on a guess.
+            let whole: Vec<Move> = scored
+                .iter()
+                .take(SLIPS)
+                .filter(|s| {
+                    let mut p = b.pos.clone();
+                    let mut o = *b.origins;
+                    o.play(&s.m);
+                    p.play_unchecked(s.m);
+                    self.replay(&p, &o, &toks)
+                        .is_some_and(|(p, o, _)| self.lookahead(&p, &o, t.rest) == t.rest.len())
+                })
+                .map(|s| s.m)
+                .collect();
+            if let [m] = whole[..]
+                && !t.rest.is_empty()
+            {
+                best.consider(t.rest.len(), 70, Repair::Replace(m), k);
+            }
+        }
+    }
+}
