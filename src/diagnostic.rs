@@ -697,22 +697,10 @@ impl miette::Diagnostic for Diagnostic {
                 (h, None) => h.map(|h| Box::new(h) as Box<dyn fmt::Display>),
             };
         }
-        // An empty replacement means "remove it".
-        let list = self
-            .suggestions
-            .iter()
-            .map(|s| {
-                if s.is_empty() {
-                    "nothing (remove it)".to_owned()
-                } else {
-                    format!("`{s}`")
-                }
-            })
-            .collect::<Vec<_>>()
-            .join(", ");
+        let list = did_you_mean(&self.suggestions);
         let mut text = match help {
-            Some(h) => format!("{h}\ndid you mean {list}?"),
-            None => format!("did you mean {list}?"),
+            Some(h) => format!("{h}\n{list}"),
+            None => list,
         };
         if let Some(d) = &self.diagram {
             text.push('\n');
@@ -780,6 +768,23 @@ fn render_shown(
 mod report;
 
 pub(crate) use report::{ReportWriter, render_file_report, write_file_report};
+
+/// The line that offers suggestions ("did you mean `Nf3`, `Nc3`?"). An empty suggestion means
+/// the text is better left out: "did you mean `Nf3`, or to leave it out?", or, alone, "did you
+/// mean to leave it out?".
+pub(crate) fn did_you_mean(suggestions: &[String]) -> String {
+    let list: Vec<String> = suggestions
+        .iter()
+        .filter(|s| !s.is_empty())
+        .map(|s| format!("`{s}`"))
+        .collect();
+    let remove = suggestions.iter().any(String::is_empty);
+    match (list.is_empty(), remove) {
+        (true, _) => "did you mean to leave it out?".to_owned(),
+        (false, true) => format!("did you mean {}, or to leave it out?", list.join(", ")),
+        (false, false) => format!("did you mean {}?", list.join(", ")),
+    }
+}
 
 #[cfg(test)]
 mod tests;

@@ -128,3 +128,12 @@ fn a_report_written_in_pieces_is_the_report_rendered_whole() {
         assert_eq!(shown, count, "{expected}");
     }
 }
+
+#[test]
+fn suggestions_offer_moves_and_leaving_out() {
+    use super::did_you_mean;
+    let s = |v: &[&str]| did_you_mean(&v.iter().map(|x| (*x).to_owned()).collect::<Vec<_>>());
+    assert_eq!(s(&["Nf3", "Nc3"]), "did you mean `Nf3`, `Nc3`?");
+    assert_eq!(s(&[""]), "did you mean to leave it out?");
+    assert_eq!(s(&["Nf3", ""]), "did you mean `Nf3`, or to leave it out?");
+}

@@ -178,19 +178,7 @@ impl miette::Diagnostic for LintDiagnostic {
             lines.push(h.clone());
         }
         if !self.suggestions.is_empty() {
-            let list = self
-                .suggestions
-                .iter()
-                .map(|s| {
-                    if s.is_empty() {
-                        "nothing (remove it)".to_owned()
-                    } else {
-                        format!("`{s}`")
-                    }
-                })
-                .collect::<Vec<_>>()
-                .join(", ");
-            lines.push(format!("did you mean {list}?"));
+            lines.push(crate::diagnostic::did_you_mean(&self.suggestions));
         }
         if let Some(fix) = &self.fix {
             let how = match fix.applicability {
