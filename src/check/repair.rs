@@ -129,7 +129,8 @@ impl Best {
         match &self.best {
             Some((s, c, _, _)) if seen < *s || (seen == *s && cost > *c) => {}
             Some((s, c, r, b)) if seen == *s && cost == *c => {
-                if (r, *b) != (&repair, back) && !self.rivals.contains(&(repair.clone(), back)) {
+                let same = |r2: &Repair, b2: usize| *r2 == repair && b2 == back;
+                if !(same(r, *b) || self.rivals.iter().any(|(r2, b2)| same(r2, *b2))) {
                     self.rivals.push((repair, back));
                 }
             }
@@ -143,6 +144,9 @@ impl Best {
     /// The swaps as good as the best, in words (the tokens as written): each another
     /// explanation of the same mistake.
     fn rival_swaps(&self, text: &str, t: &Trouble<'_>) -> Vec<String> {
+        if self.rivals.is_empty() {
+            return Vec::new();
+        }
         let all: Vec<&MoveToken> = t
             .back
             .iter()
@@ -154,7 +158,7 @@ impl Best {
         self.rivals
             .iter()
             .filter_map(|(r, back)| {
-                let gap = r.swapped_tokens().checked_sub(1).filter(|g| *g > 0)?;
+                let gap = r.played_order().len().checked_sub(1).filter(|g| *g > 0)?;
                 let (a, b) = (at(*back, 0)?, at(*back, gap)?);
                 let src = |tok: &MoveToken| text.get(tok.span.start..tok.span.end).unwrap_or("");
                 Some(format!("`{}` and `{}` swapped", src(a), src(b)))
@@ -670,19 +674,14 @@ impl GameChecker<'_> {
         moves: &[Move],
         (after, rivals): (&str, &[String]),
     ) {
-        let Site {
-            span,
-            pos,
-            origins,
-            next: rest,
-        } = *at;
+        let (span, pos) = (at.span, at.pos);
         let n = moves.len();
-        let Some(last) = rest.get(n - 2) else {
+        let Some(last) = at.next.get(n - 2) else {
             return;
         };
         let (text, last_text) = (self.src(span).to_owned(), self.src(last.span).to_owned());
         let mut p = pos.clone();
-        let mut o = *origins;
+        let mut o = *at.origins;
         let mut written = Vec::with_capacity(n);
         for m in moves {
             written.push(self.writer().write(&p, &o, m));
@@ -827,15 +826,8 @@ impl GameChecker<'_> {
                 ));
                 d.suggestions = vec![format!("{w} {t}")];
             }
-            Repair::Swap { first, second } => {
-                self.name_swap(d, at, &[*first, *second], (&after, &found.rivals));
-            }
-            Repair::SwapOneSide {
-                first,
-                between,
-                second,
-            } => {
-                self.name_swap(d, at, &[*first, *between, *second], (&after, &found.rivals));
+            Repair::Swap { .. } | Repair::SwapOneSide { .. } => {
+                self.name_swap(d, at, &repair.played_order(), (&after, &found.rivals));
             }
             Repair::Delete => {
                 if rest.is_empty() && seen == 0 {

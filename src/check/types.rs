@@ -249,12 +249,17 @@ pub enum Repair {
 }
 
 impl Repair {
-    /// How many tokens the repair plays in a new order (0: not a swap).
-    pub const fn swapped_tokens(&self) -> usize {
-        match self {
-            Repair::Swap { .. } => 2,
-            Repair::SwapOneSide { .. } => 3,
-            _ => 0,
+    /// The moves of swapped tokens in the order they were played (the first and the last
+    /// written in each other's place); empty for any other repair.
+    pub fn played_order(&self) -> Vec<Move> {
+        match *self {
+            Repair::Swap { first, second } => vec![first, second],
+            Repair::SwapOneSide {
+                first,
+                between,
+                second,
+            } => vec![first, between, second],
+            _ => Vec::new(),
         }
     }
 }

@@ -38,7 +38,7 @@ impl<'l> LineWalk<'_, '_, 'l> {
                 Item::Move(t) => Some(t),
                 _ => None,
             })
-            .take(f.repair.swapped_tokens().saturating_sub(1))
+            .take(f.repair.played_order().len().saturating_sub(1))
             .collect();
         d.span = at_tok.span;
         d.ply = Some(self.state.ply + 1);
@@ -70,7 +70,7 @@ impl<'l> LineWalk<'_, '_, 'l> {
         });
         // The token after a gap is read again, and its number checked then; the first of
         // swapped tokens, or a slip, is not.
-        if f.repair.swapped_tokens() > 0 || matches!(f.repair, Repair::Replace(_)) {
+        if !matches!(f.repair, Repair::Insert { .. } | Repair::Delete) {
             self.check_pending();
         }
         match f.repair {
@@ -84,18 +84,9 @@ impl<'l> LineWalk<'_, '_, 'l> {
                 self.play(missing, at_tok.span, Bare::Token(at_tok));
                 self.at = at;
             }
-            Repair::Swap { first, second } => {
-                let toks = [at_tok, later[0]];
-                self.play_swapped(&toks, &[first, second]);
-                self.at = at + 1;
-            }
-            Repair::SwapOneSide {
-                first,
-                between,
-                second,
-            } => {
-                let toks = [at_tok, later[0], later[1]];
-                self.play_swapped(&toks, &[first, between, second]);
+            Repair::Swap { .. } | Repair::SwapOneSide { .. } => {
+                let toks: Vec<&MoveToken> = std::iter::once(at_tok).chain(later).collect();
+                self.play_swapped(&toks, &f.repair.played_order());
                 self.at = at + 1;
             }
             Repair::Replace(m) => {
@@ -180,7 +171,8 @@ impl<'l> LineWalk<'_, '_, 'l> {
     }
 
     /// The moves a repair at a token plays, each with its note for the repaired score; the
-    /// tokens' states set to them.
+    /// tokens' states set to them. Swapped tokens are played here, each at its own token
+    /// (nothing is returned for them).
     fn repaired_moves(
         &mut self,
         tok: &'l MoveToken,
@@ -210,16 +202,13 @@ impl<'l> LineWalk<'_, '_, 'l> {
                 self.g.moves[tok.index] = MoveState::Legal(*then);
                 vec![(*missing, Some(missing_note(*fits))), (*then, None)]
             }
-            Repair::Swap { first, second } => {
-                self.play_swapped(&[tok, rest[0]], &[*first, *second]);
-                Vec::new()
-            }
-            Repair::SwapOneSide {
-                first,
-                between,
-                second,
-            } => {
-                self.play_swapped(&[tok, rest[0], rest[1]], &[*first, *between, *second]);
+            Repair::Swap { .. } | Repair::SwapOneSide { .. } => {
+                let moves = repair.played_order();
+                let toks: Vec<&MoveToken> = std::iter::once(tok)
+                    .chain(rest.iter().copied())
+                    .take(moves.len())
+                    .collect();
+                self.play_swapped(&toks, &moves);
                 Vec::new()
             }
             Repair::Delete => {

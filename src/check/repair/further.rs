@@ -44,8 +44,9 @@ impl GameChecker<'_> {
                 _ => (back[back.len() - k].pos, back[back.len() - k].origins),
             };
             if let Some((p, o, moves)) = self.replay(p0, o0, &toks) {
+                // (With the first at the token or one back, `ahead` tokens already read.)
                 let seen = ahead + self.lookahead(&p, &o, &rest[ahead..]);
-                if k == 0 || seen >= 1 {
+                if seen >= 1 {
                     best.consider(
                         seen,
                         8,
