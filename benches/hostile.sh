@@ -8,7 +8,9 @@
 #
 # Environment: SCORESHEET (the binary; default: build it with `cargo build --release`),
 # COMMANDS (default "check lint convert"), TIMEOUT (seconds a run may take, default 60),
-# KEEP=1 keeps the generated files.
+# KEEP=1 keeps the generated files, BOUNDS=1 makes the script fail (exit 1, the runs named)
+# when a run takes more than MAX_SECONDS (default 10) or MAX_RSS_MIB (default 256), or ends
+# other than with exit code 0, 1 or 2 (a crash, a signal, the timeout): CI runs it so.
 # Needs python3 (to generate the inputs) and GNU time (/usr/bin/time -v).
 # The bounds asked for (issue 13): at most 10 s and 256 MiB per run.
 set -euo pipefail
@@ -109,6 +111,7 @@ write("mixed-encodings-10MB.pgn", mixed * (10 * MB // len(mixed)) + b"*\n")
 write("control-chars-5MB.pgn", bytes(random.choice([0x1b, 0x07, 0x00, 0x7f, 0x9b]) for _ in range(5 * MB)))
 PY
 
+over=()
 printf '%-32s %-8s %9s %8s %9s %4s  %s\n' input command "time (s)" "CPU (s)" "RSS (MiB)" exit "first line of the report"
 while IFS=$'\t' read -r name opts; do
     [[ -n "$filter" && "$name" != *"$filter"* ]] && continue
@@ -132,6 +135,16 @@ while IFS=$'\t' read -r name opts; do
         cpu=$(awk -F': ' '/User time|System time/ {s += $2} END {printf "%.2f", s}' "$dir/time.txt")
         first=$(cat "$dir/out.txt" "$dir/err.txt" | tr -d '\r' | grep -a -m1 -v '^\s*$' | cut -c1-70 || true)
         printf '%-32s %-8s %9s %8s %9s %4s  %s\n' "$name" "$cmd" "$secs" "$cpu" "$rss" "$code" "$first"
+        if awk -v s="$secs" -v r="$rss" -v c="$code" -v ms="${MAX_SECONDS:-10}" -v mr="${MAX_RSS_MIB:-256}" \
+            'BEGIN {exit !(s > ms || r > mr || c > 2)}'; then
+            over+=("$name $cmd: ${secs} s, ${rss} MiB, exit $code")
+        fi
     done
     echo "  ($((size / 1000)) KB${opts:+, $opts})"
 done < "$dir/inputs.tsv"
+if [[ ${#over[@]} -gt 0 ]]; then
+    echo "over the bounds (${MAX_SECONDS:-10} s, ${MAX_RSS_MIB:-256} MiB, exit code 0-2):"
+    printf '  %s\n' "${over[@]}"
+    [[ "${BOUNDS:-}" == 1 ]] && exit 1
+fi
+exit 0
