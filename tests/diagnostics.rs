@@ -149,6 +149,9 @@ const EXPECTED: &[(&str, &[&str])] = &[
         "unclosed-variation",
         &["unclosed_variation", "swapped_moves"],
     ),
+    // Black's 14th left out where many moves fit: the fixes offered insert one before
+    // White's numbered 15th, not a reading of it as Black's move.
+    ("skipped-move-many-fit", &["wrong_side"]),
     ("unmatched-paren", &["unmatched_paren"]),
     ("unsupported-variant", &["unsupported_variant"]),
     (

@@ -577,6 +577,37 @@ fn cli_stdin_fix_goes_to_stdout() {
     assert_ne!(out, text);
 }
 
+/// Black's 14th left out where many moves fit, before White's numbered 15th (`14.Кd2 15.Тc1`):
+/// the advertised fixes insert a Black move and keep every move as written (before, the first
+/// "did you mean" read White's `Тc1` as a Black rook move, and `--unsafe-fixes` then rewrote
+/// four moves that were right).
+#[test]
+fn a_gap_where_many_moves_fit_is_fixed_by_an_insertion_not_by_rewriting_the_next_move() {
+    let text = "1.d4 d5 2.c4 e6 3.Кc3 Кf6 4.Оg5 Оe7 5.e3 0-0 6.Кf3 Кbd7 7.Тc1 c6 8.Оd3 d:c4 \
+                9.О:c4 Кd5 10.О:e7 Д:e7 11.0-0 К:c3 12.Т:c3 e5 13.Дc2 e4 14.Кd2 15.Тc1 Дg5 \
+                16.Кb3 Кf6 *\n";
+    let (code, out, _) = scoresheet(
+        &["check", "--lang", "bg", "--color", "never", "-"],
+        Some(text),
+    );
+    assert_eq!(code, 1);
+    assert!(out.contains("did you mean `c5 Тc1`, `a6 Тc1`"), "{out}");
+    let (code, out, err) = scoresheet(
+        &[
+            "lint",
+            "--no-config",
+            "--lang",
+            "bg",
+            "--fix",
+            "--unsafe-fixes",
+            "-",
+        ],
+        Some(text),
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, text.replace("14.Кd2 15.Тc1", "14.Кd2 14...c5 15.Тc1"));
+}
+
 #[test]
 fn cli_json_has_the_check_fields_and_the_fix() {
     let (code, out, _) = scoresheet(

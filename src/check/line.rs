@@ -526,7 +526,7 @@ impl<'g, 'a, 'l> LineWalk<'g, 'a, 'l> {
                     next: &rest,
                 },
                 f,
-                false,
+                (false, false),
             );
         }
         self.g.diags.push(d);

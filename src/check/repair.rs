@@ -651,6 +651,29 @@ impl GameChecker<'_> {
         }
     }
 
+    /// The moves that, played in `pos`, let `then` be played and `rest` read on at least
+    /// `seen` moves after it: the half-moves that fit in a gap, in the order of the legal
+    /// moves.
+    fn fits_before(
+        &self,
+        pos: &Chess,
+        origins: &Origins,
+        then: &Move,
+        rest: &[&MoveToken],
+        seen: usize,
+    ) -> Vec<Move> {
+        pos.legal_moves()
+            .into_iter()
+            .filter(|x| {
+                let mut p = pos.clone();
+                let mut o = *origins;
+                o.play(x);
+                p.play_unchecked(*x);
+                p.is_legal(*then) && self.reach_after(&p, &o, then, rest) >= seen
+            })
+            .collect()
+    }
+
     /// Is this token the same text as the move token just before it? (The word before it may
     /// be any text, read by no parse: its marks are found by the grammar's mark rules.)
     pub(super) fn written_twice(&self, tok: &MoveToken) -> bool {
@@ -731,7 +754,7 @@ impl GameChecker<'_> {
         d: &mut Diagnostic,
         at: &Site<'_>,
         found: &Found,
-        wrong_side: bool,
+        (wrong_side, numbered_other): (bool, bool),
     ) {
         let Site {
             span,
@@ -806,8 +829,19 @@ impl GameChecker<'_> {
                     d.help = Some(format!(
                         "it reads as {owner}'s `{t}`: either it was written in {owner}'s place, or a half-move of {side} is missing before it (such as {probably}); read on with `{w}` inserted (assumed; {after})"
                     ));
-                    // The inserted move is one of many: the suggestions stay the readings as a
-                    // move of the side to move.
+                    // The inserted move is one of many. When the move number written before
+                    // the token says it is the other side's move, a reading as the mover's
+                    // would rewrite a move that may well be right: the suggestions are the
+                    // first moves that fit before it (each an assumption, as the help says).
+                    // Otherwise they stay the readings as a move of the side to move.
+                    if numbered_other {
+                        d.suggestions = self
+                            .fits_before(pos, origins, then, rest, seen)
+                            .into_iter()
+                            .take(3)
+                            .map(|x| format!("{} {t}", self.writer().write(pos, origins, &x)))
+                            .collect();
+                    }
                     return;
                 }
                 d.problem = Problem::SkippedMove {

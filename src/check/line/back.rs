@@ -52,7 +52,7 @@ impl<'l> LineWalk<'_, '_, 'l> {
                 next: &later,
             },
             &f,
-            false,
+            (false, false),
         );
         let shown = self.g.src(tok.span).to_owned();
         d = d.with_secondary(
@@ -129,6 +129,12 @@ impl<'l> LineWalk<'_, '_, 'l> {
         };
         let wrong_side = matches!(res, Resolution::Illegal(Illegal::WrongSide { .. }));
         let (pos, origins) = (&self.state.pos, &self.state.origins);
+        // The move number written before it says the move is the other side's (`15.` before
+        // a token read for Black): a reading as the mover's is no fix then.
+        let numbered_other = wrong_side
+            && before
+                .pending
+                .is_some_and(|(n, _)| n.value.black == (pos.turn() == shakmaty::Color::White));
         self.g.name_repair(
             &mut d,
             &Site {
@@ -138,7 +144,7 @@ impl<'l> LineWalk<'_, '_, 'l> {
                 next: &rest,
             },
             &f,
-            wrong_side,
+            (wrong_side, numbered_other),
         );
         if shows_diagram(&d) {
             d.diagram = diagram;
