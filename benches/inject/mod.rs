@@ -174,11 +174,14 @@ pub enum Kind {
     /// One side's two consecutive moves written in the wrong order (the opponent's move
     /// between them left in its place).
     SameSideSwap,
+    /// Two independent mistakes in one game: a dropped half-move and a slip 5–20 half-moves
+    /// apart (either first), or two slips 10–30 apart (see `run/two.rs`).
+    TwoErrors,
 }
 
 impl Kind {
     /// Every kind, in the order cases cycle through them.
-    pub const ALL: [Kind; 7] = [
+    pub const ALL: [Kind; 8] = [
         Kind::Substitution,
         Kind::Insertion,
         Kind::Deletion,
@@ -186,6 +189,7 @@ impl Kind {
         Kind::Dropped,
         Kind::Swapped,
         Kind::SameSideSwap,
+        Kind::TwoErrors,
     ];
 
     /// Its name in reports.
@@ -198,12 +202,16 @@ impl Kind {
             Kind::Dropped => "dropped half-move",
             Kind::Swapped => "swapped half-moves",
             Kind::SameSideSwap => "same-side swap",
+            Kind::TwoErrors => "two errors",
         }
     }
 
     /// True for the edits of one character inside a move token.
     pub const fn single_char(self) -> bool {
-        !matches!(self, Kind::Dropped | Kind::Swapped | Kind::SameSideSwap)
+        !matches!(
+            self,
+            Kind::Dropped | Kind::Swapped | Kind::SameSideSwap | Kind::TwoErrors
+        )
     }
 }
 
@@ -238,8 +246,11 @@ pub struct Case {
     pub located_at_edit: bool,
     /// Index of the true move among the suggestions of the error at the edited token.
     pub rank: Option<usize>,
-    /// Dropped and swapped: the mistake is named with the right move(s).
+    /// Dropped and swapped: the mistake is named with the right move(s); two errors: each is.
     pub named: bool,
+    /// Two errors: an error diagnostic at a token that is neither mistake (a correct move
+    /// blamed).
+    pub blamed: bool,
     /// Why the case falls short of a target (empty when it meets them).
     pub cause: String,
     /// The text around the edit, before.
@@ -311,6 +322,32 @@ pub struct Results {
     pub games_tried: usize,
     /// See `games_tried`.
     pub games_clean: usize,
+    /// Time spent checking games, clean and with mistakes.
+    pub timing: Timing,
+}
+
+/// Time spent checking games (the checker's `check_str` alone, not the scoring).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Timing {
+    /// Checking the clean games (once each, when they are prepared).
+    pub clean_secs: f64,
+    /// Clean games checked.
+    pub clean_games: usize,
+    /// Checking the games with mistakes.
+    pub edited_secs: f64,
+    /// Games with mistakes checked (discarded edits included).
+    pub edited_games: usize,
+}
+
+impl Timing {
+    /// Milliseconds per clean game and per game with mistakes, on average.
+    pub fn per_game_ms(&self) -> (f64, f64) {
+        let avg = |s: f64, n: usize| if n == 0 { 0.0 } else { s * 1000.0 / n as f64 };
+        (
+            avg(self.clean_secs, self.clean_games),
+            avg(self.edited_secs, self.edited_games),
+        )
+    }
 }
 
 impl Results {
@@ -480,7 +517,67 @@ impl Results {
             out,
             "  named, located: of the identifiable cases; named*: of all detectable cases. Target: >= 90% named"
         );
+        let _ = writeln!(out);
+        self.two_errors_table(&mut out);
+        let (clean, edited) = self.timing.per_game_ms();
+        let mistakes: usize = self
+            .cases
+            .iter()
+            .map(|c| 1 + usize::from(c.kind == Kind::TwoErrors))
+            .sum();
+        let _ = writeln!(out);
+        let _ = writeln!(
+            out,
+            "Cost: a clean game {clean:.2} ms, a game with mistakes {edited:.2} ms ({} games, {mistakes} mistakes in the cases kept): {:.2} ms more per game. Target: <= 5 ms per bad move",
+            self.timing.edited_games,
+            edited - clean
+        );
         out
+    }
+
+    /// The two-error cases: per order, how many have both mistakes located and named, and how
+    /// many blame a correct move.
+    fn two_errors_table(&self, out: &mut String) {
+        let _ = writeln!(out, "Two errors in one game");
+        let _ = writeln!(
+            out,
+            "  {:<28} {:>6} {:>7} {:>7} {:>7} {:>9}",
+            "order", "cases", "ident.", "located", "named", "blamed"
+        );
+        let mut subs: Vec<&'static str> = self
+            .cases
+            .iter()
+            .filter(|c| c.kind == Kind::TwoErrors)
+            .map(|c| c.sub)
+            .collect();
+        subs.sort_unstable();
+        subs.dedup();
+        let row = |out: &mut String, label: &str, f: &dyn Fn(&Case) -> bool| {
+            let all = self.rates(|c| c.kind == Kind::TwoErrors && f(c));
+            let r = self.rates(|c| c.kind == Kind::TwoErrors && c.identifiable && f(c));
+            let blamed = self
+                .cases
+                .iter()
+                .filter(|c| c.kind == Kind::TwoErrors && c.identifiable && c.blamed && f(c))
+                .count();
+            let _ = writeln!(
+                out,
+                "  {label:<28} {:>6} {:>7} {:>6.1}% {:>6.1}% {:>9}",
+                all.n,
+                r.n,
+                r.pct(r.located),
+                r.pct(r.named),
+                blamed
+            );
+        };
+        for s in &subs {
+            row(out, s, &|c: &Case| c.sub == *s);
+        }
+        row(out, "all", &|_: &Case| true);
+        let _ = writeln!(
+            out,
+            "  located, named: each mistake, of the identifiable cases (the drop has one explanation); blamed: cases with an error at a correct move. Target: >= 90% named, none blamed"
+        );
     }
 
     /// The cases that miss a target, grouped by cause, with up to `per_group` examples each.

@@ -9,9 +9,29 @@ use shakmaty::san::San;
 use shakmaty::{Chess, Move, Position};
 use std::collections::HashMap;
 use std::fmt::Write as _;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Instant;
+
+mod two;
 
 fn options() -> Options {
     Options::given("algebraic", "en")
+}
+
+/// Nanoseconds spent checking the clean games and the games with mistakes, and how many of
+/// each were checked (for the cost of a bad move: see [`Results::cost`]).
+static CLEAN_NANOS: AtomicU64 = AtomicU64::new(0);
+static CLEAN_GAMES: AtomicU64 = AtomicU64::new(0);
+static EDITED_NANOS: AtomicU64 = AtomicU64::new(0);
+static EDITED_GAMES: AtomicU64 = AtomicU64::new(0);
+
+/// Checks a game with mistakes, timed.
+fn check(text: &str) -> Result<CheckedFile, scoresheet::check::CheckError> {
+    let t = Instant::now();
+    let file = check_str("game.pgn", text, &options());
+    EDITED_NANOS.fetch_add(t.elapsed().as_nanos() as u64, Ordering::Relaxed);
+    EDITED_GAMES.fetch_add(1, Ordering::Relaxed);
+    file
 }
 
 /// One main-line move token of a clean game.
@@ -47,7 +67,11 @@ const SAN_CHARS: &str = "abcdefghNBRQKx12345678=O-";
 /// Reads a clean game: no errors, no variations, at least 12 half-moves, every token read by
 /// shakmaty's SAN reader as by the checker.
 fn prepare(text: &str) -> Option<Prepared> {
-    let file = check_str("game.pgn", text, &options()).ok()?;
+    let t = Instant::now();
+    let file = check_str("game.pgn", text, &options()).ok();
+    CLEAN_NANOS.fetch_add(t.elapsed().as_nanos() as u64, Ordering::Relaxed);
+    CLEAN_GAMES.fetch_add(1, Ordering::Relaxed);
+    let file = file?;
     if file.has_errors() || file.games.len() != 1 {
         return None;
     }
@@ -427,7 +451,7 @@ fn edit_body(kind: Kind, body: &str, rng: &mut Rng) -> Option<(&'static str, Str
             let c = others[rng.below(others.len())];
             Some(("piece", with(0, Some(c), false)))
         }
-        Kind::Dropped | Kind::Swapped | Kind::SameSideSwap => None,
+        Kind::Dropped | Kind::Swapped | Kind::SameSideSwap | Kind::TwoErrors => None,
     }
 }
 
@@ -487,6 +511,9 @@ fn item_at(file: &CheckedFile, span: Span) -> &'static str {
 
 /// Runs `count` cases with `seed`.
 pub fn run(corpus: &Corpus, seed: u64, count: usize) -> Results {
+    for c in [&CLEAN_NANOS, &CLEAN_GAMES, &EDITED_NANOS, &EDITED_GAMES] {
+        c.store(0, Ordering::Relaxed);
+    }
     let mut rng = Rng::new(seed);
     let mut cache: HashMap<usize, Option<Prepared>> = HashMap::new();
     let mut results = Results {
@@ -515,6 +542,7 @@ pub fn run(corpus: &Corpus, seed: u64, count: usize) -> Results {
             Kind::Dropped => dropped(game, &mut rng),
             Kind::Swapped => swapped(game, &mut rng, 1),
             Kind::SameSideSwap => swapped(game, &mut rng, 2),
+            Kind::TwoErrors => two::two_errors(game, &mut rng),
             _ => single(game, kind, &mut rng),
         };
         match outcome {
@@ -526,6 +554,13 @@ pub fn run(corpus: &Corpus, seed: u64, count: usize) -> Results {
             }
         }
     }
+    let secs = |c: &AtomicU64| c.load(Ordering::Relaxed) as f64 / 1e9;
+    results.timing = super::Timing {
+        clean_secs: secs(&CLEAN_NANOS),
+        clean_games: CLEAN_GAMES.load(Ordering::Relaxed) as usize,
+        edited_secs: secs(&EDITED_NANOS),
+        edited_games: EDITED_GAMES.load(Ordering::Relaxed) as usize,
+    };
     results
 }
 
@@ -554,6 +589,7 @@ fn blank_case(kind: Kind, sub: &'static str, ply: u32) -> Case {
         located_at_edit: false,
         rank: None,
         named: false,
+        blamed: false,
         cause: String::new(),
         before: String::new(),
         after: String::new(),
@@ -581,7 +617,7 @@ fn single(game: &Prepared, kind: Kind, rng: &mut Rng) -> Outcome {
     );
     let delta = new_body.len() as isize - body.len() as isize;
     let slot = Span::new(tok.span.start, tok.span.end.wrapping_add_signed(delta));
-    let Ok(file) = check_str("game.pgn", &edited_text, &options()) else {
+    let Ok(file) = check(&edited_text) else {
         return Outcome::Skip;
     };
     let state = state_at(&file, slot);
@@ -743,6 +779,22 @@ fn drop_fits(game: &Prepared, p: usize, bodies: &[&str], last: usize) -> usize {
     count
 }
 
+/// The text of a dropped half-move: its token, with its move number when no move would be
+/// left after that number, and one blank after it.
+fn drop_span(game: &Prepared, p: usize) -> Span {
+    let tok = &game.toks[p];
+    let mut cut = tok.span;
+    if let Some(num) = tok.number
+        && !tok.next_is_move
+    {
+        cut.start = num.start;
+    }
+    if game.text[cut.end..].starts_with(' ') {
+        cut.end += 1;
+    }
+    cut
+}
+
 fn dropped(game: &Prepared, rng: &mut Rng) -> Outcome {
     let n = game.toks.len();
     if n < 5 {
@@ -752,20 +804,11 @@ fn dropped(game: &Prepared, rng: &mut Rng) -> Outcome {
     let p = rng.below(n - 3);
     let tok = &game.toks[p];
     let text = &game.text;
-    let mut cut = tok.span;
-    if let Some(num) = tok.number
-        && !tok.next_is_move
-    {
-        cut.start = num.start;
-    }
-    // One blank after the removed text goes with it.
-    if text[cut.end..].starts_with(' ') {
-        cut.end += 1;
-    }
+    let cut = drop_span(game, p);
     let edited_text = format!("{}{}", &text[..cut.start], &text[cut.end..]);
     let delta = -(cut.len() as isize);
     let slot = shift(game.toks[p + 1].span, cut.end, delta);
-    let Ok(file) = check_str("game.pgn", &edited_text, &options()) else {
+    let Ok(file) = check(&edited_text) else {
         return Outcome::Skip;
     };
     let bodies: Vec<&str> = (0..n).filter(|&i| i != p).map(|i| game.body(i)).collect();
@@ -874,7 +917,7 @@ fn swapped(game: &Prepared, rng: &mut Rng, gap: usize) -> Outcome {
     );
     let slot1 = Span::new(a.span.start, a.span.start + tb.len());
     let slot2 = Span::new(b.span.end - ta.len(), b.span.end);
-    let Ok(file) = check_str("game.pgn", &edited_text, &options()) else {
+    let Ok(file) = check(&edited_text) else {
         return Outcome::Skip;
     };
     if same_moves(&file, game) {

@@ -9,7 +9,9 @@ use crate::board::resolve::{Illegal, Resolution};
 use crate::check::budget::{Lost, MOST_ERRORS};
 use crate::check::checker::{Bare, GameChecker, Mark, PendingNumber, Played};
 use crate::check::explain::{ErrorSite, marked_squares};
-use crate::check::repair::{Back, Cand, Found, Numbering, REACH, Site, Trouble, suggestion_texts};
+use crate::check::repair::{
+    Back, Beyond, Cand, Found, Numbering, REACH, Site, Trouble, suggestion_texts,
+};
 use crate::check::results::LineEnd;
 use crate::check::types::{MoveState, Repair, RepairNote, RepairedItem};
 use crate::diagnostic::{Code, Diagnostic, Problem};
@@ -53,6 +55,35 @@ pub(super) fn upcoming(items: &[Item]) -> Vec<&MoveToken> {
         }
     }
     out
+}
+
+/// The text that ended the move tokens [`upcoming`] gives, when it is no move (a slip that
+/// made a move unreadable, or prose), and the move tokens after it: reading through it tells
+/// apart repairs that read equally far up to it.
+pub(super) fn beyond(items: &[Item]) -> Option<(Span, Vec<&MoveToken>)> {
+    let mut moves = 0;
+    for (i, item) in items.iter().enumerate() {
+        match item {
+            Item::Move(_) => {
+                moves += 1;
+                if moves == REACH {
+                    return None;
+                }
+            }
+            Item::Unknown(s) => return Some((*s, upcoming(&items[i + 1..]))),
+            Item::Result(_) => return None,
+            _ => {}
+        }
+    }
+    None
+}
+
+/// [`beyond`]'s answer as the repair search takes it.
+fn as_beyond<'a>(far: &'a Option<(Span, Vec<&'a MoveToken>)>) -> Beyond<'a> {
+    far.as_ref().map_or_else(Beyond::default, |(s, a)| Beyond {
+        unreadable: Some(*s),
+        after: a,
+    })
 }
 
 /// After this many errors in a row (each read on from an assumed repair), the checker stops
@@ -154,10 +185,19 @@ struct Failure<'l> {
     diagram: Option<String>,
     /// The move tokens after it.
     rest: Vec<&'l MoveToken>,
+    /// The unreadable text that ended them, and the move tokens after it.
+    beyond: Option<(Span, Vec<&'l MoveToken>)>,
     /// The legal moves as readings of it, most likely first.
     ranked: Vec<Cand>,
     /// The state before it.
     before: Snapshot<'l>,
+}
+
+impl Failure<'_> {
+    /// What follows its move tokens read ahead, when an unreadable token ended them.
+    fn far(&self) -> Beyond<'_> {
+        as_beyond(&self.beyond)
+    }
 }
 
 /// The walk of one line: its state, and a method per event of its items.
@@ -469,12 +509,14 @@ impl<'g, 'a, 'l> LineWalk<'g, 'a, 'l> {
         let (pos, origins) = (&self.state.pos, &self.state.origins);
         let token = without_marks(g.src(span)).to_owned();
         let rest = upcoming(&self.line.items[self.at..]);
+        let far = beyond(&self.line.items[self.at..]);
+        let far = as_beyond(&far);
         let style = match g.writer() {
             render::Writer::San(s) | render::Writer::Long { style: s, .. } => Some(&**s),
             _ => None,
         };
         let hint = render::partial_hint(style, &token);
-        let ranked = g.rank_candidates(pos, origins, &token, Some(&hint), &rest);
+        let ranked = g.rank_candidates(pos, origins, &token, Some(&hint), (&rest, &far));
         // Unreadable text followed by more unreadable text is prose more likely than a
         // move: it is left out rather than read as a move that nothing bears out.
         let prose =
@@ -501,6 +543,7 @@ impl<'g, 'a, 'l> LineWalk<'g, 'a, 'l> {
             preferred: other.as_ref().map(|(_, o)| o.as_slice()).unwrap_or(&[]),
             back: &[],
             numbering: self.numbering(None),
+            beyond: far,
         });
         let Some(i) = g
             .diags
@@ -742,6 +785,7 @@ impl<'g, 'a, 'l> LineWalk<'g, 'a, 'l> {
             preferred: &[],
             back: &back,
             numbering: self.numbering(failure.before.pending.map(|(n, _)| n.value)),
+            beyond: failure.far(),
         });
         drop(back);
         drop(boards);
@@ -763,13 +807,18 @@ impl<'g, 'a, 'l> LineWalk<'g, 'a, 'l> {
     /// The legal moves as readings of a token in error, most likely first; an ambiguous move
     /// (or a promotion without its piece) is one of the moves it matches: only those are
     /// assumed in its place.
-    fn ranked(&self, tok: &MoveToken, res: &Resolution, rest: &[&MoveToken]) -> Vec<Cand> {
+    fn ranked(
+        &self,
+        tok: &MoveToken,
+        res: &Resolution,
+        (rest, far): (&[&MoveToken], &Beyond<'_>),
+    ) -> Vec<Cand> {
         let (pos, origins) = (&self.state.pos, &self.state.origins);
         let written = tok.unmarked(self.g.text).to_owned();
         let hint = self.g.hint(tok, pos, origins);
         let mut ranked = self
             .g
-            .rank_candidates(pos, origins, &written, Some(&hint), rest);
+            .rank_candidates(pos, origins, &written, Some(&hint), (rest, far));
         if let Resolution::Ambiguous(ms) | Resolution::MissingPromotion(ms) = res
             && ranked.iter().any(|c| ms.contains(&c.m))
         {
@@ -786,7 +835,12 @@ impl<'g, 'a, 'l> LineWalk<'g, 'a, 'l> {
         before: Snapshot<'l>,
     ) -> Failure<'l> {
         let rest = upcoming(&self.line.items[self.at..]);
-        let ranked = self.ranked(tok, &res, &rest);
+        let far = beyond(&self.line.items[self.at..]);
+        let ranked = self.ranked(
+            tok,
+            &res,
+            (&rest, &as_beyond(&far)),
+        );
         let (pos, origins) = (&self.state.pos, &self.state.origins);
         let d = self.g.move_error(
             &ErrorSite {
@@ -819,6 +873,7 @@ impl<'g, 'a, 'l> LineWalk<'g, 'a, 'l> {
             d,
             diagram,
             rest,
+            beyond: far,
             ranked,
             before,
         }

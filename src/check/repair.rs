@@ -19,6 +19,9 @@ use crate::syntax::kind::LanguageFile;
 use crate::syntax::marks::without_marks;
 
 mod further;
+mod through;
+
+pub(super) use through::Beyond;
 
 /// How many following moves a repair or a suggestion is tested on (to the end of the line in
 /// any real game).
@@ -35,6 +38,10 @@ pub(super) const SOON: usize = 8;
 
 /// Candidates whose text costs more than the best one's by this are not tried.
 pub(super) const WINDOW: i32 = 4 * render::EDIT;
+
+/// How many of the readings that read furthest are read on through a later slip to tell them
+/// apart (the cheapest texts).
+const THROUGH_TRIED: usize = 8;
 
 /// A missing half-move tried: (moves read after the token in error, tokens back, the missing
 /// move, the move of the token after the gap).
@@ -109,6 +116,8 @@ pub(super) struct Trouble<'t> {
     /// Tokens read before it, oldest first.
     pub(super) back: &'t [Back<'t>],
     pub(super) numbering: Numbering,
+    /// What follows `rest` when an unreadable token ended it.
+    pub(super) beyond: Beyond<'t>,
 }
 
 /// The best repair so far: (moves read after it, cost, repair, tokens back). More moves read
@@ -376,7 +385,7 @@ impl GameChecker<'_> {
         origins: &Origins,
         written: &str,
         hint: Option<&Pattern>,
-        rest: &[&MoveToken],
+        (rest, beyond): (&[&MoveToken], &Beyond<'_>),
     ) -> Vec<Cand> {
         // Past the file's budget an error is reported without suggestions.
         if self.frugal {
@@ -403,6 +412,31 @@ impl GameChecker<'_> {
                 } else {
                     3 * render::EDIT
                 };
+        }
+        // The readings that read furthest, all stopped by the same later token (a second
+        // slip): those after which fewer moves read through it pay a penalty.
+        if max < rest.len() || beyond.unreadable.is_some() {
+            let mut firsts: Vec<usize> = (0..out.len()).filter(|&i| out[i].reach == max).collect();
+            firsts.sort_by_key(|&i| out[i].cost);
+            firsts.truncate(THROUGH_TRIED);
+            if firsts.len() > 1 {
+                let through: Vec<usize> = firsts
+                    .iter()
+                    .map(|&i| {
+                        let mut p = pos.clone();
+                        let mut o = *origins;
+                        o.play(&out[i].m);
+                        p.play_unchecked(out[i].m);
+                        self.reach_through(&p, &o, rest, beyond, 1)
+                    })
+                    .collect();
+                let top = through.iter().copied().max().unwrap_or(0);
+                for (&i, r) in firsts.iter().zip(through) {
+                    if r < top {
+                        out[i].key += render::EDIT;
+                    }
+                }
+            }
         }
         out.sort_by_key(|c| c.key);
         out
@@ -580,6 +614,8 @@ impl GameChecker<'_> {
                 .filter(|r| r.0 == least)
                 .map(|r| r.1)
                 .collect();
+            // Those that read as far may still differ after the token that stops them all.
+            let tied = self.through_ties(t, tok, back, tied);
             // A unique missing move is named; several that fit are a weaker repair, taken
             // only when later moves bear it out, or when the token is a move of the other
             // side as written.

@@ -1,0 +1,198 @@
+//! Two independent mistakes in one game (issue 15): a dropped half-move and a single-character
+//! slip 5–20 half-moves apart, in either order, or two slips 10–30 half-moves apart. Each slip
+//! is an edit that leaves no legal move where it stands (a slip that stays legal is measured
+//! apart, as "legal but wrong").
+//!
+//! Measured per case: **located**, an error at each mistake (the slip's token, the token after
+//! the gap); **named**, each mistake named with the true move (the slip's first suggestion, a
+//! `skipped_move` with the dropped move as the only fit); **blamed**, an error at any other
+//! token (a correct move blamed). A case is *identifiable* when its dropped half-move, alone in
+//! the game, has one explanation (as for the single drops); two slips always are.
+
+use super::{
+    Kind, Outcome, Prepared, Rng, blank_case, check, drop_fits, drop_span, edit_body, errors,
+    excerpt, first_illegal, overlaps, san_move, same_move, summary,
+};
+use scoresheet::check::Repair;
+use scoresheet::diagnostic::Code;
+use scoresheet::span::Span;
+
+/// The single-character kinds a slip is drawn from.
+const SLIPS: [Kind; 4] = [
+    Kind::Substitution,
+    Kind::Insertion,
+    Kind::Deletion,
+    Kind::PieceLetter,
+];
+
+/// One edit of the original text: its span there and what replaces it.
+struct Edit {
+    span: Span,
+    with: String,
+}
+
+/// Where a position of the original text lands in the edited text (`x` not inside an edit;
+/// an edit that ends at or before `x` moves it).
+fn map(edits: &[Edit], x: usize) -> usize {
+    let delta: isize = edits
+        .iter()
+        .filter(|e| e.span.end <= x)
+        .map(|e| e.with.len() as isize - e.span.len() as isize)
+        .sum();
+    x.wrapping_add_signed(delta)
+}
+
+fn map_span(edits: &[Edit], s: Span) -> Span {
+    Span::new(map(edits, s.start), map(edits, s.end))
+}
+
+pub(super) fn two_errors(game: &Prepared, rng: &mut Rng) -> Outcome {
+    let n = game.toks.len();
+    let order = rng.below(3);
+    let (lo, hi, sub) = match order {
+        0 => (5, 20, "drop, then slip"),
+        1 => (5, 20, "slip, then drop"),
+        _ => (10, 30, "two slips"),
+    };
+    let dist = lo + rng.below(hi - lo + 1);
+    if n < dist + 5 {
+        return Outcome::Skip;
+    }
+    let first = rng.below(n - dist - 3);
+    let second = first + dist;
+    let (drop, slips) = match order {
+        0 => (Some(first), vec![second]),
+        1 => (Some(second), vec![first]),
+        _ => (None, vec![first, second]),
+    };
+    let mut edits = Vec::new();
+    for &s in &slips {
+        let kind = SLIPS[rng.below(SLIPS.len())];
+        let body = game.body(s);
+        let Some((_, new)) = edit_body(kind, body, rng) else {
+            return Outcome::Skip;
+        };
+        if new == body || san_move(&game.toks[s].before, &new).is_some() {
+            return Outcome::Skip;
+        }
+        let start = game.toks[s].span.start;
+        edits.push(Edit {
+            span: Span::new(start, start + game.toks[s].body_len),
+            with: new,
+        });
+    }
+    if let Some(p) = drop {
+        edits.push(Edit {
+            span: drop_span(game, p),
+            with: String::new(),
+        });
+    }
+    edits.sort_by_key(|e| e.span.start);
+    let text = &game.text;
+    let mut edited = String::with_capacity(text.len());
+    let mut at = 0;
+    for e in &edits {
+        edited.push_str(&text[at..e.span.start]);
+        edited.push_str(&e.with);
+        at = e.span.end;
+    }
+    edited.push_str(&text[at..]);
+    let Ok(file) = check(&edited) else {
+        return Outcome::Skip;
+    };
+    let errs = errors(&file);
+    let g = file.games.first();
+    let repair_at = |span: Span| {
+        g.and_then(|g| g.repairs.iter().find(|r| overlaps(r.span, span)))
+            .map(|r| &r.repair)
+    };
+    // (slot in the edited text, found, named) per mistake.
+    let mut marks: Vec<(Span, bool, bool)> = Vec::new();
+    let mut c = blank_case(Kind::TwoErrors, sub, first as u32 + 1);
+    let mut written = Vec::new();
+    let mut truth = Vec::new();
+    for &s in &slips {
+        let tok = &game.toks[s];
+        let slot = map_span(&edits, tok.span);
+        let d = errs.iter().find(|d| overlaps(d.span, slot));
+        let named = d.is_some_and(|d| {
+            d.suggestions
+                .first()
+                .is_some_and(|x| same_move(x, &tok.san, &tok.before, tok.mv))
+        });
+        marks.push((slot, d.is_some(), named));
+        written.push(format!(
+            "`{}` -> `{}`",
+            game.body(s),
+            &edited[slot.start..slot.end]
+        ));
+        truth.push(tok.san.clone());
+    }
+    c.identifiable = true;
+    if let Some(p) = drop {
+        let tok = &game.toks[p];
+        let slot = map_span(&edits, game.toks[p + 1].span);
+        let named = matches!(
+            repair_at(slot),
+            Some(Repair::Insert { missing, fits: 1, .. }) if *missing == tok.mv
+        ) && errs
+            .iter()
+            .any(|d| d.code() == Code::SkippedMove && overlaps(d.span, slot));
+        let found = errs.iter().any(|d| overlaps(d.span, slot));
+        marks.push((slot, found, named));
+        written.push(format!("`{}` dropped", game.body(p)));
+        truth.push(tok.san.clone());
+        // The drop alone in the game: one (gap, move) fits the rest.
+        let bodies: Vec<&str> = (0..n).filter(|&i| i != p).map(|i| game.body(i)).collect();
+        let k = first_illegal(&tok.before, &bodies[p..]);
+        c.identifiable = k.is_some_and(|k| drop_fits(game, p, &bodies, p + k) == 1);
+    }
+    c.written = written.join(", ");
+    c.truth = truth.join(" ");
+    let all = marks
+        .iter()
+        .map(|m| m.0)
+        .reduce(Span::join)
+        .unwrap_or(Span::new(0, 0));
+    c.before = excerpt(text, map_back(&edits, all, game));
+    c.after = excerpt(&edited, all);
+    c.report = summary(&file);
+    c.located = marks.iter().all(|m| m.1);
+    c.named = marks.iter().all(|m| m.2);
+    c.blamed = errs
+        .iter()
+        .any(|d| !marks.iter().any(|m| overlaps(d.span, m.0)));
+    if c.identifiable && (!c.named || c.blamed) {
+        let mut why = Vec::new();
+        for (i, m) in marks.iter().enumerate() {
+            let what = if drop.is_some() && i == marks.len() - 1 {
+                "the drop"
+            } else {
+                "a slip"
+            };
+            if !m.1 {
+                why.push(format!("{what} not located"));
+            } else if !m.2 {
+                why.push(format!("{what} located, not named"));
+            }
+        }
+        if c.blamed {
+            why.push("an error at a correct move".to_owned());
+        }
+        c.cause = why.join("; ");
+    }
+    Outcome::Case(Box::new(c))
+}
+
+/// The span of the original text that the edited `span` covers (for the excerpt before).
+fn map_back(edits: &[Edit], span: Span, game: &Prepared) -> Span {
+    let first = edits.first().map_or(span.start, |e| e.span.start);
+    let last = edits.last().map_or(span.end, |e| e.span.end);
+    let end = game
+        .toks
+        .iter()
+        .map(|t| t.span.end)
+        .find(|&e| e >= last)
+        .unwrap_or(last);
+    Span::new(first.min(span.start), end)
+}
