@@ -9,9 +9,7 @@ use crate::board::resolve::{Illegal, Resolution};
 use crate::check::budget::{Lost, MOST_ERRORS};
 use crate::check::checker::{Bare, GameChecker, Mark, PendingNumber, Played};
 use crate::check::explain::{ErrorSite, marked_squares};
-use crate::check::repair::{
-    Back, Beyond, Cand, Found, Numbering, REACH, Site, Trouble, suggestion_texts,
-};
+use crate::check::repair::{Back, Beyond, Cand, Found, Numbering, Site, Trouble, suggestion_texts};
 use crate::check::results::LineEnd;
 use crate::check::types::{MoveState, Repair, RepairNote, RepairedItem};
 use crate::diagnostic::{Code, Diagnostic, Problem};
@@ -20,7 +18,10 @@ use crate::span::Span;
 use crate::syntax::marks::without_marks;
 use crate::syntax::{Item, Line, MoveToken, Outcome};
 
+mod ahead;
 mod back;
+
+use ahead::{as_beyond, beyond, upcoming};
 
 /// Where a line starts.
 pub(super) struct LineStart<'l> {
@@ -36,54 +37,6 @@ pub(super) struct LineStart<'l> {
     pub(super) main: bool,
     /// Moves that led here.
     pub(super) history: Vec<Played<'l>>,
-}
-
-/// The move tokens that follow in a line (up to [`REACH`]), skipping everything else; a result
-/// or an unreadable token ends them.
-pub(super) fn upcoming(items: &[Item]) -> Vec<&MoveToken> {
-    let mut out = Vec::new();
-    for item in items {
-        match item {
-            Item::Move(t) => {
-                out.push(t);
-                if out.len() == REACH {
-                    break;
-                }
-            }
-            Item::Result(_) | Item::Unknown(_) => break,
-            _ => {}
-        }
-    }
-    out
-}
-
-/// The text that ended the move tokens [`upcoming`] gives, when it is no move (a slip that
-/// made a move unreadable, or prose), and the move tokens after it: reading through it tells
-/// apart repairs that read equally far up to it.
-pub(super) fn beyond(items: &[Item]) -> Option<(Span, Vec<&MoveToken>)> {
-    let mut moves = 0;
-    for (i, item) in items.iter().enumerate() {
-        match item {
-            Item::Move(_) => {
-                moves += 1;
-                if moves == REACH {
-                    return None;
-                }
-            }
-            Item::Unknown(s) => return Some((*s, upcoming(&items[i + 1..]))),
-            Item::Result(_) => return None,
-            _ => {}
-        }
-    }
-    None
-}
-
-/// [`beyond`]'s answer as the repair search takes it.
-fn as_beyond<'a>(far: &'a Option<(Span, Vec<&'a MoveToken>)>) -> Beyond<'a> {
-    far.as_ref().map_or_else(Beyond::default, |(s, a)| Beyond {
-        unreadable: Some(*s),
-        after: a,
-    })
 }
 
 /// After this many errors in a row (each read on from an assumed repair), the checker stops
@@ -836,11 +789,7 @@ impl<'g, 'a, 'l> LineWalk<'g, 'a, 'l> {
     ) -> Failure<'l> {
         let rest = upcoming(&self.line.items[self.at..]);
         let far = beyond(&self.line.items[self.at..]);
-        let ranked = self.ranked(
-            tok,
-            &res,
-            (&rest, &as_beyond(&far)),
-        );
+        let ranked = self.ranked(tok, &res, (&rest, &as_beyond(&far)));
         let (pos, origins) = (&self.state.pos, &self.state.origins);
         let d = self.g.move_error(
             &ErrorSite {

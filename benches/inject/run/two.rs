@@ -11,9 +11,9 @@
 
 use super::{
     Kind, Outcome, Prepared, Rng, blank_case, check, drop_fits, drop_span, edit_body, errors,
-    excerpt, first_illegal, overlaps, san_move, same_move, summary,
+    excerpt, first_illegal, overlaps, same_move, san_move, state_at, summary,
 };
-use scoresheet::check::Repair;
+use scoresheet::check::{MoveState, Repair};
 use scoresheet::diagnostic::Code;
 use scoresheet::span::Span;
 
@@ -114,6 +114,11 @@ pub(super) fn two_errors(game: &Prepared, rng: &mut Rng) -> Outcome {
     for &s in &slips {
         let tok = &game.toks[s];
         let slot = map_span(&edits, tok.span);
+        // A slip that the checker still reads as the move played (an abbreviated pawn capture
+        // such as `fxg`, read with a note) is no mistake.
+        if state_at(&file, slot) == Some(MoveState::Legal(tok.mv)) {
+            return Outcome::Discarded;
+        }
         let d = errs.iter().find(|d| overlaps(d.span, slot));
         let named = d.is_some_and(|d| {
             d.suggestions

@@ -608,7 +608,11 @@ mod tests {
         match from_env {
             // What the user set wins.
             Some(v) => assert_eq!((before, after), (v, v)),
-            None => assert_eq!((before, after), (1000, 0), "purge_delay: v3's default, then 0"),
+            None => assert_eq!(
+                (before, after),
+                (1000, 0),
+                "purge_delay: v3's default, then 0"
+            ),
         }
     }
 }

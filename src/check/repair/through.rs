@@ -22,15 +22,27 @@ pub(in crate::check) struct Beyond<'t> {
     pub(in crate::check) after: &'t [&'t MoveToken],
 }
 
+/// How many of the cheapest readings of a later slip are tried, each on the moves after it.
+const READINGS: usize = 4;
+
 impl GameChecker<'_> {
-    /// The likeliest reading of `written` as a legal move of `pos`: the cheapest text, if it is
-    /// plausible at all.
-    fn likeliest(&self, pos: &Chess, origins: &Origins, written: &str) -> Option<Move> {
+    /// The likeliest reading of `written` as a legal move of `pos`: of the few cheapest
+    /// plausible texts, the one after which most of `next` read (the cheapest of those).
+    fn likeliest(
+        &self,
+        pos: &Chess,
+        origins: &Origins,
+        written: &str,
+        next: &[&MoveToken],
+    ) -> Option<Move> {
         let limit = render::plausible_limit(written);
         render::score_moves(self.writer(), pos, origins, written, None, WINDOW)
             .into_iter()
-            .find(|s| s.cost <= limit)
-            .map(|s| s.m)
+            .filter(|s| s.cost <= limit)
+            .take(READINGS)
+            .map(|s| (self.reach_after(pos, origins, &s.m, next), s.m))
+            .reduce(|a, b| if b.0 > a.0 { b } else { a })
+            .map(|(_, m)| m)
     }
 
     /// Reads `toks` from `p`, taking a token that does not read as its likeliest reading while
@@ -43,20 +55,22 @@ impl GameChecker<'_> {
         left: &mut usize,
     ) -> (usize, bool) {
         let mut read = 0;
-        for tok in toks {
+        for (i, tok) in toks.iter().enumerate() {
             self.work.set(self.work.get() + 1);
             let m = match self.resolve_tok(tok, p, o) {
                 Resolution::Legal(m) => {
                     read += 1;
                     m
                 }
-                _ if *left > 0 => match self.likeliest(p, o, tok.unmarked(self.text)) {
-                    Some(m) => {
-                        *left -= 1;
-                        m
+                _ if *left > 0 => {
+                    match self.likeliest(p, o, tok.unmarked(self.text), &toks[i + 1..]) {
+                        Some(m) => {
+                            *left -= 1;
+                            m
+                        }
+                        None => return (read, false),
                     }
-                    None => return (read, false),
-                },
+                }
                 _ => return (read, false),
             };
             o.play(&m);
@@ -85,7 +99,7 @@ impl GameChecker<'_> {
         let (mut read, all) = self.read_through(&mut p, &mut o, rest, &mut left);
         if let (true, Some(span)) = (all, beyond.unreadable)
             && left > 0
-            && let Some(m) = self.likeliest(&p, &o, self.src(span))
+            && let Some(m) = self.likeliest(&p, &o, self.src(span), beyond.after)
         {
             left -= 1;
             o.play(&m);
