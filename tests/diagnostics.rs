@@ -152,6 +152,14 @@ const EXPECTED: &[(&str, &[&str])] = &[
     // Black's 14th left out where many moves fit: the fixes offered insert one before
     // White's numbered 15th, not a reading of it as Black's move.
     ("skipped-move-many-fit", &["wrong_side"]),
+    // Black's 4th left out: only 33...bxc5, 47 half-moves later, tells `b6` from `b5`.
+    ("skipped-move-decided-late", &["skipped_move"]),
+    // One side's swap whose first token is illegal, preferred to a one-character repair of it
+    // (`Qf6` for `Qh6` would read on for a while).
+    ("swapped-one-side-over-one-char", &["swapped_moves"]),
+    // A dropped half-move and, three moves later, a slip: the drop is told from the 30 other
+    // moves that fit before the slip by reading through the slip.
+    ("two-errors", &["skipped_move", "syntax"]),
     ("unmatched-paren", &["unmatched_paren"]),
     ("unsupported-variant", &["unsupported_variant"]),
     (
