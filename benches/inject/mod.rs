@@ -449,7 +449,7 @@ impl Results {
         let r = self.single_char();
         let _ = writeln!(
             out,
-            "  {:<28} {:>6} {} {} {}   targets: 100% located, >= 85% top 1, >= 97% top 3",
+            "  {:<28} {:>6} {} {} {}   targets: 100% located, >= 95% top 1, >= 99% top 3",
             "all single-character",
             r.n,
             p(&r, r.located),
@@ -515,7 +515,7 @@ impl Results {
         );
         let _ = writeln!(
             out,
-            "  named, located: of the identifiable cases; named*: of all detectable cases. Target: >= 90% named"
+            "  named, located: of the identifiable cases; named*: of all detectable cases. Target: >= 95% named"
         );
         let _ = writeln!(out);
         self.two_errors_table(&mut out);
