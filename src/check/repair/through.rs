@@ -1,12 +1,12 @@
 //! Reading on through a second mistake: when several repairs of an error read equally far,
-//! and what stops them all is one later token (a second slip in the game), the moves after
-//! that token still tell them apart. The later token is taken as its likeliest reading (the
-//! cheapest text within the plausible limit) and reading goes on; the repair after which more
-//! moves read that way is the better one.
+//! and what stops them all is one later token (a second mistake in the game), the moves after
+//! that token still tell them apart. The later token is taken as its likeliest reading, or as
+//! read after a half-move left out before it, whichever the moves after it bear out better,
+//! and reading goes on; the repair after which more moves read that way is the better one.
 
 use shakmaty::{Chess, Move, Position};
 
-use super::{Back, Insertion, REPAIR_BUDGET, Trouble, WINDOW};
+use super::{Back, Insertion, REPAIR_BUDGET, SOON, Trouble, WINDOW};
 use crate::board::descriptive::Origins;
 use crate::board::resolve::Resolution;
 use crate::check::checker::GameChecker;
@@ -27,26 +27,53 @@ const READINGS: usize = 4;
 
 impl GameChecker<'_> {
     /// The likeliest reading of `written` as a legal move of `pos`: of the few cheapest
-    /// plausible texts, the one after which most of `next` read (the cheapest of those).
+    /// plausible texts, the one after which most of `next` read (the cheapest of those), with
+    /// how many read.
     fn likeliest(
         &self,
         pos: &Chess,
         origins: &Origins,
         written: &str,
         next: &[&MoveToken],
-    ) -> Option<Move> {
+    ) -> Option<(Move, usize)> {
         let limit = render::plausible_limit(written);
         render::score_moves(self.writer(), pos, origins, written, None, WINDOW)
             .into_iter()
             .filter(|s| s.cost <= limit)
             .take(READINGS)
-            .map(|s| (self.reach_after(pos, origins, &s.m, next), s.m))
-            .reduce(|a, b| if b.0 > a.0 { b } else { a })
-            .map(|(_, m)| m)
+            .map(|s| (s.m, self.reach_after(pos, origins, &s.m, next)))
+            .reduce(|a, b| if b.1 > a.1 { b } else { a })
     }
 
-    /// Reads `toks` from `p`, taking a token that does not read as its likeliest reading while
-    /// `left` allows: how many read as written, and whether all of them were played.
+    /// A half-move left out before `tok`: of the moves after which `tok` reads, the one after
+    /// which most of `next` read, with the move `tok` reads as and how many of `next` read.
+    fn likeliest_gap(
+        &self,
+        pos: &Chess,
+        origins: &Origins,
+        tok: &MoveToken,
+        next: &[&MoveToken],
+    ) -> Option<(Move, Move, usize)> {
+        let mut best: Option<(Move, Move, usize)> = None;
+        for x in pos.legal_moves() {
+            let mut q = pos.clone();
+            let mut o = *origins;
+            o.play(&x);
+            q.play_unchecked(x);
+            self.work.set(self.work.get() + 1);
+            if let Resolution::Legal(m) = self.resolve_tok(tok, &q, &o) {
+                let r = self.reach_after(&q, &o, &m, next);
+                if best.is_none_or(|b| r > b.2) {
+                    best = Some((x, m, r));
+                }
+            }
+        }
+        best
+    }
+
+    /// Reads `toks` from `p`, taking a token that does not read, while `left` allows, as its
+    /// likeliest reading or as read after a half-move left out before it (whichever the next
+    /// few moves bear out better): how many read as written, and whether all were played.
     fn read_through(
         &self,
         p: &mut Chess,
@@ -57,24 +84,34 @@ impl GameChecker<'_> {
         let mut read = 0;
         for (i, tok) in toks.iter().enumerate() {
             self.work.set(self.work.get() + 1);
-            let m = match self.resolve_tok(tok, p, o) {
+            let played: Vec<Move> = match self.resolve_tok(tok, p, o) {
                 Resolution::Legal(m) => {
                     read += 1;
-                    m
+                    vec![m]
                 }
                 _ if *left > 0 => {
-                    match self.likeliest(p, o, tok.unmarked(self.text), &toks[i + 1..]) {
-                        Some(m) => {
-                            *left -= 1;
-                            m
+                    *left -= 1;
+                    let next = &toks[i + 1..];
+                    let near = &next[..next.len().min(SOON)];
+                    let replaced = self.likeliest(p, o, tok.unmarked(self.text), next);
+                    let inserted = self.likeliest_gap(p, o, tok, near);
+                    match (replaced, inserted) {
+                        (r, Some((x, m, n)))
+                            if n > 0 && r.is_none_or(|(_, k)| n > k.min(near.len())) =>
+                        {
+                            read += 1;
+                            vec![x, m]
                         }
-                        None => return (read, false),
+                        (Some((m, _)), _) => vec![m],
+                        (None, _) => return (read, false),
                     }
                 }
                 _ => return (read, false),
             };
-            o.play(&m);
-            p.play_unchecked(m);
+            for m in played {
+                o.play(&m);
+                p.play_unchecked(m);
+            }
         }
         (read, true)
     }
@@ -99,7 +136,7 @@ impl GameChecker<'_> {
         let (mut read, all) = self.read_through(&mut p, &mut o, rest, &mut left);
         if let (true, Some(span)) = (all, beyond.unreadable)
             && left > 0
-            && let Some(m) = self.likeliest(&p, &o, self.src(span), beyond.after)
+            && let Some((m, _)) = self.likeliest(&p, &o, self.src(span), beyond.after)
         {
             left -= 1;
             o.play(&m);
