@@ -43,6 +43,13 @@ pub(super) const WINDOW: i32 = 4 * render::EDIT;
 /// apart (the cheapest texts).
 const THROUGH_TRIED: usize = 8;
 
+/// Repairs are told apart by reading through a later mistake only when at least this many
+/// moves read before it: a token that stops every repair at once is more likely the same
+/// trouble going on (a score in another notation or language, where each game then took up to
+/// 7 times as long) than a second slip, and reading through it there would cost much and tell
+/// little.
+pub(super) const THROUGH_AFTER: usize = 1;
+
 /// A missing half-move tried: (moves read after the token in error, tokens back, the missing
 /// move, the move of the token after the gap).
 pub(super) type Insertion = (usize, usize, Move, Move);
@@ -415,7 +422,10 @@ impl GameChecker<'_> {
         }
         // The readings that read furthest, all stopped by the same later token (a second
         // slip): those after which fewer moves read through it pay a penalty.
-        if max < rest.len() || beyond.unreadable.is_some() {
+        if max >= THROUGH_AFTER
+            && (max < rest.len() || beyond.unreadable.is_some())
+            && self.reads_through()
+        {
             let mut firsts: Vec<usize> = (0..out.len()).filter(|&i| out[i].reach == max).collect();
             firsts.sort_by_key(|&i| out[i].cost);
             firsts.truncate(THROUGH_TRIED);

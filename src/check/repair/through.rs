@@ -6,10 +6,11 @@
 
 use shakmaty::{Chess, Move, Position};
 
-use super::{Back, Insertion, REPAIR_BUDGET, SOON, Trouble, WINDOW};
+use super::{Back, Insertion, REPAIR_BUDGET, SOON, THROUGH_AFTER, Trouble, WINDOW};
 use crate::board::descriptive::Origins;
 use crate::board::resolve::Resolution;
 use crate::check::checker::GameChecker;
+use crate::diagnostic::Severity;
 use crate::render;
 use crate::span::Span;
 use crate::syntax::MoveToken;
@@ -25,7 +26,25 @@ pub(in crate::check) struct Beyond<'t> {
 /// How many of the cheapest readings of a later slip are tried, each on the moves after it.
 const READINGS: usize = 4;
 
+/// A game's later errors are not read through once it has this many: the issue is two or
+/// three mistakes in a game, and a game with more (a score in another language or notation,
+/// garbage) would pay for reading through at every one of them.
+const THROUGH_ERRORS: usize = 3;
+
 impl GameChecker<'_> {
+    /// Whether ties between repairs may be broken by reading through a later mistake: within
+    /// the game's repair budget, and while the game has few errors.
+    pub(super) fn reads_through(&self) -> bool {
+        self.work.get() <= REPAIR_BUDGET
+            && self
+                .diags
+                .iter()
+                .filter(|d| d.severity == Severity::Error)
+                .take(THROUGH_ERRORS)
+                .count()
+                < THROUGH_ERRORS
+    }
+
     /// The likeliest reading of `written` as a legal move of `pos`: of the few cheapest
     /// plausible texts, the one after which most of `next` read (the cheapest of those), with
     /// how many read.
@@ -127,7 +146,7 @@ impl GameChecker<'_> {
         beyond: &Beyond<'_>,
         slips: usize,
     ) -> usize {
-        if self.work.get() > REPAIR_BUDGET {
+        if !self.reads_through() {
             return 0;
         }
         let mut p = pos.clone();
@@ -155,7 +174,7 @@ impl GameChecker<'_> {
         back: &[Back<'_>],
         tied: Vec<&'i Insertion>,
     ) -> Vec<&'i Insertion> {
-        if tied.len() < 2 {
+        if tied.len() < 2 || tied[0].0 < THROUGH_AFTER || !self.reads_through() {
             return tied;
         }
         let through: Vec<usize> = tied
