@@ -135,6 +135,9 @@ struct Best {
     /// Other repairs as good as the best (as many moves read, the same cost), with their
     /// tokens back.
     rivals: Vec<(Repair, usize)>,
+    /// A missing half-move told from the others that fit by reading through a later mistake,
+    /// with how many fitted as far as that mistake.
+    through: Option<(Repair, usize)>,
 }
 
 impl Best {
@@ -203,6 +206,9 @@ pub(super) struct Found {
     pub(super) back: usize,
     /// Other swaps that explain the moves as well, in words.
     pub(super) rivals: Vec<String>,
+    /// A missing half-move told apart by reading through a later mistake: how many moves fitted
+    /// as far as that mistake.
+    pub(super) through: Option<usize>,
 }
 
 /// The note on a half-move missing from the score.
@@ -480,6 +486,7 @@ impl GameChecker<'_> {
             need,
             best: None,
             rivals: Vec::new(),
+            through: None,
         };
         self.try_replacements(t, &legal, &mut best);
         if let Some(tok) = t.tok {
@@ -505,7 +512,9 @@ impl GameChecker<'_> {
             0,
         );
         let rivals = best.rival_swaps(self.text, t);
+        let through = best.through.take();
         best.best.map(|(seen, _, repair, back)| Found {
+            through: through.and_then(|(r, n)| (r == repair).then_some(n)),
             repair,
             seen,
             back,
@@ -625,6 +634,7 @@ impl GameChecker<'_> {
                 .map(|r| r.1)
                 .collect();
             // Those that read as far may still differ after the token that stops them all.
+            let fitted = tied.len();
             let tied = self.through_ties(t, tok, back, tied);
             // A unique missing move is named; several that fit are a weaker repair, taken
             // only when later moves bear it out, or when the token is a move of the other
@@ -636,16 +646,15 @@ impl GameChecker<'_> {
                 } else {
                     16
                 };
-                best.consider(
-                    top,
-                    cost,
-                    Repair::Insert {
-                        missing,
-                        then,
-                        fits: tied.len(),
-                    },
-                    g,
-                );
+                let repair = Repair::Insert {
+                    missing,
+                    then,
+                    fits: tied.len(),
+                };
+                if fitted > 1 && tied.len() == 1 {
+                    best.through = Some((repair.clone(), fitted));
+                }
+                best.consider(top, cost, repair, g);
             }
         }
     }
@@ -901,8 +910,14 @@ impl GameChecker<'_> {
                 d.label = Some(format!(
                     "a half-move of {side} seems to be missing before this"
                 ));
+                let through = found.through.map_or(String::new(), |n| {
+                    format!(
+                        "; {} other moves fit as far as the next mistake, and only after `{w}` does the game read on past it",
+                        n - 1
+                    )
+                });
                 d.help = Some(format!(
-                    "with {side}'s `{w}` inserted before it, `{text}` reads as `{t}` and {after} (assumed)"
+                    "with {side}'s `{w}` inserted before it, `{text}` reads as `{t}` and {after} (assumed){through}"
                 ));
                 d.suggestions = vec![format!("{w} {t}")];
             }
