@@ -7,10 +7,10 @@ use scoresheet::span::Span;
 use scoresheet::syntax::Item;
 use shakmaty::san::San;
 use shakmaty::{Chess, Move, Position};
+use std::cell::Cell;
 use std::collections::HashMap;
 use std::fmt::Write as _;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 mod two;
 
@@ -18,20 +18,41 @@ fn options() -> Options {
     Options::given("algebraic", "en")
 }
 
-/// Nanoseconds spent checking the clean games and the games with mistakes, and how many of
-/// each were checked (for the cost of a bad move: see [`Results::cost`]).
-static CLEAN_NANOS: AtomicU64 = AtomicU64::new(0);
-static CLEAN_GAMES: AtomicU64 = AtomicU64::new(0);
-static EDITED_NANOS: AtomicU64 = AtomicU64::new(0);
-static EDITED_GAMES: AtomicU64 = AtomicU64::new(0);
+/// Time spent checking the clean games and the games with mistakes, and how many of each were
+/// checked (for the cost of a bad move: see `Timing`), for one run.
+#[derive(Default)]
+struct Clock {
+    clean: Cell<(Duration, usize)>,
+    edited: Cell<(Duration, usize)>,
+}
 
-/// Checks a game with mistakes, timed.
-fn check(text: &str) -> Result<CheckedFile, scoresheet::check::CheckError> {
-    let t = Instant::now();
-    let file = check_str("game.pgn", text, &options());
-    EDITED_NANOS.fetch_add(t.elapsed().as_nanos() as u64, Ordering::Relaxed);
-    EDITED_GAMES.fetch_add(1, Ordering::Relaxed);
-    file
+impl Clock {
+    /// Checks a game, its time added to `slot`.
+    fn time(
+        slot: &Cell<(Duration, usize)>,
+        text: &str,
+    ) -> Result<CheckedFile, scoresheet::check::CheckError> {
+        let t = Instant::now();
+        let file = check_str("game.pgn", text, &options());
+        let (d, n) = slot.get();
+        slot.set((d + t.elapsed(), n + 1));
+        file
+    }
+
+    /// Checks a game with mistakes, timed.
+    fn check(&self, text: &str) -> Result<CheckedFile, scoresheet::check::CheckError> {
+        Self::time(&self.edited, text)
+    }
+
+    fn timing(&self) -> super::Timing {
+        let ((clean, clean_games), (edited, edited_games)) = (self.clean.get(), self.edited.get());
+        super::Timing {
+            clean_secs: clean.as_secs_f64(),
+            clean_games,
+            edited_secs: edited.as_secs_f64(),
+            edited_games,
+        }
+    }
 }
 
 /// One main-line move token of a clean game.
@@ -66,12 +87,8 @@ const SAN_CHARS: &str = "abcdefghNBRQKx12345678=O-";
 
 /// Reads a clean game: no errors, no variations, at least 12 half-moves, every token read by
 /// shakmaty's SAN reader as by the checker.
-fn prepare(text: &str) -> Option<Prepared> {
-    let t = Instant::now();
-    let file = check_str("game.pgn", text, &options()).ok();
-    CLEAN_NANOS.fetch_add(t.elapsed().as_nanos() as u64, Ordering::Relaxed);
-    CLEAN_GAMES.fetch_add(1, Ordering::Relaxed);
-    let file = file?;
+fn prepare(text: &str, clock: &Clock) -> Option<Prepared> {
+    let file = Clock::time(&clock.clean, text).ok()?;
     if file.has_errors() || file.games.len() != 1 {
         return None;
     }
@@ -511,9 +528,7 @@ fn item_at(file: &CheckedFile, span: Span) -> &'static str {
 
 /// Runs `count` cases with `seed`.
 pub fn run(corpus: &Corpus, seed: u64, count: usize) -> Results {
-    for c in [&CLEAN_NANOS, &CLEAN_GAMES, &EDITED_NANOS, &EDITED_GAMES] {
-        c.store(0, Ordering::Relaxed);
-    }
+    let clock = Clock::default();
     let mut rng = Rng::new(seed);
     let mut cache: HashMap<usize, Option<Prepared>> = HashMap::new();
     let mut results = Results {
@@ -530,7 +545,7 @@ pub fn run(corpus: &Corpus, seed: u64, count: usize) -> Results {
         let gi = rng.below(corpus.games.len());
         let prepared = cache.entry(gi).or_insert_with(|| {
             results.games_tried += 1;
-            let p = prepare(&corpus.games[gi].text);
+            let p = prepare(&corpus.games[gi].text, &clock);
             results.games_clean += usize::from(p.is_some());
             p
         });
@@ -539,11 +554,11 @@ pub fn run(corpus: &Corpus, seed: u64, count: usize) -> Results {
         };
         let origin = (corpus.games[gi].file.clone(), corpus.games[gi].number);
         let outcome = match kind {
-            Kind::Dropped => dropped(game, &mut rng),
-            Kind::Swapped => swapped(game, &mut rng, 1),
-            Kind::SameSideSwap => swapped(game, &mut rng, 2),
-            Kind::TwoErrors => two::two_errors(game, &mut rng),
-            _ => single(game, kind, &mut rng),
+            Kind::Dropped => dropped(game, &mut rng, &clock),
+            Kind::Swapped => swapped(game, &mut rng, 1, &clock),
+            Kind::SameSideSwap => swapped(game, &mut rng, 2, &clock),
+            Kind::TwoErrors => two::two_errors(game, &mut rng, &clock),
+            _ => single(game, kind, &mut rng, &clock),
         };
         match outcome {
             Outcome::Skip => {}
@@ -554,13 +569,7 @@ pub fn run(corpus: &Corpus, seed: u64, count: usize) -> Results {
             }
         }
     }
-    let secs = |c: &AtomicU64| c.load(Ordering::Relaxed) as f64 / 1e9;
-    results.timing = super::Timing {
-        clean_secs: secs(&CLEAN_NANOS),
-        clean_games: CLEAN_GAMES.load(Ordering::Relaxed) as usize,
-        edited_secs: secs(&EDITED_NANOS),
-        edited_games: EDITED_GAMES.load(Ordering::Relaxed) as usize,
-    };
+    results.timing = clock.timing();
     results
 }
 
@@ -597,7 +606,7 @@ fn blank_case(kind: Kind, sub: &'static str, ply: u32) -> Case {
     }
 }
 
-fn single(game: &Prepared, kind: Kind, rng: &mut Rng) -> Outcome {
+fn single(game: &Prepared, kind: Kind, rng: &mut Rng, clock: &Clock) -> Outcome {
     let p = rng.below(game.toks.len());
     let tok = &game.toks[p];
     let body = game.body(p);
@@ -617,7 +626,7 @@ fn single(game: &Prepared, kind: Kind, rng: &mut Rng) -> Outcome {
     );
     let delta = new_body.len() as isize - body.len() as isize;
     let slot = Span::new(tok.span.start, tok.span.end.wrapping_add_signed(delta));
-    let Ok(file) = check(&edited_text) else {
+    let Ok(file) = clock.check(&edited_text) else {
         return Outcome::Skip;
     };
     let state = state_at(&file, slot);
@@ -795,7 +804,7 @@ fn drop_span(game: &Prepared, p: usize) -> Span {
     cut
 }
 
-fn dropped(game: &Prepared, rng: &mut Rng) -> Outcome {
+fn dropped(game: &Prepared, rng: &mut Rng, clock: &Clock) -> Outcome {
     let n = game.toks.len();
     if n < 5 {
         return Outcome::Skip;
@@ -808,7 +817,7 @@ fn dropped(game: &Prepared, rng: &mut Rng) -> Outcome {
     let edited_text = format!("{}{}", &text[..cut.start], &text[cut.end..]);
     let delta = -(cut.len() as isize);
     let slot = shift(game.toks[p + 1].span, cut.end, delta);
-    let Ok(file) = check(&edited_text) else {
+    let Ok(file) = clock.check(&edited_text) else {
         return Outcome::Skip;
     };
     let bodies: Vec<&str> = (0..n).filter(|&i| i != p).map(|i| game.body(i)).collect();
@@ -892,7 +901,7 @@ fn same_moves(file: &CheckedFile, game: &Prepared) -> bool {
 
 /// Two tokens `gap` half-moves apart (1: adjacent; 2: one side's two consecutive moves)
 /// written in each other's place.
-fn swapped(game: &Prepared, rng: &mut Rng, gap: usize) -> Outcome {
+fn swapped(game: &Prepared, rng: &mut Rng, gap: usize, clock: &Clock) -> Outcome {
     let n = game.toks.len();
     if n <= gap + 1 {
         return Outcome::Skip;
@@ -917,7 +926,7 @@ fn swapped(game: &Prepared, rng: &mut Rng, gap: usize) -> Outcome {
     );
     let slot1 = Span::new(a.span.start, a.span.start + tb.len());
     let slot2 = Span::new(b.span.end - ta.len(), b.span.end);
-    let Ok(file) = check(&edited_text) else {
+    let Ok(file) = clock.check(&edited_text) else {
         return Outcome::Skip;
     };
     if same_moves(&file, game) {

@@ -21,7 +21,7 @@ use crate::syntax::{Item, Line, MoveToken, Outcome};
 mod ahead;
 mod back;
 
-use ahead::{as_beyond, beyond, upcoming};
+use ahead::{ahead, as_beyond};
 
 /// Where a line starts.
 pub(super) struct LineStart<'l> {
@@ -461,8 +461,7 @@ impl<'g, 'a, 'l> LineWalk<'g, 'a, 'l> {
         let g = &*self.g;
         let (pos, origins) = (&self.state.pos, &self.state.origins);
         let token = without_marks(g.src(span)).to_owned();
-        let rest = upcoming(&self.line.items[self.at..]);
-        let far = beyond(&self.line.items[self.at..]);
+        let (rest, far) = ahead(&self.line.items[self.at..]);
         let far = as_beyond(&far);
         let style = match g.writer() {
             render::Writer::San(s) | render::Writer::Long { style: s, .. } => Some(&**s),
@@ -787,8 +786,7 @@ impl<'g, 'a, 'l> LineWalk<'g, 'a, 'l> {
         res: Resolution,
         before: Snapshot<'l>,
     ) -> Failure<'l> {
-        let rest = upcoming(&self.line.items[self.at..]);
-        let far = beyond(&self.line.items[self.at..]);
+        let (rest, far) = ahead(&self.line.items[self.at..]);
         let ranked = self.ranked(tok, &res, (&rest, &as_beyond(&far)));
         let (pos, origins) = (&self.state.pos, &self.state.origins);
         let d = self.g.move_error(

@@ -135,9 +135,18 @@ struct Best {
     /// Other repairs as good as the best (as many moves read, the same cost), with their
     /// tokens back.
     rivals: Vec<(Repair, usize)>,
-    /// A missing half-move told from the others that fit by reading through a later mistake,
-    /// with how many fitted as far as that mistake.
-    through: Option<(Repair, usize)>,
+    /// What the search for a missing half-move knew of the moves that fit, with its repair.
+    fits: Option<(Repair, Fits)>,
+}
+
+/// The moves that fit a gap, as the search for a missing half-move found them.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Fits {
+    /// The first few moves that fit there, in the order of the legal moves.
+    pub(super) moves: Vec<Move>,
+    /// When reading through a later mistake left one of several: how many fitted as far as
+    /// that mistake.
+    pub(super) through: Option<usize>,
 }
 
 impl Best {
@@ -206,9 +215,8 @@ pub(super) struct Found {
     pub(super) back: usize,
     /// Other swaps that explain the moves as well, in words.
     pub(super) rivals: Vec<String>,
-    /// A missing half-move told apart by reading through a later mistake: how many moves fitted
-    /// as far as that mistake.
-    pub(super) through: Option<usize>,
+    /// For a missing half-move: the moves that fit the gap.
+    pub(super) fits: Fits,
 }
 
 /// The note on a half-move missing from the score.
@@ -486,7 +494,7 @@ impl GameChecker<'_> {
             need,
             best: None,
             rivals: Vec::new(),
-            through: None,
+            fits: None,
         };
         self.try_replacements(t, &legal, &mut best);
         if let Some(tok) = t.tok {
@@ -512,9 +520,11 @@ impl GameChecker<'_> {
             0,
         );
         let rivals = best.rival_swaps(self.text, t);
-        let through = best.through.take();
+        let fits = best.fits.take();
         best.best.map(|(seen, _, repair, back)| Found {
-            through: through.and_then(|(r, n)| (r == repair).then_some(n)),
+            fits: fits
+                .and_then(|(r, f)| (r == repair).then_some(f))
+                .unwrap_or_default(),
             repair,
             seen,
             back,
@@ -651,9 +661,14 @@ impl GameChecker<'_> {
                     then,
                     fits: tied.len(),
                 };
-                if fitted > 1 && tied.len() == 1 {
-                    best.through = Some((repair.clone(), fitted));
-                }
+                let moves = tied.iter().filter(|i| i.1 == g).take(3).map(|i| i.2);
+                best.fits = Some((
+                    repair.clone(),
+                    Fits {
+                        moves: moves.collect(),
+                        through: (fitted > 1 && tied.len() == 1).then_some(fitted),
+                    },
+                ));
                 best.consider(top, cost, repair, g);
             }
         }
@@ -704,29 +719,6 @@ impl GameChecker<'_> {
                 );
             }
         }
-    }
-
-    /// The moves that, played in `pos`, let `then` be played and `rest` read on at least
-    /// `seen` moves after it: the half-moves that fit in a gap, in the order of the legal
-    /// moves.
-    fn fits_before(
-        &self,
-        pos: &Chess,
-        origins: &Origins,
-        then: &Move,
-        rest: &[&MoveToken],
-        seen: usize,
-    ) -> Vec<Move> {
-        pos.legal_moves()
-            .into_iter()
-            .filter(|x| {
-                let mut p = pos.clone();
-                let mut o = *origins;
-                o.play(x);
-                p.play_unchecked(*x);
-                p.is_legal(*then) && self.reach_after(&p, &o, then, rest) >= seen
-            })
-            .collect()
     }
 
     /// Is this token the same text as the move token just before it? (The word before it may
@@ -890,11 +882,11 @@ impl GameChecker<'_> {
                     // first moves that fit before it (each an assumption, as the help says).
                     // Otherwise they stay the readings as a move of the side to move.
                     if numbered_other {
-                        d.suggestions = self
-                            .fits_before(pos, origins, then, rest, seen)
-                            .into_iter()
-                            .take(3)
-                            .map(|x| format!("{} {t}", self.writer().write(pos, origins, &x)))
+                        d.suggestions = found
+                            .fits
+                            .moves
+                            .iter()
+                            .map(|x| format!("{} {t}", self.writer().write(pos, origins, x)))
                             .collect();
                     }
                     return;
@@ -910,7 +902,7 @@ impl GameChecker<'_> {
                 d.label = Some(format!(
                     "a half-move of {side} seems to be missing before this"
                 ));
-                let through = found.through.map_or(String::new(), |n| {
+                let through = found.fits.through.map_or(String::new(), |n| {
                     format!(
                         "; {} other moves fit as far as the next mistake, and only after `{w}` does the game read on past it",
                         n - 1

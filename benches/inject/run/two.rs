@@ -10,7 +10,7 @@
 //! the game, has one explanation (as for the single drops); two slips always are.
 
 use super::{
-    Kind, Outcome, Prepared, Rng, blank_case, check, drop_fits, drop_span, edit_body, errors,
+    Clock, Kind, Outcome, Prepared, Rng, blank_case, drop_fits, drop_span, edit_body, errors,
     excerpt, first_illegal, overlaps, same_move, san_move, state_at, summary,
 };
 use scoresheet::check::{MoveState, Repair};
@@ -46,7 +46,7 @@ fn map_span(edits: &[Edit], s: Span) -> Span {
     Span::new(map(edits, s.start), map(edits, s.end))
 }
 
-pub(super) fn two_errors(game: &Prepared, rng: &mut Rng) -> Outcome {
+pub(super) fn two_errors(game: &Prepared, rng: &mut Rng, clock: &Clock) -> Outcome {
     let n = game.toks.len();
     let order = rng.below(3);
     let (lo, hi, sub) = match order {
@@ -97,7 +97,7 @@ pub(super) fn two_errors(game: &Prepared, rng: &mut Rng) -> Outcome {
         at = e.span.end;
     }
     edited.push_str(&text[at..]);
-    let Ok(file) = check(&edited) else {
+    let Ok(file) = clock.check(&edited) else {
         return Outcome::Skip;
     };
     let errs = errors(&file);

@@ -6,10 +6,11 @@ use crate::span::Span;
 use crate::syntax::{Item, MoveToken};
 
 /// The move tokens that follow in a line (up to [`REACH`]), skipping everything else; a result
-/// or an unreadable token ends them.
-pub(super) fn upcoming(items: &[Item]) -> Vec<&MoveToken> {
+/// or an unreadable token ends them. With them, the index and span of the unreadable token
+/// that ended them, if one did.
+fn walk(items: &[Item]) -> (Vec<&MoveToken>, Option<(usize, Span)>) {
     let mut out = Vec::new();
-    for item in items {
+    for (i, item) in items.iter().enumerate() {
         match item {
             Item::Move(t) => {
                 out.push(t);
@@ -17,35 +18,23 @@ pub(super) fn upcoming(items: &[Item]) -> Vec<&MoveToken> {
                     break;
                 }
             }
-            Item::Result(_) | Item::Unknown(_) => break,
+            Item::Unknown(s) => return (out, Some((i, *s))),
+            Item::Result(_) => break,
             _ => {}
         }
     }
-    out
+    (out, None)
 }
 
-/// The text that ended the move tokens [`upcoming`] gives, when it is no move (a slip that
-/// made a move unreadable, or prose), and the move tokens after it: reading through it tells
-/// apart repairs that read equally far up to it.
-pub(super) fn beyond(items: &[Item]) -> Option<(Span, Vec<&MoveToken>)> {
-    let mut moves = 0;
-    for (i, item) in items.iter().enumerate() {
-        match item {
-            Item::Move(_) => {
-                moves += 1;
-                if moves == REACH {
-                    return None;
-                }
-            }
-            Item::Unknown(s) => return Some((*s, upcoming(&items[i + 1..]))),
-            Item::Result(_) => return None,
-            _ => {}
-        }
-    }
-    None
+/// The move tokens that follow in a line (see [`walk`]), and, when text that is no move ended
+/// them (a slip that made a move unreadable, or prose), its span and the move tokens after it:
+/// reading through it tells apart repairs that read equally far up to it.
+pub(super) fn ahead(items: &[Item]) -> (Vec<&MoveToken>, Option<(Span, Vec<&MoveToken>)>) {
+    let (rest, stop) = walk(items);
+    (rest, stop.map(|(i, s)| (s, walk(&items[i + 1..]).0)))
 }
 
-/// [`beyond`]'s answer as the repair search takes it.
+/// [`ahead`]'s second answer as the repair search takes it.
 pub(super) fn as_beyond<'a>(far: &'a Option<(Span, Vec<&'a MoveToken>)>) -> Beyond<'a> {
     far.as_ref().map_or_else(Beyond::default, |(s, a)| Beyond {
         unreadable: Some(*s),
