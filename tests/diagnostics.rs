@@ -160,6 +160,13 @@ const EXPECTED: &[(&str, &[&str])] = &[
     // A dropped half-move and, three moves later, a slip: the drop is told from the 30 other
     // moves that fit before the slip by reading through the slip.
     ("two-errors", &["skipped_move", "syntax"]),
+    // White's first move left out and `5` typed for `3... c5`: swapping `e6` and `d4` reads
+    // one move further than inserting `e4`, but leaves more mistakes in the rest of the game;
+    // the whole line decides for the insertion, and the report says so.
+    ("whole-line-drop-then-slip", &["skipped_move", "syntax"]),
+    // Black's `4... Nd7` and `5... Ngf6` in each other's place: `Nd7` is ambiguous where it
+    // stands, and `Ngf6` names its knight as only the swapped order needs.
+    ("swapped-one-side-ambiguous", &["swapped_moves"]),
     ("unmatched-paren", &["unmatched_paren"]),
     ("unsupported-variant", &["unsupported_variant"]),
     (

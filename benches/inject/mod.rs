@@ -576,7 +576,7 @@ impl Results {
         row(out, "all", &|_: &Case| true);
         let _ = writeln!(
             out,
-            "  located, named: each mistake, of the identifiable cases (the drop has one explanation); blamed: cases with an error at a correct move. Target: >= 90% named, none blamed"
+            "  located, named: each mistake, of the identifiable cases (each mistake has one explanation: the drop one (gap, move), each slip no other reading as close that fits the rest); blamed: cases with an error at a correct move. Target: >= 90% named, none blamed"
         );
     }
 

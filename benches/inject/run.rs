@@ -24,6 +24,9 @@ fn options() -> Options {
 struct Clock {
     clean: Cell<(Duration, usize)>,
     edited: Cell<(Duration, usize)>,
+    /// With `INJECT_DUMP` set: the last game with mistakes checked, to write out when its
+    /// case misses a target.
+    last: std::cell::RefCell<Option<String>>,
 }
 
 impl Clock {
@@ -41,6 +44,9 @@ impl Clock {
 
     /// Checks a game with mistakes, timed.
     fn check(&self, text: &str) -> Result<CheckedFile, scoresheet::check::CheckError> {
+        if std::env::var_os("INJECT_DUMP").is_some() {
+            *self.last.borrow_mut() = Some(text.to_owned());
+        }
         Self::time(&self.edited, text)
     }
 
@@ -565,12 +571,30 @@ pub fn run(corpus: &Corpus, seed: u64, count: usize) -> Results {
             Outcome::Discarded => *results.discarded.entry(kind).or_default() += 1,
             Outcome::Case(mut c) => {
                 c.origin = origin;
+                dump(&c, &clock);
                 results.cases.push(*c);
             }
         }
     }
     results.timing = clock.timing();
     results
+}
+
+/// With `INJECT_DUMP=dir`: writes the checked text of a case that misses a target to a file
+/// in `dir` named after the case's game and ply (for reading the checker's report in full).
+fn dump(c: &Case, clock: &Clock) {
+    let (Some(dir), Some(text)) = (std::env::var_os("INJECT_DUMP"), clock.last.take()) else {
+        return;
+    };
+    if !c.cause.is_empty() {
+        let name = format!(
+            "{}-{}-{}.pgn",
+            c.origin.0.trim_end_matches(".pgn"),
+            c.origin.1,
+            c.ply
+        );
+        let _ = std::fs::write(std::path::Path::new(&dir).join(name), text);
+    }
 }
 
 enum Outcome {

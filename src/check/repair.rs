@@ -8,9 +8,8 @@ use crate::board::pattern::Pattern;
 use crate::board::resolve::{Illegal, Resolution, resolve};
 use crate::check::checker::GameChecker;
 use crate::check::types::Repair;
-use crate::check::words::{color_name, join_and, join_or};
+use crate::check::words::join_and;
 use crate::diagnostic::text::short;
-use crate::diagnostic::{Code, Diagnostic, Problem, Severity};
 use crate::render::words::role_name;
 use crate::render::{self, Style};
 use crate::span::Span;
@@ -18,9 +17,14 @@ use crate::syntax::MoveToken;
 use crate::syntax::kind::LanguageFile;
 use crate::syntax::marks::without_marks;
 
+mod best;
+mod decode;
 mod further;
+mod name;
 mod through;
 
+use best::Best;
+use decode::Decoded;
 pub(super) use through::Beyond;
 
 /// How many following moves a repair or a suggestion is tested on (to the end of the line in
@@ -127,18 +131,6 @@ pub(super) struct Trouble<'t> {
     pub(super) beyond: Beyond<'t>,
 }
 
-/// The best repair so far: (moves read after it, cost, repair, tokens back). More moves read
-/// wins, then the lower cost; a repair other than dropping the token needs `need` moves read.
-struct Best {
-    need: usize,
-    best: Option<(usize, u32, Repair, usize)>,
-    /// Other repairs as good as the best (as many moves read, the same cost), with their
-    /// tokens back.
-    rivals: Vec<(Repair, usize)>,
-    /// What the search for a missing half-move knew of the moves that fit, with its repair.
-    fits: Option<(Repair, Fits)>,
-}
-
 /// The moves that fit a gap, as the search for a missing half-move found them.
 #[derive(Clone, Debug, Default)]
 pub(super) struct Fits {
@@ -147,52 +139,6 @@ pub(super) struct Fits {
     /// When reading through a later mistake left one of several: how many fitted as far as
     /// that mistake.
     pub(super) through: Option<usize>,
-}
-
-impl Best {
-    fn consider(&mut self, seen: usize, cost: u32, repair: Repair, back: usize) {
-        if seen < self.need && !matches!(repair, Repair::Delete) {
-            return;
-        }
-        match &self.best {
-            Some((s, c, _, _)) if seen < *s || (seen == *s && cost > *c) => {}
-            Some((s, c, r, b)) if seen == *s && cost == *c => {
-                let same = |r2: &Repair, b2: usize| *r2 == repair && b2 == back;
-                if !(same(r, *b) || self.rivals.iter().any(|(r2, b2)| same(r2, *b2))) {
-                    self.rivals.push((repair, back));
-                }
-            }
-            _ => {
-                self.best = Some((seen, cost, repair, back));
-                self.rivals.clear();
-            }
-        }
-    }
-
-    /// The swaps as good as the best, in words (the tokens as written): each another
-    /// explanation of the same mistake.
-    fn rival_swaps(&self, text: &str, t: &Trouble<'_>) -> Vec<String> {
-        if self.rivals.is_empty() {
-            return Vec::new();
-        }
-        let all: Vec<&MoveToken> = t
-            .back
-            .iter()
-            .map(|b| b.tok)
-            .chain(t.tok)
-            .chain(t.rest.iter().copied())
-            .collect();
-        let at = |back: usize, ahead: usize| all.get((t.back.len() + ahead).checked_sub(back)?);
-        self.rivals
-            .iter()
-            .filter_map(|(r, back)| {
-                let gap = r.played_order().len().checked_sub(1).filter(|g| *g > 0)?;
-                let (a, b) = (at(*back, 0)?, at(*back, gap)?);
-                let src = |tok: &MoveToken| text.get(tok.span.start..tok.span.end).unwrap_or("");
-                Some(format!("`{}` and `{}` swapped", src(a), src(b)))
-            })
-            .collect()
-    }
 }
 
 /// Where a repair is made: the token's span, the position before it, and the move tokens
@@ -217,6 +163,9 @@ pub(super) struct Found {
     pub(super) rivals: Vec<String>,
     /// For a missing half-move: the moves that fit the gap.
     pub(super) fits: Fits,
+    /// The repair that read furthest, when the whole rest of the line put this one first: in
+    /// words, with how many moves it read.
+    pub(super) displaced: Option<(String, usize)>,
 }
 
 /// The note on a half-move missing from the score.
@@ -226,6 +175,15 @@ pub(super) fn missing_note(fits: usize) -> String {
     } else {
         format!("scoresheet: missing from the score; assumed, one of {fits} moves that fit")
     }
+}
+
+/// Where the rest of the line starts after `m` is played in `pos`.
+fn start_after(pos: &Chess, origins: &Origins, m: &Move) -> best::Start {
+    let mut p = pos.clone();
+    let mut o = *origins;
+    o.play(m);
+    p.play_unchecked(*m);
+    (p, o, 0)
 }
 
 /// The suggestion texts among ranked candidates: the first `n` that are not far-fetched.
@@ -444,19 +402,24 @@ impl GameChecker<'_> {
             firsts.sort_by_key(|&i| out[i].cost);
             firsts.truncate(THROUGH_TRIED);
             if firsts.len() > 1 {
-                let through: Vec<usize> = firsts
+                let starts = firsts
                     .iter()
                     .map(|&i| {
                         let mut p = pos.clone();
                         let mut o = *origins;
                         o.play(&out[i].m);
                         p.play_unchecked(out[i].m);
-                        self.reach_through(&p, &o, rest, beyond, 1)
+                        (0, (p, o, 0))
                     })
                     .collect();
-                let top = through.iter().copied().max().unwrap_or(0);
+                let through: Vec<_> = self
+                    .decode_all(starts, rest, beyond)
+                    .into_iter()
+                    .map(Decoded::key)
+                    .collect();
+                let top = through.iter().copied().min();
                 for (&i, r) in firsts.iter().zip(through) {
-                    if r < top {
+                    if Some(r) > top {
                         out[i].key += render::EDIT;
                     }
                 }
@@ -490,12 +453,7 @@ impl GameChecker<'_> {
         } else {
             t.rest.len().min(2)
         };
-        let mut best = Best {
-            need,
-            best: None,
-            rivals: Vec::new(),
-            fits: None,
-        };
+        let mut best = Best::new(need);
         self.try_replacements(t, &legal, &mut best);
         if let Some(tok) = t.tok {
             // Going back rewrites moves that read as written: only for an illegal move (an
@@ -510,6 +468,9 @@ impl GameChecker<'_> {
             self.try_swaps(t, tok, back, &mut best);
             self.try_one_side_swaps(t, tok, back, &mut best);
             self.try_slips(t, tok, back, &mut best);
+            if matches!(t.resolution, Resolution::Ambiguous(_)) {
+                self.try_ambiguous_swap(t, tok, &mut best);
+            }
         }
         // The token dropped: written twice, or not a move at all.
         let twice = t.tok.is_some_and(|tok| self.written_twice(tok));
@@ -518,8 +479,11 @@ impl GameChecker<'_> {
             if twice { 7 } else { 20 },
             Repair::Delete,
             0,
+            (t.pos.clone(), *t.origins, 0),
         );
-        let rivals = best.rival_swaps(self.text, t);
+        best.decide(self, t);
+        let rivals = best.rival_swaps(self, t);
+        let displaced = best.displaced.take();
         let fits = best.fits.take();
         best.best.map(|(seen, _, repair, back)| Found {
             fits: fits
@@ -529,6 +493,7 @@ impl GameChecker<'_> {
             seen,
             back,
             rivals,
+            displaced,
         })
     }
 
@@ -577,6 +542,7 @@ impl GameChecker<'_> {
                 10 + rank.min(50) as u32 + queen_first,
                 Repair::Replace(*m),
                 0,
+                start_after(pos, origins, m),
             );
         }
     }
@@ -669,7 +635,9 @@ impl GameChecker<'_> {
                         through: (fitted > 1 && tied.len() == 1).then_some(fitted),
                     },
                 ));
-                best.consider(top, cost, repair, g);
+                if let Some((p, o)) = self.gap_start(t, tok, back, tied[0]) {
+                    best.consider(top, cost, repair, g, (p, o, 0));
+                }
             }
         }
     }
@@ -693,6 +661,7 @@ impl GameChecker<'_> {
                     second: moves[1],
                 },
                 0,
+                (p, o, 1),
             );
         }
         // Two half-moves just before it swapped, or the one before and the token itself.
@@ -716,6 +685,7 @@ impl GameChecker<'_> {
                         second: moves[1],
                     },
                     k,
+                    (p, o, 0),
                 );
             }
         }
@@ -731,219 +701,6 @@ impl GameChecker<'_> {
             .rev()
             .find(|w| !w.chars().next().is_some_and(|c| c.is_ascii_digit()));
         prev.is_some_and(|p| without_marks(p) == text)
-    }
-
-    /// Names swapped moves in the diagnostic at the first of them: `moves` as played, the
-    /// first and the last written in each other's place (with the opponent's move between
-    /// them, for one side's two moves). The fix writes the two tokens in each other's place
-    /// and keeps what lies between them.
-    fn name_swap(
-        &self,
-        d: &mut Diagnostic,
-        at: &Site<'_>,
-        moves: &[Move],
-        (after, rivals): (&str, &[String]),
-    ) {
-        let (span, pos) = (at.span, at.pos);
-        let n = moves.len();
-        let Some(last) = at.next.get(n - 2) else {
-            return;
-        };
-        let (text, last_text) = (self.src(span).to_owned(), self.src(last.span).to_owned());
-        let mut p = pos.clone();
-        let mut o = *at.origins;
-        let mut written = Vec::with_capacity(n);
-        for m in moves {
-            written.push(self.writer().write(&p, &o, m));
-            o.play(m);
-            p.play_unchecked(*m);
-        }
-        d.problem = Problem::SwappedMoves {
-            first: text.clone(),
-            second: last_text.clone(),
-        };
-        d.secondary.clear();
-        d.severity = Severity::Error;
-        d.span = span.join(last.span);
-        let played = written
-            .iter()
-            .map(|w| format!("`{w}`"))
-            .collect::<Vec<_>>()
-            .join(" then ");
-        if n == 2 {
-            d.label = Some("these two half-moves are in the wrong order".into());
-            d.help = Some(format!(
-                "played as {played}, they are legal and {after} (assumed)"
-            ));
-        } else {
-            let side = color_name(pos.turn());
-            d.label = Some(format!("{side}'s two moves are in the wrong order"));
-            d.help = Some(format!(
-                "played as {played} ({side}'s moves in each other's place, the reply between them as written), they are legal and {after} (assumed)"
-            ));
-        }
-        let between = self.src(Span::new(span.end, last.span.start));
-        d.suggestions = vec![format!("{last_text}{between}{text}")];
-        if !rivals.is_empty()
-            && let Some(h) = &mut d.help
-        {
-            h.push_str(&format!(
-                "\nas well explained: {} (the rest reads as far either way; the score alone cannot tell which)",
-                join_or(&rivals.iter().map(String::as_str).collect::<Vec<_>>())
-            ));
-        }
-    }
-
-    /// Names the repair in the diagnostic: a missing half-move, swapped moves, a move written
-    /// twice, or the move assumed.
-    pub(super) fn name_repair(
-        &self,
-        d: &mut Diagnostic,
-        at: &Site<'_>,
-        found: &Found,
-        (wrong_side, numbered_other): (bool, bool),
-    ) {
-        let Site {
-            span,
-            pos,
-            origins,
-            next: rest,
-        } = *at;
-        let (repair, seen) = (&found.repair, found.seen);
-        let text = self.src(span).to_owned();
-        let after = match seen {
-            0 => "the game ends there".to_owned(),
-            1 => "the next move reads".to_owned(),
-            n => format!("the next {n} moves read"),
-        };
-        let side = color_name(pos.turn());
-        match repair {
-            Repair::Replace(m) => {
-                let w = self.writer().write(pos, origins, m);
-                if found.back > 0 {
-                    // An earlier move, legal as written: the error shown later names it.
-                    d.problem = Problem::LikelySlip {
-                        text: text.clone(),
-                        read_as: w.clone(),
-                    };
-                    d.severity = Severity::Error;
-                    d.secondary.clear();
-                    d.suggestions.clear();
-                    d.help = None;
-                    d.label = Some("legal here, but the game does not read on after it".into());
-                }
-                let note = format!("read on as if `{w}` had been written (assumed; {after})");
-                d.help = Some(match d.help.take() {
-                    Some(h) => format!("{h}\n{note}"),
-                    None => note,
-                });
-                if let Some(i) = d.suggestions.iter().position(|s| *s == w) {
-                    let s = d.suggestions.remove(i);
-                    d.suggestions.insert(0, s);
-                } else {
-                    d.suggestions.insert(0, w);
-                }
-            }
-            Repair::Insert {
-                missing,
-                then,
-                fits,
-            } => {
-                let w = self.writer().write(pos, origins, missing);
-                let probably = if *fits == 1 {
-                    format!("`{w}`")
-                } else {
-                    match fits - 1 {
-                        1 => format!("`{w}`, or one other move that fits as well"),
-                        n => format!("`{w}`, or one of {n} other moves that fit as well"),
-                    }
-                };
-                let mut p = pos.clone();
-                let mut o = *origins;
-                o.play(missing);
-                p.play_unchecked(*missing);
-                let t = self.writer().write(&p, &o, then);
-                if wrong_side && *fits > 1 {
-                    // Not one move fits: say what is sure, that the move is the other side's.
-                    let owner = color_name(!pos.turn());
-                    d.problem = Problem::WrongSide {
-                        text: text.clone(),
-                        owner,
-                        mover: side,
-                    };
-                    d.severity = Severity::Error;
-                    d.label = Some(format!("a move for {owner}"));
-                    d.help = Some(format!(
-                        "it reads as {owner}'s `{t}`: either it was written in {owner}'s place, or a half-move of {side} is missing before it (such as {probably}); read on with `{w}` inserted (assumed; {after})"
-                    ));
-                    // The inserted move is one of many. When the move number written before
-                    // the token says it is the other side's move, a reading as the mover's
-                    // would rewrite a move that may well be right: the suggestions are the
-                    // first moves that fit before it (each an assumption, as the help says).
-                    // Otherwise they stay the readings as a move of the side to move.
-                    if numbered_other {
-                        d.suggestions = found
-                            .fits
-                            .moves
-                            .iter()
-                            .map(|x| format!("{} {t}", self.writer().write(pos, origins, x)))
-                            .collect();
-                    }
-                    return;
-                }
-                d.problem = Problem::SkippedMove {
-                    text: text.clone(),
-                    side,
-                    missing: probably,
-                };
-                // The reasons the token was illegal as read no longer apply.
-                d.secondary.clear();
-                d.severity = Severity::Error;
-                d.label = Some(format!(
-                    "a half-move of {side} seems to be missing before this"
-                ));
-                let through = found.fits.through.map_or(String::new(), |n| {
-                    format!(
-                        "; {} other moves fit as far as the next mistake, and only after `{w}` does the game read on past it",
-                        n - 1
-                    )
-                });
-                d.help = Some(format!(
-                    "with {side}'s `{w}` inserted before it, `{text}` reads as `{t}` and {after} (assumed){through}"
-                ));
-                d.suggestions = vec![format!("{w} {t}")];
-            }
-            Repair::Swap { .. } | Repair::SwapOneSide { .. } => {
-                self.name_swap(d, at, &repair.played_order(), (&after, &found.rivals));
-            }
-            Repair::Delete => {
-                if rest.is_empty() && seen == 0 {
-                    let note = "read on without it (assumed)".to_owned();
-                    d.help = Some(match d.help.take() {
-                        Some(h) => format!("{h}\n{note}"),
-                        None => note,
-                    });
-                    return;
-                }
-                let twice = d.code() != Code::Syntax
-                    && self.text[..span.start]
-                        .trim_end()
-                        .ends_with(without_marks(&text));
-                if twice {
-                    d.problem = Problem::MoveWrittenTwice { text: text.clone() };
-                    d.label = Some("the same move again".into());
-                }
-                let note = format!("without `{text}`, {after} (assumed)");
-                d.help = Some(match d.help.take() {
-                    Some(h) => format!("{h}\n{note}"),
-                    None => note,
-                });
-                if twice || d.suggestions.is_empty() {
-                    // The fix is to remove it.
-                    d.suggestions = vec![String::new()];
-                }
-            }
-        }
     }
 }
 

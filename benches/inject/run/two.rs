@@ -16,6 +16,8 @@ use super::{
 use scoresheet::check::{MoveState, Repair};
 use scoresheet::diagnostic::Code;
 use scoresheet::span::Span;
+use shakmaty::Position;
+use shakmaty::san::San;
 
 /// The single-character kinds a slip is drawn from.
 const SLIPS: [Kind; 4] = [
@@ -133,7 +135,10 @@ pub(super) fn two_errors(game: &Prepared, rng: &mut Rng, clock: &Clock) -> Outco
         ));
         truth.push(tok.san.clone());
     }
-    c.identifiable = true;
+    c.identifiable = slips
+        .iter()
+        .zip(&edits_of_slips(&edits, &slips, game))
+        .all(|(&s, w)| slip_explained_once(game, s, w));
     if let Some(p) = drop {
         let tok = &game.toks[p];
         let slot = map_span(&edits, game.toks[p + 1].span);
@@ -150,7 +155,7 @@ pub(super) fn two_errors(game: &Prepared, rng: &mut Rng, clock: &Clock) -> Outco
         // The drop alone in the game: one (gap, move) fits the rest.
         let bodies: Vec<&str> = (0..n).filter(|&i| i != p).map(|i| game.body(i)).collect();
         let k = first_illegal(&tok.before, &bodies[p..]);
-        c.identifiable = k.is_some_and(|k| drop_fits(game, p, &bodies, p + k) == 1);
+        c.identifiable &= k.is_some_and(|k| drop_fits(game, p, &bodies, p + k) == 1);
     }
     c.written = written.join(", ");
     c.truth = truth.join(" ");
@@ -187,6 +192,43 @@ pub(super) fn two_errors(game: &Prepared, rng: &mut Rng, clock: &Clock) -> Outco
         c.cause = why.join("; ");
     }
     Outcome::Case(Box::new(c))
+}
+
+/// What each slip's token was edited into.
+fn edits_of_slips<'e>(edits: &'e [Edit], slips: &[usize], game: &Prepared) -> Vec<&'e str> {
+    slips
+        .iter()
+        .map(|&s| {
+            let start = game.toks[s].span.start;
+            edits
+                .iter()
+                .find(|e| e.span.start == start)
+                .map_or("", |e| e.with.as_str())
+        })
+        .collect()
+}
+
+/// Whether the slip at `s`, written `w`, has one explanation: no legal move other than the one
+/// played, written in SAN no further from `w` (plain edit distance, marks aside), after which
+/// the rest of the game as played is legal.
+fn slip_explained_once(game: &Prepared, s: usize, w: &str) -> bool {
+    let tok = &game.toks[s];
+    let bare = |t: &str| t.trim_end_matches(['+', '#']).to_owned();
+    let w = bare(w);
+    let limit = strsim::levenshtein(&w, &bare(&tok.san));
+    let rest: Vec<&str> = (s + 1..game.toks.len()).map(|i| game.body(i)).collect();
+    !tok.before.legal_moves().iter().any(|m| {
+        if *m == tok.mv {
+            return false;
+        }
+        let san = San::from_move(&tok.before, *m).to_string();
+        if strsim::levenshtein(&w, &san) > limit {
+            return false;
+        }
+        let mut after = tok.before.clone();
+        after.play_unchecked(*m);
+        first_illegal(&after, &rest).is_none()
+    })
 }
 
 /// The span of the original text that the edited `span` covers (for the excerpt before).

@@ -1,9 +1,10 @@
 //! Repairs that reach further from the token in error: one side's two moves swapped, and an
 //! earlier move, legal as written, that was a slip.
 
-use shakmaty::{Move, Position};
+use shakmaty::{Chess, Move, Position};
 
 use super::{Back, Best, Trouble, WINDOW};
+use crate::board::descriptive::Origins;
 use crate::board::resolve::Resolution;
 use crate::check::checker::GameChecker;
 use crate::check::types::Repair;
@@ -56,6 +57,7 @@ impl GameChecker<'_> {
                             second: moves[2],
                         },
                         k,
+                        (p, o, ahead),
                     );
                 }
             }
@@ -89,24 +91,70 @@ impl GameChecker<'_> {
             toks.push(tok);
             // Only a reading after which the whole rest of the line reads, and the only one
             // of this token that does: a correct move is never blamed on a guess.
-            let whole: Vec<Move> = scored
+            let whole: Vec<(Move, Chess, Origins)> = scored
                 .iter()
                 .take(SLIPS)
-                .filter(|s| {
+                .filter_map(|s| {
                     let mut p = b.pos.clone();
                     let mut o = *b.origins;
                     o.play(&s.m);
                     p.play_unchecked(s.m);
                     self.replay(&p, &o, &toks)
-                        .is_some_and(|(p, o, _)| self.lookahead(&p, &o, t.rest) == t.rest.len())
+                        .filter(|(p, o, _)| self.lookahead(p, o, t.rest) == t.rest.len())
+                        .map(|(p, o, _)| (s.m, p, o))
                 })
-                .map(|s| s.m)
                 .collect();
-            if let [m] = whole[..]
+            if let [(m, p, o)] = &whole[..]
                 && !t.rest.is_empty()
             {
-                best.consider(t.rest.len(), 70, Repair::Replace(m), k);
+                best.consider(t.rest.len(), 70, Repair::Replace(*m), k, (p.clone(), *o, 0));
             }
         }
+    }
+
+    /// An ambiguous move that is one side's move written in the place of the same side's move
+    /// before it (the reply between them as written): taken when the earlier token is written
+    /// as the game's writer writes its move only where the swap puts it — `Raf8` where `Rf8`
+    /// says it all, before the ambiguous `Rf4` whose move made the `a` needed.
+    pub(super) fn try_ambiguous_swap(&self, t: &Trouble<'_>, tok: &MoveToken, best: &mut Best) {
+        let n = t.back.len();
+        if n < 2 {
+            return;
+        }
+        let (b0, b1) = (&t.back[n - 2], &t.back[n - 1]);
+        let earlier = b0.tok.unmarked(self.text);
+        if earlier == tok.unmarked(self.text) {
+            return;
+        }
+        let Resolution::Legal(as_written) = self.resolve_tok(b0.tok, b0.pos, b0.origins) else {
+            return;
+        };
+        let Some((p, o, moves)) = self.replay(b0.pos, b0.origins, &[tok, b1.tok, b0.tok]) else {
+            return;
+        };
+        let mut q = b0.pos.clone();
+        let mut qo = *b0.origins;
+        for m in &moves[..2] {
+            qo.play(m);
+            q.play_unchecked(*m);
+        }
+        let writer = self.writer();
+        if writer.write_unmarked(&q, &qo, &moves[2]) != earlier
+            || writer.write_unmarked(b0.pos, b0.origins, &as_written) == earlier
+        {
+            return;
+        }
+        let seen = self.lookahead(&p, &o, t.rest);
+        best.consider(
+            seen,
+            8,
+            Repair::SwapOneSide {
+                first: moves[0],
+                between: moves[1],
+                second: moves[2],
+            },
+            2,
+            (p, o, 0),
+        );
     }
 }
