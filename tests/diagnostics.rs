@@ -167,6 +167,9 @@ const EXPECTED: &[(&str, &[&str])] = &[
     // Black's `4... Nd7` and `5... Ngf6` in each other's place: `Nd7` is ambiguous where it
     // stands, and `Ngf6` names its knight as only the swapped order needs.
     ("swapped-one-side-ambiguous", &["swapped_moves"]),
+    // `12... Nd7` for `Bd7`: two knights could go to d7, but after either a later move is
+    // illegal; the bishop move, after which the whole game reads, is assumed and said.
+    ("ambiguous-slip", &["ambiguous_move"]),
     ("unmatched-paren", &["unmatched_paren"]),
     ("unsupported-variant", &["unsupported_variant"]),
     (

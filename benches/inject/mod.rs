@@ -177,11 +177,14 @@ pub enum Kind {
     /// Two independent mistakes in one game: a dropped half-move and a slip 5–20 half-moves
     /// apart (either first), or two slips 10–30 apart (see `run/two.rs`).
     TwoErrors,
+    /// Three independent mistakes in one game: a dropped half-move and two slips, or three
+    /// slips, each 5–20 half-moves after the last (see `run/two.rs`).
+    ThreeErrors,
 }
 
 impl Kind {
     /// Every kind, in the order cases cycle through them.
-    pub const ALL: [Kind; 8] = [
+    pub const ALL: [Kind; 9] = [
         Kind::Substitution,
         Kind::Insertion,
         Kind::Deletion,
@@ -190,6 +193,7 @@ impl Kind {
         Kind::Swapped,
         Kind::SameSideSwap,
         Kind::TwoErrors,
+        Kind::ThreeErrors,
     ];
 
     /// Its name in reports.
@@ -203,6 +207,7 @@ impl Kind {
             Kind::Swapped => "swapped half-moves",
             Kind::SameSideSwap => "same-side swap",
             Kind::TwoErrors => "two errors",
+            Kind::ThreeErrors => "three errors",
         }
     }
 
@@ -210,7 +215,11 @@ impl Kind {
     pub const fn single_char(self) -> bool {
         !matches!(
             self,
-            Kind::Dropped | Kind::Swapped | Kind::SameSideSwap | Kind::TwoErrors
+            Kind::Dropped
+                | Kind::Swapped
+                | Kind::SameSideSwap
+                | Kind::TwoErrors
+                | Kind::ThreeErrors
         )
     }
 }
@@ -518,12 +527,18 @@ impl Results {
             "  named, located: of the identifiable cases; named*: of all detectable cases. Target: >= 95% named"
         );
         let _ = writeln!(out);
-        self.two_errors_table(&mut out);
+        self.several_errors_table(&mut out, Kind::TwoErrors, "Two errors in one game");
+        let _ = writeln!(out);
+        self.several_errors_table(&mut out, Kind::ThreeErrors, "Three errors in one game");
         let (clean, edited) = self.timing.per_game_ms();
         let mistakes: usize = self
             .cases
             .iter()
-            .map(|c| 1 + usize::from(c.kind == Kind::TwoErrors))
+            .map(|c| match c.kind {
+                Kind::TwoErrors => 2,
+                Kind::ThreeErrors => 3,
+                _ => 1,
+            })
             .sum();
         let _ = writeln!(out);
         let _ = writeln!(
@@ -535,39 +550,40 @@ impl Results {
         out
     }
 
-    /// The two-error cases: per order, how many have both mistakes located and named, and how
-    /// many blame a correct move.
-    fn two_errors_table(&self, out: &mut String) {
-        let _ = writeln!(out, "Two errors in one game");
+    /// The cases of `kind` (two or three errors): per order, how many have every mistake
+    /// located and named, and how many blame a correct move.
+    fn several_errors_table(&self, out: &mut String, kind: Kind, title: &str) {
+        let _ = writeln!(out, "{title}");
         let _ = writeln!(
             out,
-            "  {:<28} {:>6} {:>7} {:>7} {:>7} {:>9}",
-            "order", "cases", "ident.", "located", "named", "blamed"
+            "  {:<28} {:>6} {:>7} {:>7} {:>7} {:>9} {:>7}",
+            "order", "cases", "ident.", "located", "named", "blamed", "named*"
         );
         let mut subs: Vec<&'static str> = self
             .cases
             .iter()
-            .filter(|c| c.kind == Kind::TwoErrors)
+            .filter(|c| c.kind == kind)
             .map(|c| c.sub)
             .collect();
         subs.sort_unstable();
         subs.dedup();
         let row = |out: &mut String, label: &str, f: &dyn Fn(&Case) -> bool| {
-            let all = self.rates(|c| c.kind == Kind::TwoErrors && f(c));
-            let r = self.rates(|c| c.kind == Kind::TwoErrors && c.identifiable && f(c));
+            let all = self.rates(|c| c.kind == kind && f(c));
+            let r = self.rates(|c| c.kind == kind && c.identifiable && f(c));
             let blamed = self
                 .cases
                 .iter()
-                .filter(|c| c.kind == Kind::TwoErrors && c.identifiable && c.blamed && f(c))
+                .filter(|c| c.kind == kind && c.identifiable && c.blamed && f(c))
                 .count();
             let _ = writeln!(
                 out,
-                "  {label:<28} {:>6} {:>7} {:>6.1}% {:>6.1}% {:>9}",
+                "  {label:<28} {:>6} {:>7} {:>6.1}% {:>6.1}% {:>9} {:>6.1}%",
                 all.n,
                 r.n,
                 r.pct(r.located),
                 r.pct(r.named),
-                blamed
+                blamed,
+                all.pct(all.named)
             );
         };
         for s in &subs {
@@ -576,7 +592,7 @@ impl Results {
         row(out, "all", &|_: &Case| true);
         let _ = writeln!(
             out,
-            "  located, named: each mistake, of the identifiable cases (each mistake has one explanation: the drop one (gap, move), each slip no other reading as close that fits the rest); blamed: cases with an error at a correct move. Target: >= 90% named, none blamed"
+            "  located, named: each mistake, of the identifiable cases (each mistake has one explanation: the drop one (gap, move), each slip no other reading as close that fits the rest); blamed: cases with an error at a correct move; named*: of all cases. Target: >= 90% named, none blamed"
         );
     }
 

@@ -474,7 +474,11 @@ fn edit_body(kind: Kind, body: &str, rng: &mut Rng) -> Option<(&'static str, Str
             let c = others[rng.below(others.len())];
             Some(("piece", with(0, Some(c), false)))
         }
-        Kind::Dropped | Kind::Swapped | Kind::SameSideSwap | Kind::TwoErrors => None,
+        Kind::Dropped
+        | Kind::Swapped
+        | Kind::SameSideSwap
+        | Kind::TwoErrors
+        | Kind::ThreeErrors => None,
     }
 }
 
@@ -564,6 +568,7 @@ pub fn run(corpus: &Corpus, seed: u64, count: usize) -> Results {
             Kind::Swapped => swapped(game, &mut rng, 1, &clock),
             Kind::SameSideSwap => swapped(game, &mut rng, 2, &clock),
             Kind::TwoErrors => two::two_errors(game, &mut rng, &clock),
+            Kind::ThreeErrors => two::three_errors(game, &mut rng, &clock),
             _ => single(game, kind, &mut rng, &clock),
         };
         match outcome {

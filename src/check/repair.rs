@@ -166,6 +166,8 @@ pub(super) struct Found {
     /// The repair that read furthest, when the whole rest of the line put this one first: in
     /// words, with how many moves it read.
     pub(super) displaced: Option<(String, usize)>,
+    /// An ambiguous move read as none of the moves it matches (none of them read on).
+    pub(super) beside_ambiguity: bool,
 }
 
 /// The note on a half-move missing from the score.
@@ -470,6 +472,7 @@ impl GameChecker<'_> {
             self.try_slips(t, tok, back, &mut best);
             if matches!(t.resolution, Resolution::Ambiguous(_)) {
                 self.try_ambiguous_swap(t, tok, &mut best);
+                self.try_other_readings(t, &mut best);
             }
         }
         // The token dropped: written twice, or not a move at all.
@@ -486,6 +489,10 @@ impl GameChecker<'_> {
         let displaced = best.displaced.take();
         let fits = best.fits.take();
         best.best.map(|(seen, _, repair, back)| Found {
+            beside_ambiguity: matches!(
+                (t.resolution, &repair),
+                (Resolution::Ambiguous(ms), Repair::Replace(m)) if back == 0 && !ms.contains(m)
+            ),
             fits: fits
                 .and_then(|(r, f)| (r == repair).then_some(f))
                 .unwrap_or_default(),

@@ -1,13 +1,17 @@
-//! Two independent mistakes in one game (issue 15): a dropped half-move and a single-character
-//! slip 5–20 half-moves apart, in either order, or two slips 10–30 half-moves apart. Each slip
+//! Two and three independent mistakes in one game (issue 15): a dropped half-move and a single-character
+//! slip 5–20 half-moves apart, in either order, or two slips 10–30 half-moves apart; a dropped
+//! half-move and two slips, or three slips, each 5–20 half-moves after the last. Each slip
 //! is an edit that leaves no legal move where it stands (a slip that stays legal is measured
 //! apart, as "legal but wrong").
 //!
 //! Measured per case: **located**, an error at each mistake (the slip's token, the token after
 //! the gap); **named**, each mistake named with the true move (the slip's first suggestion, a
 //! `skipped_move` with the dropped move as the only fit); **blamed**, an error at any other
-//! token (a correct move blamed). A case is *identifiable* when its dropped half-move, alone in
-//! the game, has one explanation (as for the single drops); two slips always are.
+//! token (a correct move blamed). A case is *identifiable* when each mistake has one
+//! explanation: its dropped half-move, alone in the game, one (gap, move) that fits the rest
+//! (as for the single drops); each slip, no other legal move written as close to the slip
+//! (plain edit distance) after which the rest of the game, its other mistakes mended, is
+//! legal (`6` for `h6` is not identifiable when `a6` fits the rest as well).
 
 use super::{
     Clock, Kind, Outcome, Prepared, Rng, blank_case, drop_fits, drop_span, edit_body, errors,
@@ -67,6 +71,44 @@ pub(super) fn two_errors(game: &Prepared, rng: &mut Rng, clock: &Clock) -> Outco
         1 => (Some(second), vec![first]),
         _ => (None, vec![first, second]),
     };
+    several(game, rng, clock, (Kind::TwoErrors, sub), (drop, slips))
+}
+
+/// Three independent mistakes in one game, each 5–20 half-moves after the one before: a
+/// dropped half-move (first, second or last) and two slips, or three slips.
+pub(super) fn three_errors(game: &Prepared, rng: &mut Rng, clock: &Clock) -> Outcome {
+    let n = game.toks.len();
+    let gaps = [5 + rng.below(16), 5 + rng.below(16)];
+    if n < gaps[0] + gaps[1] + 5 {
+        return Outcome::Skip;
+    }
+    let first = rng.below(n - gaps[0] - gaps[1] - 3);
+    let at = [first, first + gaps[0], first + gaps[0] + gaps[1]];
+    let (sub, drop, slips) = if rng.below(2) == 0 {
+        let d = rng.below(3);
+        let slips = (0..3).filter(|&i| i != d).map(|i| at[i]).collect();
+        ("a drop and two slips", Some(at[d]), slips)
+    } else {
+        ("three slips", None, at.to_vec())
+    };
+    several(game, rng, clock, (Kind::ThreeErrors, sub), (drop, slips))
+}
+
+/// The game with a dropped half-move at `drop` (if any) and a slip at each of `slips`,
+/// checked and measured.
+fn several(
+    game: &Prepared,
+    rng: &mut Rng,
+    clock: &Clock,
+    (kind, sub): (Kind, &'static str),
+    (drop, slips): (Option<usize>, Vec<usize>),
+) -> Outcome {
+    let n = game.toks.len();
+    let first = drop
+        .into_iter()
+        .chain(slips.iter().copied())
+        .min()
+        .unwrap_or(0);
     let mut edits = Vec::new();
     for &s in &slips {
         let kind = SLIPS[rng.below(SLIPS.len())];
@@ -110,7 +152,7 @@ pub(super) fn two_errors(game: &Prepared, rng: &mut Rng, clock: &Clock) -> Outco
     };
     // (slot in the edited text, found, named) per mistake.
     let mut marks: Vec<(Span, bool, bool)> = Vec::new();
-    let mut c = blank_case(Kind::TwoErrors, sub, first as u32 + 1);
+    let mut c = blank_case(kind, sub, first as u32 + 1);
     let mut written = Vec::new();
     let mut truth = Vec::new();
     for &s in &slips {

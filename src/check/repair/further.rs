@@ -157,4 +157,27 @@ impl GameChecker<'_> {
             (p, o, 0),
         );
     }
+
+    /// An ambiguous move whose candidates do not read to the end of the line: other readings
+    /// of its text (a slip of the piece letter, `Nd7` for `Bd7`), each tried on the following
+    /// moves; they cost more than the candidates, so they win only by reading further.
+    pub(super) fn try_other_readings(&self, t: &Trouble<'_>, best: &mut Best) {
+        let Resolution::Ambiguous(ms) = t.resolution else {
+            return;
+        };
+        if best.best.as_ref().is_some_and(|b| b.0 >= t.rest.len()) {
+            return;
+        }
+        let limit = render::plausible_limit(t.written);
+        let scored = render::score_moves(self.writer(), t.pos, t.origins, t.written, None, WINDOW);
+        let others = scored
+            .iter()
+            .filter(|s| s.cost <= limit && !ms.contains(&s.m))
+            .take(SLIPS);
+        for (rank, s) in others.enumerate() {
+            let seen = self.reach_after(t.pos, t.origins, &s.m, t.rest);
+            let start = super::start_after(t.pos, t.origins, &s.m);
+            best.consider(seen, 30 + rank as u32, Repair::Replace(s.m), 0, start);
+        }
+    }
 }

@@ -135,6 +135,12 @@ impl GameChecker<'_> {
                     d.help = None;
                     d.label = Some("legal here, but the game does not read on after it".into());
                 }
+                if found.beside_ambiguity
+                    && let Some(h) = &mut d.help
+                    && let Some(i) = h.find("; name the one you mean")
+                {
+                    h.replace_range(i.., "; but after each of them a later move is illegal");
+                }
                 let note = format!("read on as if `{w}` had been written (assumed; {after})");
                 d.help = Some(match d.help.take() {
                     Some(h) => format!("{h}\n{note}"),
