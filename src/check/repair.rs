@@ -411,7 +411,7 @@ impl GameChecker<'_> {
                         let mut o = *origins;
                         o.play(&out[i].m);
                         p.play_unchecked(out[i].m);
-                        (0, (p, o, 0))
+                        (out[i].cost, (p, o, 0))
                     })
                     .collect();
                 let through: Vec<_> = self

@@ -136,9 +136,19 @@ impl Best {
         if weighed.len() < 2 {
             return;
         }
+        // A reading of the token weighs what its text costs (its rank among the readings
+        // would hide how much likelier the first is); other repairs their kind's cost.
+        let weight = |w: &Tried| match w.repair {
+            Repair::Replace(m) if w.back == 0 => t
+                .ranked
+                .iter()
+                .find(|c| c.m == m)
+                .map_or(w.cost as i32, |c| 10 + c.cost.max(0)),
+            _ => w.cost as i32,
+        };
         let starts = weighed
             .iter()
-            .map(|w| (w.cost as i32, w.start.clone()))
+            .map(|w| (weight(w), w.start.clone()))
             .collect();
         let decoded = g.decode_all(starts, t.rest, &t.beyond);
         let keys: Vec<_> = weighed
@@ -190,16 +200,20 @@ pub(super) fn describe(
     repair: &Repair,
     back: usize,
 ) -> Option<String> {
-    let all: Vec<&MoveToken> = t
+    // The texts of the tokens read before the error, the token in error (as written when it
+    // is unreadable), and the move tokens after it.
+    let src = |tok: &MoveToken| g.src(tok.span).to_owned();
+    let all: Vec<String> = t
         .back
         .iter()
-        .map(|b| b.tok)
-        .chain(t.tok)
-        .chain(t.rest.iter().copied())
+        .map(|b| src(b.tok))
+        .chain(std::iter::once(
+            t.tok.map_or_else(|| t.written.to_owned(), src),
+        ))
+        .chain(t.rest.iter().map(|tok| src(tok)))
         .collect();
     let at = |ahead: usize| all.get((t.back.len() + ahead).checked_sub(back)?);
-    let src = |tok: &MoveToken| g.src(tok.span).to_owned();
-    let first = src(at(0)?);
+    let first = at(0)?;
     let (pos, origins) = match back {
         0 => (t.pos, t.origins),
         k => {
@@ -210,7 +224,7 @@ pub(super) fn describe(
     Some(match repair {
         Repair::Swap { .. } | Repair::SwapOneSide { .. } => {
             let gap = repair.played_order().len() - 1;
-            format!("`{first}` and `{}` swapped", src(at(gap)?))
+            format!("`{first}` and `{}` swapped", at(gap)?)
         }
         Repair::Replace(m) => {
             format!("`{first}` read as `{}`", g.writer().write(pos, origins, m))

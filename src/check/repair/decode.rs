@@ -43,8 +43,10 @@ pub(super) const MOST_MISTAKES: u8 = 3;
 /// How many explanations are followed, at most, in one search, per start.
 const EXPANSIONS: usize = 40;
 
-/// How many of the cheapest readings of a token in error are tried.
+/// How many of the cheapest readings of a token in error are tried, and how many at most
+/// when more are about as cheap.
 const READINGS: usize = 4;
+const MOST_READINGS: usize = 10;
 
 /// One written item of the rest of a line.
 #[derive(Clone, Copy)]
@@ -306,7 +308,13 @@ impl GameChecker<'_> {
                 let limit = render::plausible_limit(written);
                 let readings =
                     render::score_moves(self.writer(), here.0, here.1, written, None, WINDOW);
-                for s in readings.iter().filter(|s| s.cost <= limit).take(READINGS) {
+                // The cheapest few, and any as cheap as one plain edit more than the cheapest
+                // (a wrong piece letter is as likely as a wrong square).
+                let cheapest = readings.first().map_or(0, |s| s.cost);
+                let likely = readings.iter().enumerate().filter(|(i, s)| {
+                    s.cost <= limit && (*i < READINGS || s.cost <= cheapest + EDIT)
+                });
+                for (_, s) in likely.take(MOST_READINGS) {
                     out.push(node.child(s.cost.max(0), j + 1, played(&s.m)));
                 }
             }
