@@ -4,9 +4,8 @@
 //! first three in at least 97%; dropped and swapped half-moves (adjacent, or one side's two
 //! consecutive moves) are named with the right move in at least 90% of the cases that the rest
 //! of the game determines; in games with two mistakes (a dropped half-move and a slip, or two
-//! slips) both are named in at least 80% of the cases where the drop has one explanation
-//! (issue 15 asks 90%: the full bench's figure is in the README), and a correct move is blamed
-//! in at most 1 case in 20.
+//! slips) all are named in at least 90% of the cases where each has one explanation, and in
+//! games with three in at least 85%; a correct move is blamed in at most 1 case in 20.
 //!
 //! Reads real games from `../shared/corpus/bulk/` (`SCORESHEET_CORPUS` overrides); when the
 //! corpus is absent every test writes `SKIPPED …` to standard error and passes (or fails, with
@@ -122,6 +121,7 @@ fn sample_has_every_kind() {
     assert!(r.named(Kind::Swapped).n >= 10, "{}", r.table());
     assert!(r.named(Kind::SameSideSwap).n >= 10, "{}", r.table());
     assert!(r.named(Kind::TwoErrors).n >= 10, "{}", r.table());
+    assert!(r.named(Kind::ThreeErrors).n >= 10, "{}", r.table());
 }
 
 #[test]
@@ -183,12 +183,31 @@ fn two_mistakes_in_one_game_are_both_named() {
     let Some(r) = sample("two_mistakes_in_one_game_are_both_named") else {
         return;
     };
-    let s = r.named(Kind::TwoErrors);
-    assert!(pct(&s, s.named) >= 80.0, "{}\n{}", r.table(), r.failures(3));
+    several_mistakes_are_named(r, Kind::TwoErrors, 90.0);
+}
+
+#[test]
+fn three_mistakes_in_one_game_are_all_named() {
+    let Some(r) = sample("three_mistakes_in_one_game_are_all_named") else {
+        return;
+    };
+    several_mistakes_are_named(r, Kind::ThreeErrors, 85.0);
+}
+
+/// Every mistake named in at least `least` percent of the identifiable cases of `kind`, and a
+/// correct move blamed in at most one case in twenty.
+fn several_mistakes_are_named(r: &Results, kind: Kind, least: f64) {
+    let s = r.named(kind);
+    assert!(
+        pct(&s, s.named) >= least,
+        "{}\n{}",
+        r.table(),
+        r.failures(3)
+    );
     let blamed = r
         .cases
         .iter()
-        .filter(|c| c.kind == Kind::TwoErrors && c.identifiable && c.blamed)
+        .filter(|c| c.kind == kind && c.identifiable && c.blamed)
         .count();
     assert!(blamed * 20 <= s.n, "{}\n{}", r.table(), r.failures(3));
 }

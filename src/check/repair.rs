@@ -159,7 +159,7 @@ pub(super) struct Found {
     pub(super) seen: usize,
     /// Tokens back from the error where the repair is made (0: at the token itself).
     pub(super) back: usize,
-    /// Other swaps that explain the moves as well, in words.
+    /// Other repairs that explain the moves as well, in words.
     pub(super) rivals: Vec<String>,
     /// For a missing half-move: the moves that fit the gap.
     pub(super) fits: Fits,
@@ -411,7 +411,7 @@ impl GameChecker<'_> {
                         let mut o = *origins;
                         o.play(&out[i].m);
                         p.play_unchecked(out[i].m);
-                        (out[i].cost, (p, o, 0))
+                        (0, (p, o, 0))
                     })
                     .collect();
                 let through: Vec<_> = self
@@ -485,7 +485,7 @@ impl GameChecker<'_> {
             (t.pos.clone(), *t.origins, 0),
         );
         best.decide(self, t);
-        let rivals = best.rival_swaps(self, t);
+        let rivals = best.rival_words(self, t);
         let displaced = best.displaced.take();
         let fits = best.fits.take();
         best.best.map(|(seen, _, repair, back)| Found {

@@ -181,12 +181,12 @@ impl Best {
         self.rivals = winners.map(|w| (w.repair, w.back)).collect();
     }
 
-    /// The swaps as good as the best, in words (the tokens as written): each another
-    /// explanation of the same mistake.
-    pub(super) fn rival_swaps(&self, g: &GameChecker<'_>, t: &Trouble<'_>) -> Vec<String> {
+    /// The repairs as good as the best, in words (the tokens as written): each another
+    /// explanation of the same mistake (other readings of the token are its suggestions).
+    pub(super) fn rival_words(&self, g: &GameChecker<'_>, t: &Trouble<'_>) -> Vec<String> {
         self.rivals
             .iter()
-            .filter(|(r, _)| !r.played_order().is_empty())
+            .filter(|(r, back)| !matches!(r, Repair::Replace(_)) || *back > 0)
             .filter_map(|(r, back)| describe(g, t, r, *back))
             .collect()
     }

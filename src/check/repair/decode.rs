@@ -36,6 +36,8 @@ const SWAPPED: i32 = EDIT / 2;
 const SWAPPED_ONE_SIDE: i32 = EDIT;
 /// Beside [`MISTAKE`]: a token that is no move (left out of the game).
 const NO_MOVE: i32 = 2 * EDIT;
+/// Beside [`MISTAKE`]: a move written twice (the second left out of the game).
+const WRITTEN_TWICE: i32 = EDIT / 2;
 
 /// How many more mistakes an explanation may have.
 pub(super) const MOST_MISTAKES: u8 = 3;
@@ -93,7 +95,7 @@ impl Task {
             Task::Walk | Task::Slips => 0,
             Task::LeftOut => LEFT_OUT,
             Task::Swaps => SWAPPED,
-            Task::NoMove => NO_MOVE,
+            Task::NoMove => WRITTEN_TWICE,
         }
     }
 }
@@ -318,7 +320,16 @@ impl GameChecker<'_> {
                     out.push(node.child(s.cost.max(0), j + 1, played(&s.m)));
                 }
             }
-            Task::NoMove => out.push(node.child(NO_MOVE, j + 1, (node.pos.clone(), node.origins))),
+            Task::NoMove => {
+                // Cheaper when it is the move before written again.
+                let text = |k: usize| match steps.get(k) {
+                    Some(Step::Move(tok)) => Some(tok.unmarked(self.text)),
+                    _ => None,
+                };
+                let twice = j > 0 && text(j).is_some() && text(j) == text(j - 1);
+                let cost = if twice { WRITTEN_TWICE } else { NO_MOVE };
+                out.push(node.child(cost, j + 1, (node.pos.clone(), node.origins)));
+            }
             Task::LeftOut => {
                 for x in node.pos.legal_moves() {
                     let (p, o) = played(&x);
@@ -411,6 +422,11 @@ mod tests {
         assert_eq!(first.cost, MISTAKE + SWAPPED_ONE_SIDE, "{first:?}");
         let reply = decoded("1. e4 e5 2. Nf3 exf4 3. f4 Nc6 *", &[(&[], 0)])[0];
         assert_eq!(reply.cost, MISTAKE + SWAPPED_ONE_SIDE, "{reply:?}");
+        // A move written twice, and a token that is no move.
+        let twice = decoded("1. e4 e5 2. Nf3 Nf3 Nc6 3. Bb5 *", &[(&[], 0)])[0];
+        assert_eq!(twice.cost, MISTAKE + WRITTEN_TWICE, "{twice:?}");
+        let stray = decoded("1. e4 e5 2. Nf3 Qh7 Nc6 3. Bb5 *", &[(&[], 0)])[0];
+        assert_eq!(stray.cost, MISTAKE + NO_MOVE, "{stray:?}");
         // A half-move left out (`Nc6` missing before `3. Bb5`).
         let gap = decoded("1. e4 e5 2. Nf3 3. Bb5 a6 4. Bxc6 *", &[(&[], 0)])[0];
         assert_eq!(gap.cost, MISTAKE + LEFT_OUT, "{gap:?}");

@@ -16,13 +16,7 @@ impl GameChecker<'_> {
     /// first and the last written in each other's place (with the opponent's move between
     /// them, for one side's two moves). The fix writes the two tokens in each other's place
     /// and keeps what lies between them.
-    fn name_swap(
-        &self,
-        d: &mut Diagnostic,
-        at: &Site<'_>,
-        moves: &[Move],
-        (after, rivals): (&str, &[String]),
-    ) {
+    fn name_swap(&self, d: &mut Diagnostic, at: &Site<'_>, moves: &[Move], after: &str) {
         let (span, pos) = (at.span, at.pos);
         let n = moves.len();
         let Some(last) = at.next.get(n - 2) else {
@@ -63,14 +57,6 @@ impl GameChecker<'_> {
         }
         let between = self.src(Span::new(span.end, last.span.start));
         d.suggestions = vec![format!("{last_text}{between}{text}")];
-        if !rivals.is_empty()
-            && let Some(h) = &mut d.help
-        {
-            h.push_str(&format!(
-                "\nas well explained: {} (the rest reads as far either way; the score alone cannot tell which)",
-                join_or(&rivals.iter().map(String::as_str).collect::<Vec<_>>())
-            ));
-        }
     }
 
     /// Names the repair in the diagnostic: a missing half-move, swapped moves, a move written
@@ -84,6 +70,14 @@ impl GameChecker<'_> {
         sides: (bool, bool),
     ) {
         self.name_kind(d, at, found, sides);
+        if !found.rivals.is_empty()
+            && let Some(h) = &mut d.help
+        {
+            h.push_str(&format!(
+                "\nas well explained: {} (the rest reads as far either way; the score alone cannot tell which)",
+                join_or(&found.rivals.iter().map(String::as_str).collect::<Vec<_>>())
+            ));
+        }
         if let Some((other, seen)) = &found.displaced {
             let read = match seen {
                 1 => "the next move".to_owned(),
@@ -121,38 +115,7 @@ impl GameChecker<'_> {
         };
         let side = color_name(pos.turn());
         match repair {
-            Repair::Replace(m) => {
-                let w = self.writer().write(pos, origins, m);
-                if found.back > 0 {
-                    // An earlier move, legal as written: the error shown later names it.
-                    d.problem = Problem::LikelySlip {
-                        text: text.clone(),
-                        read_as: w.clone(),
-                    };
-                    d.severity = Severity::Error;
-                    d.secondary.clear();
-                    d.suggestions.clear();
-                    d.help = None;
-                    d.label = Some("legal here, but the game does not read on after it".into());
-                }
-                if found.beside_ambiguity
-                    && let Some(h) = &mut d.help
-                    && let Some(i) = h.find("; name the one you mean")
-                {
-                    h.replace_range(i.., "; but after each of them a later move is illegal");
-                }
-                let note = format!("read on as if `{w}` had been written (assumed; {after})");
-                d.help = Some(match d.help.take() {
-                    Some(h) => format!("{h}\n{note}"),
-                    None => note,
-                });
-                if let Some(i) = d.suggestions.iter().position(|s| *s == w) {
-                    let s = d.suggestions.remove(i);
-                    d.suggestions.insert(0, s);
-                } else {
-                    d.suggestions.insert(0, w);
-                }
-            }
+            Repair::Replace(m) => self.name_replacement(d, at, found, (m, &text, &after)),
             Repair::Insert {
                 missing,
                 then,
@@ -223,7 +186,7 @@ impl GameChecker<'_> {
                 d.suggestions = vec![format!("{w} {t}")];
             }
             Repair::Swap { .. } | Repair::SwapOneSide { .. } => {
-                self.name_swap(d, at, &repair.played_order(), (&after, &found.rivals));
+                self.name_swap(d, at, &repair.played_order(), &after);
             }
             Repair::Delete => {
                 if rest.is_empty() && seen == 0 {
@@ -252,6 +215,47 @@ impl GameChecker<'_> {
                     d.suggestions = vec![String::new()];
                 }
             }
+        }
+    }
+
+    /// Names a replacement: the move assumed, an earlier legal move that was a slip.
+    fn name_replacement(
+        &self,
+        d: &mut Diagnostic,
+        at: &Site<'_>,
+        found: &Found,
+        (m, text, after): (&Move, &str, &str),
+    ) {
+        let (pos, origins) = (at.pos, at.origins);
+        let w = self.writer().write(pos, origins, m);
+        if found.back > 0 {
+            // An earlier move, legal as written: the error shown later names it.
+            d.problem = Problem::LikelySlip {
+                text: text.to_owned(),
+                read_as: w.clone(),
+            };
+            d.severity = Severity::Error;
+            d.secondary.clear();
+            d.suggestions.clear();
+            d.help = None;
+            d.label = Some("legal here, but the game does not read on after it".into());
+        }
+        if found.beside_ambiguity
+            && let Some(h) = &mut d.help
+            && let Some(i) = h.find("; name the one you mean")
+        {
+            h.replace_range(i.., "; but after each of them a later move is illegal");
+        }
+        let note = format!("read on as if `{w}` had been written (assumed; {after})");
+        d.help = Some(match d.help.take() {
+            Some(h) => format!("{h}\n{note}"),
+            None => note,
+        });
+        if let Some(i) = d.suggestions.iter().position(|s| *s == w) {
+            let s = d.suggestions.remove(i);
+            d.suggestions.insert(0, s);
+        } else {
+            d.suggestions.insert(0, w);
         }
     }
 }
