@@ -43,8 +43,8 @@ pub(super) const SOON: usize = 8;
 /// Candidates whose text costs more than the best one's by this are not tried.
 pub(super) const WINDOW: i32 = 4 * render::EDIT;
 
-/// How many of the readings that read furthest are read on through a later slip to tell them
-/// apart (the cheapest texts).
+/// How many of the readings that read furthest are told apart by decoding the rest of the line
+/// through the later mistake that stops them (the cheapest texts).
 const THROUGH_TRIED: usize = 8;
 
 /// Repairs are told apart by reading through a later mistake only when at least this many
@@ -395,7 +395,7 @@ impl GameChecker<'_> {
                 };
         }
         // The readings that read furthest, all stopped by the same later token (a second
-        // slip): those after which fewer moves read through it pay a penalty.
+        // slip): those after which the rest of the line costs more to explain pay a penalty.
         if max >= THROUGH_AFTER
             && (max < rest.len() || beyond.unreadable.is_some())
             && self.reads_through()

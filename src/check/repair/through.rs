@@ -1,8 +1,8 @@
-//! Reading on through a second mistake: when several repairs of an error read equally far,
-//! and what stops them all is one later token (a second mistake in the game), the moves after
-//! that token still tell them apart. The later token is taken as its likeliest reading, or as
-//! read after a half-move left out before it, whichever the moves after it bear out better,
-//! and reading goes on; the repair after which more moves read that way is the better one.
+//! Reading on through later mistakes: when several repairs of an error read equally far, and
+//! what stops them all is a later token (another mistake in the game), the moves after that
+//! token still tell them apart: the rest of the line is decoded after each (see `decode`), and
+//! the repairs that leave its cheapest explanation are the better ones. Here: when that is
+//! done, and the half-moves that fit a gap told apart that way.
 
 use shakmaty::{Chess, Position};
 
@@ -25,12 +25,12 @@ pub(in crate::check) struct Beyond<'t> {
 
 /// A game's later errors are not read through once it has this many: the issue is two or
 /// three mistakes in a game, and a game with more (a score in another language or notation,
-/// garbage) would pay for reading through at every one of them.
+/// garbage) would pay for decoding at every one of them.
 const THROUGH_ERRORS: usize = 3;
 
 impl GameChecker<'_> {
-    /// Whether ties between repairs may be broken by reading through a later mistake: within
-    /// the game's repair budget, and while the game has few errors.
+    /// Whether repairs may be weighed by decoding the rest of the line through later
+    /// mistakes: within the game's repair budget, and while the game has few errors.
     pub(super) fn reads_through(&self) -> bool {
         self.work.get() <= REPAIR_BUDGET
             && self
@@ -42,8 +42,8 @@ impl GameChecker<'_> {
                 < THROUGH_ERRORS
     }
 
-    /// Of several missing half-moves that read equally far, those after which the line reads
-    /// furthest through one more slip (all of them when that tells none apart).
+    /// Of several missing half-moves that read equally far, those after which the rest of the
+    /// line has the cheapest explanation (all of them when that tells none apart).
     pub(super) fn through_ties<'i>(
         &self,
         t: &Trouble<'_>,
