@@ -979,9 +979,10 @@ fn swapped(game: &Prepared, rng: &mut Rng, gap: usize, clock: &Clock) -> Outcome
     c.after = excerpt(&edited_text, slot1.join(slot2));
     c.report = summary(&file);
     c.detectable = k.is_some();
-    // Any other swap nearby, of adjacent half-moves or of one side's two, that makes the
-    // rest of the game legal is another explanation.
-    let alternatives = (p.saturating_sub(3)..=p + 3)
+    // Any other swap nearby (as far from the pair as the checker looks back from an error),
+    // of adjacent half-moves or of one side's two, that makes the rest of the game legal is
+    // another explanation.
+    let alternatives = (p.saturating_sub(6)..=q + 6)
         .flat_map(|j| [(j, j + 1), (j, j + 2)])
         .filter(|&(i, j)| j < n && (i, j) != (p, q))
         .filter(|&(i, j)| {
