@@ -170,6 +170,10 @@ const EXPECTED: &[(&str, &[&str])] = &[
     // `12... Nd7` for `Bd7`: two knights could go to d7, but after either a later move is
     // illegal; the bishop move, after which the whole game reads, is assumed and said.
     ("ambiguous-slip", &["ambiguous_move"]),
+    // `14. g5` left out and `18. f6` typed for `f5`: `f5` inserted at the gap reads further
+    // (its `18. f6` then reads), but leaves more mistakes after it; `g5`, which reads less
+    // far, leaves one, the slip at `18. f6`.
+    ("whole-line-shorter-gap", &["skipped_move", "illegal_move"]),
     ("unmatched-paren", &["unmatched_paren"]),
     ("unsupported-variant", &["unsupported_variant"]),
     (

@@ -54,6 +54,9 @@ const THROUGH_TRIED: usize = 8;
 /// little.
 pub(super) const THROUGH_AFTER: usize = 1;
 
+/// How many reaches of missing half-moves shorter than the best are weighed on the whole line.
+const SHORTER_GAPS: usize = 2;
+
 /// A missing half-move tried: (moves read after the token in error, tokens back, the missing
 /// move, the move of the token after the gap).
 pub(super) type Insertion = (usize, usize, Move, Move);
@@ -645,6 +648,49 @@ impl GameChecker<'_> {
                 if let Some((p, o)) = self.gap_start(t, tok, back, tied[0]) {
                     best.consider(top, cost, repair, g, (p, o, 0));
                 }
+            }
+            self.shorter_gaps(t, tok, back, &inserts, top, best);
+        }
+    }
+
+    /// Insertions that read less far than the best: at each of the next reaches, the one that
+    /// the rest of the line tells from the others that read as far, for weighing on the whole
+    /// line (a gap whose true move reads less far when a later slip
+    /// happens to fit another move better: `14. g5` left out, `18. f6` for `f5`). They never
+    /// win by moves read alone.
+    fn shorter_gaps(
+        &self,
+        t: &Trouble<'_>,
+        tok: &MoveToken,
+        back: &[Back<'_>],
+        inserts: &[Insertion],
+        top: usize,
+        best: &mut Best,
+    ) {
+        // Only where the whole line will be weighed: no repair so far reads to its end.
+        let ends = |seen: usize| seen >= t.rest.len() && t.beyond.unreadable.is_none();
+        if ends(top) || best.best.as_ref().is_some_and(|b| ends(b.0)) || !self.reads_through() {
+            return;
+        }
+        let mut reaches: Vec<usize> = inserts
+            .iter()
+            .map(|i| i.0)
+            .filter(|&r| r >= THROUGH_AFTER && r < top)
+            .collect();
+        reaches.sort_unstable_by(|a, b| b.cmp(a));
+        reaches.dedup();
+        for reach in reaches.into_iter().take(SHORTER_GAPS) {
+            // Those that reach as far, told apart by the rest of the line.
+            let at: Vec<&Insertion> = inserts.iter().filter(|i| i.0 == reach).collect();
+            if let [i] = self.through_ties(t, tok, back, at)[..]
+                && let Some((p, o)) = self.gap_start(t, tok, back, i)
+            {
+                let repair = Repair::Insert {
+                    missing: i.2,
+                    then: i.3,
+                    fits: 1,
+                };
+                best.consider(reach, 9, repair, i.1, (p, o, 0));
             }
         }
     }

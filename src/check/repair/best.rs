@@ -20,7 +20,8 @@ pub(super) type Start = (Chess, Origins, usize);
 /// How many repairs are weighed on the whole rest of the line, at most.
 const WEIGHED: usize = 8;
 
-/// How many replacements of the token are among them, at most (they are the most numerous).
+/// How many readings of the token, and how many half-moves left out at one place, are among
+/// them at most (the most numerous kinds).
 const WEIGHED_READINGS: usize = 3;
 
 /// A repair tried: moves read after it, its cost, tokens back, and where the rest starts.
@@ -111,22 +112,23 @@ impl Best {
         let mut tried = std::mem::take(&mut self.tried);
         tried.sort_by_key(|x| (Reverse(x.seen), x.cost));
         let mut weighed: Vec<Tried> = Vec::new();
-        let mut readings = 0;
         for x in tried {
-            let reading = matches!(x.repair, Repair::Replace(_)) && x.back == 0;
-            let fresh = if reading {
-                readings < WEIGHED_READINGS
-            } else {
-                !weighed
-                    .iter()
-                    .any(|w| discriminant(&w.repair) == discriminant(&x.repair) && w.back == x.back)
+            // Readings of the token and half-moves left out are the most numerous kinds: a
+            // few of each place; one of every other kind and place.
+            let most = match x.repair {
+                Repair::Replace(_) if x.back == 0 => WEIGHED_READINGS,
+                Repair::Insert { .. } => WEIGHED_READINGS,
+                _ => 1,
             };
-            if fresh
+            let alike = weighed
+                .iter()
+                .filter(|w| discriminant(&w.repair) == discriminant(&x.repair) && w.back == x.back)
+                .count();
+            if alike < most
                 && !weighed
                     .iter()
                     .any(|w| w.repair == x.repair && w.back == x.back)
             {
-                readings += usize::from(reading);
                 weighed.push(x);
                 if weighed.len() == WEIGHED {
                     break;
