@@ -44,6 +44,10 @@ pub(super) struct GameChecker<'a> {
     /// Moves resolved so far while testing repairs and suggestions on the rest of the game
     /// (see `repair::REPAIR_BUDGET`).
     pub(super) work: std::cell::Cell<usize>,
+    /// Where in the text the error being repaired stands: the errors before it are the
+    /// game's errors so far (see `reads_through`; unreadable tokens are reported before the
+    /// walk reaches them).
+    pub(super) at: std::cell::Cell<usize>,
     /// Tokens in error met so far, and which read in another language (see `budget`).
     pub(super) budget: crate::check::budget::Budget,
     /// The file's budget of explained errors is spent (see `budget::FILE_ERRORS`): an error

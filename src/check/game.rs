@@ -117,6 +117,7 @@ impl<'a> GameChecker<'a> {
             repaired: Vec::with_capacity(main_moves),
             repaired_broken: false,
             work: std::cell::Cell::new(0),
+            at: std::cell::Cell::new(0),
             budget: crate::check::budget::Budget::default(),
             frugal: false,
         }

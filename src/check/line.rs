@@ -459,6 +459,7 @@ impl<'g, 'a, 'l> LineWalk<'g, 'a, 'l> {
             return None;
         }
         let g = &*self.g;
+        g.at.set(span.start);
         let (pos, origins) = (&self.state.pos, &self.state.origins);
         let token = without_marks(g.src(span)).to_owned();
         let (rest, far) = ahead(&self.line.items[self.at..]);
@@ -707,6 +708,7 @@ impl<'g, 'a, 'l> LineWalk<'g, 'a, 'l> {
     /// A move token that does not read as written: explained, and read on from its repair.
     fn on_error(&mut self, tok: &'l MoveToken, res: Resolution, before: Snapshot<'l>) {
         self.streak += 1;
+        self.g.at.set(tok.span.start);
         let failure = self.explain(tok, res, before);
         // The newest `BACK` (the oldest kept holds a branch point only), their positions
         // played again.

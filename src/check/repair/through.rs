@@ -30,13 +30,14 @@ const THROUGH_ERRORS: usize = 3;
 
 impl GameChecker<'_> {
     /// Whether repairs may be weighed by decoding the rest of the line through later
-    /// mistakes: within the game's repair budget, and while the game has few errors.
+    /// mistakes: within the game's repair budget, and while the game has few errors before
+    /// the one being repaired.
     pub(super) fn reads_through(&self) -> bool {
         self.work.get() <= REPAIR_BUDGET
             && self
                 .diags
                 .iter()
-                .filter(|d| d.severity == Severity::Error)
+                .filter(|d| d.severity == Severity::Error && d.span.start < self.at.get())
                 .take(THROUGH_ERRORS)
                 .count()
                 < THROUGH_ERRORS
