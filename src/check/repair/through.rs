@@ -30,17 +30,15 @@ const THROUGH_ERRORS: usize = 3;
 
 impl GameChecker<'_> {
     /// Whether repairs may be weighed by decoding the rest of the line through later
-    /// mistakes: within the game's repair budget, and while the game has few errors before
-    /// the one being repaired.
+    /// mistakes: within the game's repair budget, while the game has few errors before the
+    /// one being repaired, and not many in all (unreadable tokens are reported before the
+    /// walk reaches them: a few are slips, many a score in another language or notation).
     pub(super) fn reads_through(&self) -> bool {
+        let errors = self.diags.iter().filter(|d| d.severity == Severity::Error);
+        let before = errors.clone().filter(|d| d.span.start < self.at.get());
         self.work.get() <= REPAIR_BUDGET
-            && self
-                .diags
-                .iter()
-                .filter(|d| d.severity == Severity::Error && d.span.start < self.at.get())
-                .take(THROUGH_ERRORS)
-                .count()
-                < THROUGH_ERRORS
+            && before.take(THROUGH_ERRORS).count() < THROUGH_ERRORS
+            && errors.take(2 * THROUGH_ERRORS).count() < 2 * THROUGH_ERRORS
     }
 
     /// Of several missing half-moves that read equally far, those after which the rest of the
