@@ -182,12 +182,14 @@ pub(super) fn missing_note(fits: usize) -> String {
     }
 }
 
-/// Where the rest of the line starts after `m` is played in `pos`.
-fn start_after(pos: &Chess, origins: &Origins, m: &Move) -> best::Start {
+/// Where the rest of the line starts after `moves` are played in `pos` (none of it read).
+fn start_after(pos: &Chess, origins: &Origins, moves: &[Move]) -> best::Start {
     let mut p = pos.clone();
     let mut o = *origins;
-    o.play(m);
-    p.play_unchecked(*m);
+    for m in moves {
+        o.play(m);
+        p.play_unchecked(*m);
+    }
     (p, o, 0)
 }
 
@@ -409,13 +411,7 @@ impl GameChecker<'_> {
             if firsts.len() > 1 {
                 let starts = firsts
                     .iter()
-                    .map(|&i| {
-                        let mut p = pos.clone();
-                        let mut o = *origins;
-                        o.play(&out[i].m);
-                        p.play_unchecked(out[i].m);
-                        (0, (p, o, 0))
-                    })
+                    .map(|&i| (0, start_after(pos, origins, &[out[i].m])))
                     .collect();
                 let through: Vec<_> = self
                     .decode_all(starts, rest, beyond)
@@ -552,7 +548,7 @@ impl GameChecker<'_> {
                 10 + rank.min(50) as u32 + queen_first,
                 Repair::Replace(*m),
                 0,
-                start_after(pos, origins, m),
+                start_after(pos, origins, &[*m]),
             );
         }
     }

@@ -48,17 +48,7 @@ impl GameChecker<'_> {
                 // (With the first at the token or one back, `ahead` tokens already read.)
                 let seen = ahead + self.lookahead(&p, &o, &rest[ahead..]);
                 if seen >= 1 {
-                    best.consider(
-                        seen,
-                        8,
-                        Repair::SwapOneSide {
-                            first: moves[0],
-                            between: moves[1],
-                            second: moves[2],
-                        },
-                        k,
-                        (p, o, ahead),
-                    );
+                    consider_one_side(best, seen, &moves, k, (p, o, ahead));
                 }
             }
         }
@@ -132,12 +122,7 @@ impl GameChecker<'_> {
         let Some((p, o, moves)) = self.replay(b0.pos, b0.origins, &[tok, b1.tok, b0.tok]) else {
             return;
         };
-        let mut q = b0.pos.clone();
-        let mut qo = *b0.origins;
-        for m in &moves[..2] {
-            qo.play(m);
-            q.play_unchecked(*m);
-        }
+        let (q, qo, _) = super::start_after(b0.pos, b0.origins, &moves[..2]);
         let writer = self.writer();
         if writer.write_unmarked(&q, &qo, &moves[2]) != earlier
             || writer.write_unmarked(b0.pos, b0.origins, &as_written) == earlier
@@ -145,17 +130,7 @@ impl GameChecker<'_> {
             return;
         }
         let seen = self.lookahead(&p, &o, t.rest);
-        best.consider(
-            seen,
-            8,
-            Repair::SwapOneSide {
-                first: moves[0],
-                between: moves[1],
-                second: moves[2],
-            },
-            2,
-            (p, o, 0),
-        );
+        consider_one_side(best, seen, &moves, 2, (p, o, 0));
     }
 
     /// An ambiguous move whose candidates do not read to the end of the line: other readings
@@ -176,8 +151,25 @@ impl GameChecker<'_> {
             .take(SLIPS);
         for (rank, s) in others.enumerate() {
             let seen = self.reach_after(t.pos, t.origins, &s.m, t.rest);
-            let start = super::start_after(t.pos, t.origins, &s.m);
+            let start = super::start_after(t.pos, t.origins, &[s.m]);
             best.consider(seen, 30 + rank as u32, Repair::Replace(s.m), 0, start);
         }
     }
+}
+
+/// One side's two moves swapped, played as `moves` (the first, the reply, the second), the
+/// first of them `back` tokens before the token in error.
+fn consider_one_side(
+    best: &mut Best,
+    seen: usize,
+    moves: &[Move],
+    back: usize,
+    start: super::best::Start,
+) {
+    let repair = Repair::SwapOneSide {
+        first: moves[0],
+        between: moves[1],
+        second: moves[2],
+    };
+    best.consider(seen, 8, repair, back, start);
 }

@@ -4,7 +4,7 @@
 //! the repairs that leave its cheapest explanation are the better ones. Here: when that is
 //! done, and the half-moves that fit a gap told apart that way.
 
-use shakmaty::{Chess, Position};
+use shakmaty::Chess;
 
 use crate::board::descriptive::Origins;
 
@@ -96,10 +96,7 @@ impl GameChecker<'_> {
         };
         let mut toks: Vec<&MoveToken> = back[back.len() - g..].iter().map(|b| b.tok).collect();
         toks.push(tok);
-        let mut p = p0.clone();
-        let mut o = *o0;
-        o.play(&x);
-        p.play_unchecked(x);
+        let (p, o, _) = super::start_after(p0, o0, &[x]);
         self.replay(&p, &o, &toks).map(|(p, o, _)| (p, o))
     }
 }
