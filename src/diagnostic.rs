@@ -306,6 +306,37 @@ pub enum Problem {
         /// The token as read.
         read_as: String,
     },
+    /// Commas, slashes or semicolons between moves, read as white space.
+    #[error("`{text}` between moves{}: read as a separator", if *.count > 1 { format!(" ({} times in this game)", .count) } else { String::new() })]
+    Separator {
+        /// The separator.
+        text: String,
+        /// How often the game has it.
+        count: usize,
+    },
+    /// Move numbers written as people type them (`1)`, `1-`, `1:`, `1 .`).
+    #[error("move number written `{text}`{}: read as `{number}.`", if *.count > 1 { format!(" (and {} more so)", .count - 1) } else { String::new() })]
+    MoveNumberForm {
+        /// The number as written.
+        text: String,
+        /// Its number.
+        number: u32,
+        /// How many of the game's numbers are written so.
+        count: usize,
+    },
+    /// A `;` comment that starts with moves but holds more than moves: read as PGN reads it.
+    #[error("this `;` starts a comment to the end of the line, and the comment holds moves")]
+    MovesInComment,
+    /// Two moves written without a space between them, read as two moves.
+    #[error("`{}` is two moves without a space: read as `{first}` and `{second}`", short(.text))]
+    MissingSpace {
+        /// The token as written.
+        text: String,
+        /// The first move as written.
+        first: String,
+        /// The second move as written.
+        second: String,
+    },
     /// A figurine of the other side's colour.
     #[error("`{}` uses a {figurine_color} figurine for a {mover} move", short(.text))]
     FigurineColor {
@@ -442,6 +473,10 @@ codes! {
     MixedNotation => "mixed_notation",
     FigurineColor => "figurine_color",
     LookAlike => "look_alike",
+    Separator => "separator",
+    MoveNumberForm => "move_number_form",
+    MovesInComment => "moves_in_comment",
+    MissingSpace => "missing_space",
     SkippedMove => "skipped_move",
     SwappedMoves => "swapped_moves",
     LikelySlip => "likely_slip",
@@ -501,6 +536,10 @@ impl Problem {
             Problem::MixedNotation { .. } => Code::MixedNotation,
             Problem::FigurineColor { .. } => Code::FigurineColor,
             Problem::LookAlike { .. } => Code::LookAlike,
+            Problem::Separator { .. } => Code::Separator,
+            Problem::MoveNumberForm { .. } => Code::MoveNumberForm,
+            Problem::MovesInComment => Code::MovesInComment,
+            Problem::MissingSpace { .. } => Code::MissingSpace,
             Problem::SkippedMove { .. } => Code::SkippedMove,
             Problem::SwappedMoves { .. } => Code::SwappedMoves,
             Problem::LikelySlip { .. } => Code::LikelySlip,
@@ -557,8 +596,12 @@ impl Problem {
             | Problem::LanguageUndecided { .. }
             | Problem::MixedNotation { .. }
             | Problem::FigurineColor { .. }
-            | Problem::LookAlike { .. } => Severity::Warning,
+            | Problem::LookAlike { .. }
+            | Problem::MissingSpace { .. }
+            | Problem::MovesInComment => Severity::Warning,
             Problem::NotChecked { .. }
+            | Problem::Separator { .. }
+            | Problem::MoveNumberForm { .. }
             | Problem::ProseNotChecked { .. }
             | Problem::ShortPawnCapture { .. } => Severity::Advice,
         }

@@ -655,9 +655,9 @@ fn narrow(registry: &Registry, starts: &BTreeSet<char>) -> Vec<Language> {
         .collect()
 }
 
-/// Characters that start move-like tokens in the movetext of the first games: letters other
-/// than the file letters a–h and the castling O, and any non-ASCII character that is not a
-/// figurine or a sign.
+/// Characters that start move-like tokens (tokens with a digit) in the movetext of the first
+/// games: letters other than the file letters a–h and the castling O, and any non-ASCII
+/// character that is not a figurine or a sign.
 pub(crate) fn token_starts(text: &str, games: &[Span]) -> BTreeSet<char> {
     let mut set = BTreeSet::new();
     for span in games.iter().take(MAX_GAMES) {
@@ -682,6 +682,11 @@ pub(crate) fn token_starts(text: &str, games: &[Span]) -> BTreeSet<char> {
                 rest = rest.trim_start_matches(|c: char| {
                     c.is_ascii_digit() || c == '.' || c == '…' || c == '('
                 });
+                // A piece move names its square, so holds a digit; words (`Draw agreed.`,
+                // `mate`, `White resigns`) do not.
+                if !rest.bytes().any(|b| b.is_ascii_digit()) {
+                    continue;
+                }
                 let mut chars = rest.chars();
                 let Some(c) = chars.next() else { continue };
                 let castling = matches!(c, 'O' | 'o' | 'О')

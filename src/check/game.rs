@@ -44,6 +44,13 @@ pub(crate) fn check_game_within(
     // Long and short algebraic in one score (read all the same; a warning).
     g.diags
         .extend(crate::check::mixed::mixed_notation(&syntax, text));
+    g.diags
+        .extend(crate::check::typed::hand_typed(&syntax, text));
+    g.diags.extend(crate::check::typed::cyrillic_mates(
+        &syntax,
+        text,
+        parser.language.as_deref(),
+    ));
     let start = g.start_position(&syntax);
     let mut complete = false;
     if let Some(start) = &start {
@@ -133,6 +140,10 @@ impl GameChecker<'_> {
         let mut others = 0usize;
         let mut first_hidden: Option<Span> = None;
         for issue in &syntax.issues {
+            if matches!(issue, SyntaxIssue::Separator(_)) {
+                // Said once per game, by `typed::hand_typed`.
+                continue;
+            }
             if !matches!(issue, SyntaxIssue::Unknown(_)) {
                 others += 1;
                 if others > MAX_SYNTAX_ERRORS {
@@ -196,6 +207,10 @@ impl GameChecker<'_> {
                 ))
                 .suggest(vec![read_as.clone()])
                 }
+                SyntaxIssue::Separator(_) => continue,
+                SyntaxIssue::MovesInComment(span) => Diagnostic::new(Problem::MovesInComment, *span)
+                    .label("read as a comment to the end of the line")
+                    .help("if the moves belong to the game, write a space instead of `;`; a comment about them goes in braces `{…}`"),
                 SyntaxIssue::ParserLimit(span, reason) => Diagnostic::new(Problem::ParserLimit { reason: reason.to_string() }, *span)
                     .label("reading stopped here"),
             };

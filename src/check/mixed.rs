@@ -12,35 +12,22 @@ pub(crate) fn mixed_notation(syntax: &GameSyntax, text: &str) -> Option<Diagnost
     // (first token, count) of each form, in reading order (main line and variations).
     let mut first: [Option<Span>; 2] = [None, None];
     let mut count = [0usize; 2];
-    // The items in text order, variations where they open (as `Line::moves` gives them), on
-    // a stack of the lines entered that is allocated only when a variation is met.
-    let mut outer: Vec<std::slice::Iter<'_, Item>> = Vec::new();
-    let mut items = syntax.root.items.iter();
-    loop {
-        match items.next() {
-            Some(Item::Move(tok)) => {
-                // The text tells only a move naming both squares (a hyphen: long); it is
-                // cut for those alone.
-                let both = matches!(tok.body, MoveBody::Normal(n) if n.from_file.is_some() && n.from_rank.is_some());
-                let src = if both {
-                    text.get(tok.span.start..tok.span.end).unwrap_or("")
-                } else {
-                    ""
-                };
-                if let Some(form) = written_form(tok, src) {
-                    let i = form as usize;
-                    count[i] += 1;
-                    first[i].get_or_insert(tok.span);
-                }
-            }
-            Some(Item::Variation(v)) => outer.push(std::mem::replace(&mut items, v.items.iter())),
-            Some(_) => {}
-            None => match outer.pop() {
-                Some(up) => items = up,
-                None => break,
-            },
+    crate::check::typed::each_item(&syntax.root, |item| {
+        let Item::Move(tok) = item else { return };
+        // The text tells only a move naming both squares (a hyphen: long); it is cut for
+        // those alone.
+        let both = matches!(tok.body, MoveBody::Normal(n) if n.from_file.is_some() && n.from_rank.is_some());
+        let src = if both {
+            text.get(tok.span.start..tok.span.end).unwrap_or("")
+        } else {
+            ""
+        };
+        if let Some(form) = written_form(tok, src) {
+            let i = form as usize;
+            count[i] += 1;
+            first[i].get_or_insert(tok.span);
         }
-    }
+    });
     let (Some(short), Some(long)) = (first[0], first[1]) else {
         return None;
     };

@@ -24,6 +24,7 @@ mod repair;
 mod results;
 pub mod smoke;
 mod stream;
+mod typed;
 mod types;
 mod words;
 

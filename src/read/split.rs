@@ -39,6 +39,10 @@ pub(crate) struct Splitter {
     line_start: bool,
     /// After a result: where the game ended (comments may follow it).
     ended_at: Option<usize>,
+    /// After a result: where it starts (`Draw` of `Draw agreed.` goes on with its next word).
+    result_at: usize,
+    /// The start of the last token, when only spaces or tabs follow it (`and` of `and wins`).
+    prev_token: Option<usize>,
     /// Line breaks since the last tag pair, while only white space followed it.
     breaks_after_tag: Option<usize>,
 }
@@ -52,6 +56,8 @@ impl Default for Splitter {
             moves_seen: false,
             line_start: true,
             ended_at: None,
+            result_at: 0,
+            prev_token: None,
             breaks_after_tag: None,
         }
     }
@@ -74,6 +80,8 @@ impl Splitter {
         if let Some(e) = &mut self.ended_at {
             *e -= by;
         }
+        self.result_at = self.result_at.saturating_sub(by);
+        self.prev_token = self.prev_token.and_then(|p| p.checked_sub(by));
     }
 
     /// Cuts `text` (the text read so far, from where the positions count) on from where it
@@ -143,6 +151,9 @@ impl Splitter {
                 self.moves_seen |= self.ended_at.is_none();
                 self.i = end_of_comment(b, i);
             }
+            // A `;` before a move number on its line separates moves (as the grammar's
+            // `separator` reads it); else it starts a comment to the end of the line.
+            b';' if numbered_after(b, i + 1) => self.i += 1,
             b';' => {
                 self.moves_seen |= self.ended_at.is_none();
                 self.i = end_of_line(b, i);
@@ -206,6 +217,16 @@ impl Splitter {
     /// A movetext token (or parenthesis) at `self.i`.
     fn movetext(&mut self, text: &str, limit: usize, games: &mut Vec<Span>) {
         let i = self.i;
+        if let Some(cut) = self.ended_at {
+            // A result of several words goes on (`Draw agreed.`).
+            let end = token_end(text.as_bytes(), i);
+            let gap = &text.as_bytes()[cut..i];
+            if gap.iter().all(|&c| c == b' ' || c == b'\t') && is_result(&text[self.result_at..end]) {
+                self.ended_at = Some(end);
+                self.i = end;
+                return;
+            }
+        }
         if let Some(cut) = self.ended_at.take() {
             if move_number_at(text, i).is_some_and(|n| n > 1) {
                 // The numbering goes on: moves after the result, in the same game (the
@@ -228,18 +249,25 @@ impl Splitter {
         match text.as_bytes()[i] {
             b'(' => {
                 self.depth += 1;
+                self.prev_token = None;
                 self.i += 1;
             }
             b')' => {
+                self.prev_token = None;
                 self.depth = self.depth.saturating_sub(1);
                 self.i += 1;
             }
             _ => {
-                let end = token_end(text.as_bytes(), i);
-                if self.depth == 0 && is_result(&text[i..end]) {
-                    self.ended_at = Some(end);
-                    self.moves_seen = false;
+                let b = text.as_bytes();
+                let end = token_end(b, i);
+                if self.depth == 0 {
+                    if let Some(at) = result_from(text, self.prev_token, i, end) {
+                        self.ended_at = Some(end);
+                        self.result_at = at;
+                        self.moves_seen = false;
+                    }
                 }
+                self.prev_token = Some(i);
                 self.i = end.max(i + 1);
             }
         }
@@ -256,6 +284,7 @@ impl Splitter {
         let mut i = self.i;
         let mut depth = self.depth;
         let mut line_start = false;
+        let mut prev = self.prev_token;
         if self.ended_at.is_some() {
             return;
         }
@@ -264,16 +293,19 @@ impl Splitter {
                 BLANK => i += 1,
                 BREAK => {
                     line_start = true;
+                    prev = None;
                     i += 1;
                 }
                 OPEN => {
                     depth += 1;
                     line_start = false;
+                    prev = None;
                     i += 1;
                 }
                 CLOSE => {
                     depth = depth.saturating_sub(1);
                     line_start = false;
+                    prev = None;
                     i += 1;
                 }
                 TOKEN => {
@@ -285,12 +317,23 @@ impl Splitter {
                     line_start = false;
                     // The token's first two bytes (the second 0 when it has one).
                     let second = if end > i + 1 { b[i + 1] } else { 0 };
-                    if depth == 0 && pair_in_results(b[i], second) && is_result(&text[i..end]) {
-                        self.ended_at = Some(end);
-                        self.moves_seen = false;
-                        i = end;
-                        break;
+                    if depth == 0 && (pair_in_results(b[i], second) || pair_ends_phrase(b[i], second)) {
+                        if let Some(at) = result_from(text, prev, i, end) {
+                            self.ended_at = Some(end);
+                            self.result_at = at;
+                            self.moves_seen = false;
+                            self.prev_token = Some(i);
+                            i = end;
+                            break;
+                        }
                     }
+                    // A move number `12)`: its `)` closes no variation.
+                    if end < limit && b[end] == b')' && b[i..end].iter().all(u8::is_ascii_digit) {
+                        i = end + 1;
+                        prev = None;
+                        continue;
+                    }
+                    prev = Some(i);
                     i = end;
                     // The space after the token, at once.
                     if i + 1 < limit && b[i] == b' ' {
@@ -303,6 +346,7 @@ impl Splitter {
                         break;
                     }
                     line_start = false;
+                    prev = None;
                     i = end;
                 }
                 // A tag, a comment to the end of the line, an escape, an HTML break or an
@@ -313,7 +357,37 @@ impl Splitter {
         self.i = i;
         self.depth = depth;
         self.line_start = line_start;
+        self.prev_token = prev;
     }
+}
+
+/// Where the result that ends with the token `i..end` starts: the token itself, or the token
+/// before it on its line (`prev`) with it (`and wins`, `White wins`), as the grammar reads a
+/// result.
+fn result_from(text: &str, prev: Option<usize>, i: usize, end: usize) -> Option<usize> {
+    if is_result(&text[i..end]) {
+        return Some(i);
+    }
+    let b = text.as_bytes();
+    let p = prev?;
+    (end > i + 1 && pair_ends_phrase(b[i], b[i + 1]) && is_result_phrase(&text[p..end])).then_some(p)
+}
+
+/// Do a token's first two bytes allow the last word of a result of several words (`wins`,
+/// `won`, Spanish `ganan`)?
+const fn pair_ends_phrase(first: u8, second: u8) -> bool {
+    matches!(
+        (first.to_ascii_lowercase(), second.to_ascii_lowercase()),
+        (b'w', b'i' | b'o') | (b'g', b'a')
+    )
+}
+
+/// Does a move number follow at `i` on its line (after spaces or tabs)?
+fn numbered_after(b: &[u8], mut i: usize) -> bool {
+    while i < b.len() && matches!(b[i], b' ' | b'\t') {
+        i += 1;
+    }
+    i < b.len() && b[i].is_ascii_digit()
 }
 
 /// What a byte is to [`Splitter::run`]: white space in a line, a line break, a parenthesis, a
@@ -400,7 +474,7 @@ const fn pair_may_be_result(first: u8, second: u8) -> bool {
 fn move_number_at(text: &str, i: usize) -> Option<u32> {
     let rest = &text[i..];
     let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
-    if digits == 0 || digits > 4 || !rest[digits..].starts_with(['.', '…']) {
+    if digits == 0 || digits > 4 || !rest[digits..].starts_with(['.', '…', ')']) {
         return None;
     }
     rest[..digits].parse().ok()
@@ -554,19 +628,18 @@ const ENDS: [bool; 256] = {
     while b < 256 {
         ends[b] = matches!(
             b as u8,
-            b' ' | b'\t' | b'\r' | b'\n' | b'{' | b'(' | b')' | b';' | b'[' | b'<'
+            b' ' | b'\t' | b'\r' | b'\n' | b'{' | b'(' | b')' | b';' | b',' | b'[' | b'<'
         );
         b += 1;
     }
     ends
 };
 
-/// The end of the token at `i`.
+/// The end of the token at `i` (at least its first byte: a `,` is a token of its own).
 fn token_end(b: &[u8], i: usize) -> usize {
-    b[i..]
-        .iter()
-        .position(|&c| ENDS[usize::from(c)])
-        .map_or(b.len(), |n| i + n)
+    b.get(i + 1..)
+        .and_then(|rest| rest.iter().position(|&c| ENDS[usize::from(c)]))
+        .map_or(b.len(), |n| i + 1 + n)
 }
 
 /// The shared grammar's `result` rule, the one list of result tokens (`1-0`, `0-1`,
@@ -583,7 +656,6 @@ mod results {
 /// Is this token a game result, as `grammars/common.pest` reads it (one word: `Resigns` is
 /// the last word of `White resigns`)? Trailing `!`/`?` are left off.
 pub(crate) fn is_result(token: &str) -> bool {
-    use pest::Parser as _;
     match token.as_bytes() {
         b"1-0" | b"0-1" | b"1/2-1/2" | b"*" => return true,
         t if may_be_result(t) => {}
@@ -604,7 +676,13 @@ pub(crate) fn is_result(token: &str) -> bool {
     if kept[digits..].iter().all(|&b| b == b'.') {
         return false;
     }
-    let t = &token[..kept.len()];
+    is_result_phrase(&token[..kept.len()])
+}
+
+/// Is this text a game result, as `grammars/common.pest` reads it, with no test of its
+/// first bytes (a result of several words: `and wins`)?
+fn is_result_phrase(t: &str) -> bool {
+    use pest::Parser as _;
     // The tokens that get this far are few and often the same (move numbers, castling,
     // results): each is parsed once per thread.
     thread_local! {

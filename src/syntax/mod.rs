@@ -451,6 +451,10 @@ pub enum SyntaxIssue {
     StrayMark(Span),
     /// The parser gave up (pest reports e.g. its stack limit), and why.
     ParserLimit(Span, Box<str>),
+    /// A comma, slash or semicolon between moves, read as white space.
+    Separator(Span),
+    /// A `;` comment (to the end of the line) that starts with moves: kept as a comment.
+    MovesInComment(Span),
     /// A token read only after replacing look-alike characters from another script (boxed:
     /// a game may hold millions of issues, nearly all of them a span alone).
     LookAlike(Box<LookAlike>),
@@ -483,6 +487,8 @@ impl SyntaxIssue {
             | SyntaxIssue::UnclosedVariation(s)
             | SyntaxIssue::TooDeep(s)
             | SyntaxIssue::StrayMark(s)
+            | SyntaxIssue::Separator(s)
+            | SyntaxIssue::MovesInComment(s)
             | SyntaxIssue::ParserLimit(s, _) => *s,
             SyntaxIssue::LookAlike(l) => l.at,
         }

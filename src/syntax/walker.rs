@@ -183,6 +183,28 @@ pub(crate) struct Walker<'a> {
     unknown_last: Span,
     moves: usize,
     movetext_started: bool,
+    /// Separators noted.
+    separators: usize,
+    /// A `;` read as a separator, while its line goes on.
+    semicolon: Option<Semicolon>,
+    /// Tokens before this byte of the file are left out (a `;` comment taken back).
+    skip_until: usize,
+}
+
+/// A `;` read as a separator because a move follows it, and the walker's state before it: if
+/// its line then holds a token that is no move, the `;` started a PGN comment after all, and
+/// the line from it is taken back and kept as that comment.
+#[derive(Clone, Copy, Debug)]
+struct Semicolon {
+    span: Span,
+    /// The end of its line.
+    eol: usize,
+    depth: usize,
+    items: usize,
+    issues: usize,
+    moves: usize,
+    unknown_kept: usize,
+    separators: usize,
 }
 
 impl<'a> Walker<'a> {
@@ -201,6 +223,9 @@ impl<'a> Walker<'a> {
             unknown_last: Span::default(),
             moves: 0,
             movetext_started: false,
+            separators: 0,
+            semicolon: None,
+            skip_until: 0,
         }
     }
 
@@ -220,6 +245,11 @@ impl<'a> Walker<'a> {
     /// A move token read alone at the start of a piece, placed `at` bytes further in the
     /// file (as [`Walker::top`] with the token moved there, without moving it twice).
     pub(crate) fn move_at(&mut self, m: &MoveToken, at: usize) {
+        if self.semicolon.is_some() || at < self.skip_until {
+            let mut t = Top::Move(m.clone());
+            t.shift(at);
+            return self.top(t, "");
+        }
         let mut m = m.clone();
         top::shift_move(&mut m, at);
         m.index = self.moves;
@@ -244,7 +274,14 @@ impl<'a> Walker<'a> {
     }
 
     /// One top-level token of a game (spans in the file); `text` is the game's text.
-    pub(crate) fn top(&mut self, token: Top, text: &str) {
+    pub(crate) fn top(&mut self, mut token: Top, text: &str) {
+        let start = token.span_mut().start;
+        if start < self.skip_until {
+            return;
+        }
+        if self.semicolon.is_some_and(|sc| start >= sc.eol) {
+            self.semicolon = None;
+        }
         match token {
             Top::Tag(t) => self.tag(t),
             Top::BrokenTag(span) => self.issues.push(SyntaxIssue::BrokenTag(span)),
@@ -264,6 +301,7 @@ impl<'a> Walker<'a> {
             Top::Nag(n) => self.push(Item::Nag(n)),
             Top::StandaloneMark(m) => self.standalone_mark(m),
             Top::EpMark(span) => self.ep_mark(span),
+            Top::Separator(span) => self.separator(span, text),
             Top::Unknown(span) => {
                 let at = span.start - self.base..span.end - self.base;
                 self.unknown(text.get(at).unwrap_or(""), span);
@@ -348,11 +386,59 @@ impl<'a> Walker<'a> {
         }
     }
 
+    /// A comma, slash or semicolon between moves: read as white space, and noted (the first
+    /// [`KEPT_UNKNOWN`] of a game).
+    fn separator(&mut self, span: Span, text: &str) {
+        let at = span.start.saturating_sub(self.base);
+        if text.get(at..at + 1) == Some(";") && self.skip_depth == 0 {
+            let rest = &text[at..];
+            let eol = span.start + rest.find(['\n', '\r']).unwrap_or(rest.len());
+            self.semicolon = Some(Semicolon {
+                span,
+                eol,
+                depth: self.stack.len(),
+                items: self.stack.last().map_or(0, |l| l.0.items.len()),
+                issues: self.issues.len(),
+                moves: self.moves,
+                unknown_kept: self.unknown_kept,
+                separators: self.separators,
+            });
+        }
+        if self.skip_depth == 0 && self.separators < KEPT_UNKNOWN {
+            self.separators += 1;
+            self.issues.push(SyntaxIssue::Separator(span));
+        }
+    }
+
+    /// A `;` line that holds a token that is no move: what was read after the `;` is taken
+    /// back, and the line from it is a comment, as PGN reads it (reported: it holds moves).
+    fn take_back(&mut self, sc: Semicolon) {
+        self.semicolon = None;
+        self.skip_until = sc.eol;
+        if let Some((line, _)) = self.stack.last_mut() {
+            line.items.truncate(sc.items);
+        }
+        self.issues.truncate(sc.issues);
+        self.moves = sc.moves;
+        self.unknown_kept = sc.unknown_kept;
+        self.separators = sc.separators;
+        let span = Span::new(sc.span.start, sc.eol);
+        self.push(Item::Comment(Comment {
+            span,
+            braced: false,
+        }));
+        self.issues.push(SyntaxIssue::MovesInComment(span));
+    }
+
     /// Text that is no token: a move written with look-alike characters, or an issue.
     fn unknown(&mut self, text: &str, span: Span) {
         if self.skip_depth == 0 {
             if let Some(m) = self.look_alike(text, span) {
                 self.push(Item::Move(m));
+                return;
+            }
+            if let Some(sc) = self.semicolon.filter(|sc| sc.depth == self.stack.len()) {
+                self.take_back(sc);
                 return;
             }
             self.unreadable(span);

@@ -187,6 +187,8 @@ impl MoveBuilder {
             Kind::Evaluation | Kind::StandaloneMark | Kind::Result | Kind::WhiteWins => {}
             Kind::BlackWins | Kind::Draw | Kind::Unfinished | Kind::ResignsWord => {}
             Kind::WhiteResigns | Kind::BlackResigns | Kind::SideResigns | Kind::DrawnWord => {}
+            Kind::WinsWord | Kind::WhiteWinsWord | Kind::BlackWinsWord | Kind::MoverWins => {}
+            Kind::Separator | Kind::CheckWord | Kind::MateWord | Kind::CheckWordPlain => {}
             Kind::Dash | Kind::TokenEnd | Kind::Unknown | Kind::HtmlBreak | Kind::Comment2 => {}
             Kind::Comment3 | Kind::Comment4 | Kind::Whitespace | Kind::CastleO => {}
             Kind::CastlesWord | Kind::DescSpace | Kind::DescLetter | Kind::EsFile => {}
@@ -359,9 +361,9 @@ const fn desc_role(kind: Kind) -> Option<Role> {
 /// The check or mate sign of a sign's rule kind.
 pub(super) fn check_mark(kind: Kind) -> Option<CheckMark> {
     match kind {
-        Kind::MateSign | Kind::DescMate => Some(CheckMark::Mate),
+        Kind::MateSign | Kind::DescMate | Kind::MateWord => Some(CheckMark::Mate),
         Kind::DoubleCheckSign | Kind::DescDoubleCheck => Some(CheckMark::DoubleCheck),
-        Kind::CheckSign | Kind::DescPlainCheck => Some(CheckMark::Check),
+        Kind::CheckSign | Kind::DescPlainCheck | Kind::CheckWordPlain => Some(CheckMark::Check),
         _ => None,
     }
 }

@@ -37,6 +37,8 @@ pub(crate) enum Top {
     Result(Spanned<Outcome>),
     /// A NAG, glyph or evaluation symbol, as its NAG.
     Nag(Spanned<u16>),
+    /// A comma, slash or semicolon between moves.
+    Separator(Span),
     /// A check or mate sign written apart.
     StandaloneMark(Spanned<CheckMark>),
     /// An `e.p.` written apart.
@@ -65,6 +67,7 @@ impl Top {
             | Top::VariationStart(s)
             | Top::VariationEnd(s)
             | Top::EpMark(s)
+            | Top::Separator(s)
             | Top::Unknown(s)
             | Top::Inside(s) => s,
         }
@@ -135,6 +138,10 @@ pub(crate) fn lower<R: RuleKind>(pair: Pair<'_, R>, base: usize) -> Option<Top> 
         Kind::WhiteWins | Kind::BlackWins | Kind::Draw => Top::Inside(span),
         Kind::Unfinished | Kind::ResignsWord | Kind::WhiteResigns => Top::Inside(span),
         Kind::BlackResigns | Kind::SideResigns | Kind::DrawnWord => Top::Inside(span),
+        Kind::WinsWord | Kind::WhiteWinsWord | Kind::BlackWinsWord => Top::Inside(span),
+        Kind::MoverWins | Kind::CheckWord | Kind::MateWord => Top::Inside(span),
+        Kind::CheckWordPlain => Top::Inside(span),
+        Kind::Separator => Top::Separator(span),
         Kind::Dash | Kind::CheckMark | Kind::MateSign => Top::Inside(span),
         Kind::DoubleCheckSign | Kind::CheckSign | Kind::TokenEnd => Top::Inside(span),
         Kind::HtmlBreak | Kind::Comment2 | Kind::Comment3 => Top::Inside(span),
@@ -218,6 +225,12 @@ fn outcome<R: RuleKind>(pair: Pair<'_, R>) -> Outcome {
         Some(Kind::WhiteWins) => Outcome::WhiteWins,
         Some(Kind::BlackWins) => Outcome::BlackWins,
         Some(Kind::Draw | Kind::DrawnWord) => Outcome::Draw,
+        Some(Kind::WinsWord) => match word {
+            Some(Kind::WhiteWinsWord) => Outcome::WhiteWins,
+            Some(Kind::BlackWinsWord) => Outcome::BlackWins,
+            // `and wins`: the side that moved last wins, the side to move has lost.
+            _ => Outcome::Resigns,
+        },
         Some(Kind::ResignsWord) => match word {
             Some(Kind::WhiteResigns) => Outcome::BlackWins,
             Some(Kind::BlackResigns) => Outcome::WhiteWins,
