@@ -5,6 +5,7 @@ use shakmaty::{CastlingMode, Chess, Color, Position};
 
 use crate::board::descriptive::Origins;
 use crate::check::checker::GameChecker;
+use crate::check::glued;
 use crate::check::line::LineStart;
 use crate::check::types::{CheckedGame, MoveState};
 use crate::check::words::{join_or, piece_letter_desc};
@@ -30,7 +31,47 @@ pub(crate) fn check_game(
 
 /// Checks one parsed game; `frugal`: the file's budget of explained errors is spent, so an
 /// error is reported without suggestions or repair and its line is read no further.
+///
+/// Tokens in error that read as two moves typed without a space (`e4e5`, `Nf3Nc6`) are
+/// split and the game checked again (see [`crate::check::glued`]).
 pub(crate) fn check_game_within(
+    number: usize,
+    syntax: GameSyntax,
+    text: &str,
+    parser: &ParserEntry,
+    registry: &Registry,
+    frugal: bool,
+) -> CheckedGame {
+    let once = check_once(number, syntax, text, parser, registry, frugal);
+    if frugal || !once.has_errors() {
+        return once;
+    }
+    let splits = glued::splits(&once, text, parser);
+    if splits.is_empty() {
+        return once;
+    }
+    let check = |splits: &[glued::Split]| {
+        let syntax = glued::split_syntax(&once.syntax, splits);
+        check_once(number, syntax, text, parser, registry, frugal)
+    };
+    let mut best = check(&splits);
+    let mut kept = glued::legal(&splits, &best);
+    if kept.len() < splits.len() && !kept.is_empty() {
+        // Only the splits whose two moves are legal.
+        best = check(&kept);
+        kept = glued::legal(&kept, &best);
+    }
+    if kept.is_empty() || glued::errors(&best) >= glued::errors(&once) {
+        return once;
+    }
+    best.diagnostics
+        .extend(kept.iter().map(|s| glued::warning(s, text, number)));
+    best.diagnostics.sort_by_key(|d| (d.span.start, d.severity));
+    best
+}
+
+/// Checks one parsed game as written.
+fn check_once(
     number: usize,
     syntax: GameSyntax,
     text: &str,

@@ -3,7 +3,7 @@
 use crate::diagnostic::{Diagnostic, Problem};
 use crate::span::Span;
 use crate::syntax::walker::{WrittenForm, written_form};
-use crate::syntax::{GameSyntax, Item, MoveBody};
+use crate::syntax::{GameSyntax, MoveBody};
 
 /// A warning when a game mixes long and short algebraic (a long-algebraic game with a
 /// short-algebraic variation): the first move written in the less used form, with the first
@@ -12,8 +12,7 @@ pub(crate) fn mixed_notation(syntax: &GameSyntax, text: &str) -> Option<Diagnost
     // (first token, count) of each form, in reading order (main line and variations).
     let mut first: [Option<Span>; 2] = [None, None];
     let mut count = [0usize; 2];
-    crate::check::typed::each_item(&syntax.root, |item| {
-        let Item::Move(tok) = item else { return };
+    for tok in syntax.root.moves() {
         // The text tells only a move naming both squares (a hyphen: long); it is cut for
         // those alone.
         let both = matches!(tok.body, MoveBody::Normal(n) if n.from_file.is_some() && n.from_rank.is_some());
@@ -27,7 +26,7 @@ pub(crate) fn mixed_notation(syntax: &GameSyntax, text: &str) -> Option<Diagnost
             count[i] += 1;
             first[i].get_or_insert(tok.span);
         }
-    });
+    }
     let (Some(short), Some(long)) = (first[0], first[1]) else {
         return None;
     };

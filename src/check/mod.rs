@@ -16,6 +16,7 @@ mod checker;
 pub(crate) mod detect;
 mod explain;
 mod game;
+mod glued;
 mod line;
 mod markers;
 mod mixed;
@@ -24,7 +25,7 @@ mod repair;
 mod results;
 pub mod smoke;
 mod stream;
-mod typed;
+pub(crate) mod typed;
 mod types;
 mod words;
 

@@ -6,28 +6,7 @@ use crate::diagnostic::{Diagnostic, Problem};
 use crate::span::Span;
 use crate::syntax::customs::Mate;
 use crate::syntax::kind::LanguageFile;
-use crate::syntax::{CheckMark, GameSyntax, Item, Line, SyntaxIssue};
-
-/// Every item of a line in text order, the items of its variations where they open, on an
-/// explicit stack (variations nest up to the walker's bound).
-pub(crate) fn each_item<'s>(line: &'s Line, mut f: impl FnMut(&'s Item)) {
-    let mut outer: Vec<std::slice::Iter<'s, Item>> = Vec::new();
-    let mut items = line.items.iter();
-    loop {
-        match items.next() {
-            Some(item) => {
-                f(item);
-                if let Item::Variation(v) = item {
-                    outer.push(std::mem::replace(&mut items, v.items.iter()));
-                }
-            }
-            None => match outer.pop() {
-                Some(up) => items = up,
-                None => break,
-            },
-        }
-    }
-}
+use crate::syntax::{CheckMark, GameSyntax, Item, SyntaxIssue};
 
 /// The Cyrillic capital `Х` of a mate sign (the `X` of the languages that write it).
 const CYRILLIC_X: char = '\u{0425}';
@@ -51,14 +30,13 @@ pub(crate) fn cyrillic_mates(
     if native {
         return out;
     }
-    each_item(&syntax.root, |item| {
-        let Item::Move(tok) = item else { return };
+    for tok in syntax.root.moves() {
         if !tok.check().is_some_and(|c| c.value == CheckMark::Mate) {
-            return;
+            continue;
         }
         let token = text.get(tok.span.start..tok.span.end).unwrap_or("");
         let Some(at) = token.rfind(CYRILLIC_X) else {
-            return;
+            continue;
         };
         let start = tok.span.start + at;
         let read_as = format!("{}{meant}{}", &token[..at], &token[at + 2..]);
@@ -79,7 +57,7 @@ pub(crate) fn cyrillic_mates(
             ))
             .suggest(vec![read_as]),
         );
-    });
+    }
     out
 }
 
@@ -131,7 +109,7 @@ pub(crate) fn hand_typed(syntax: &GameSyntax, text: &str) -> Vec<Diagnostic> {
 fn number_forms(syntax: &GameSyntax, text: &str) -> Option<Diagnostic> {
     let mut first: Option<(Span, u32)> = None;
     let mut count = 0usize;
-    each_item(&syntax.root, |item| {
+    for item in syntax.root.items() {
         if let Item::MoveNumber(n) = item {
             let written = text.get(n.span.start..n.span.end).unwrap_or("");
             if typed_form(written) {
@@ -139,7 +117,7 @@ fn number_forms(syntax: &GameSyntax, text: &str) -> Option<Diagnostic> {
                 first.get_or_insert((n.span, n.value.number));
             }
         }
-    });
+    }
     let (span, number) = first?;
     let written = text.get(span.start..span.end).unwrap_or("");
     let dots = if written.contains("..") || written.contains('…') {
@@ -166,7 +144,7 @@ fn number_forms(syntax: &GameSyntax, text: &str) -> Option<Diagnostic> {
 
 /// Is a move number written in a form PGN has not: a `)`, `-` or `:` after the digits, or
 /// white space before the dot?
-fn typed_form(written: &str) -> bool {
+pub(crate) fn typed_form(written: &str) -> bool {
     let rest = written.trim_start_matches(|c: char| c.is_ascii_digit());
     rest.starts_with([')', '-', ':', ' ', '\t'])
 }

@@ -73,6 +73,8 @@ pub enum RuleCode {
     LookAlike,
     /// `SC109` figurine-color
     FigurineColor,
+    /// `SC110` hand-typed
+    HandTyped,
     /// `SC201` mixed-notation
     MixedNotation,
     /// `SC202` castling-style
@@ -107,6 +109,7 @@ impl RuleCode {
             RuleCode::Result => "SC107",
             RuleCode::LookAlike => "SC108",
             RuleCode::FigurineColor => "SC109",
+            RuleCode::HandTyped => "SC110",
             RuleCode::MixedNotation => "SC201",
             RuleCode::CastlingStyle => "SC202",
             RuleCode::CaptureStyle => "SC203",

@@ -221,7 +221,8 @@ impl Splitter {
             // A result of several words goes on (`Draw agreed.`).
             let end = token_end(text.as_bytes(), i);
             let gap = &text.as_bytes()[cut..i];
-            if gap.iter().all(|&c| c == b' ' || c == b'\t') && is_result(&text[self.result_at..end]) {
+            if gap.iter().all(|&c| c == b' ' || c == b'\t') && is_result(&text[self.result_at..end])
+            {
                 self.ended_at = Some(end);
                 self.i = end;
                 return;
@@ -317,7 +318,9 @@ impl Splitter {
                     line_start = false;
                     // The token's first two bytes (the second 0 when it has one).
                     let second = if end > i + 1 { b[i + 1] } else { 0 };
-                    if depth == 0 && (pair_in_results(b[i], second) || pair_ends_phrase(b[i], second)) {
+                    if depth == 0
+                        && (pair_in_results(b[i], second) || pair_ends_phrase(b[i], second))
+                    {
                         if let Some(at) = result_from(text, prev, i, end) {
                             self.ended_at = Some(end);
                             self.result_at = at;
@@ -370,7 +373,8 @@ fn result_from(text: &str, prev: Option<usize>, i: usize, end: usize) -> Option<
     }
     let b = text.as_bytes();
     let p = prev?;
-    (end > i + 1 && pair_ends_phrase(b[i], b[i + 1]) && is_result_phrase(&text[p..end])).then_some(p)
+    (end > i + 1 && pair_ends_phrase(b[i], b[i + 1]) && is_result_phrase(&text[p..end]))
+        .then_some(p)
 }
 
 /// Do a token's first two bytes allow the last word of a result of several words (`wins`,

@@ -437,7 +437,13 @@ impl<'a> Walker<'a> {
                 self.push(Item::Move(m));
                 return;
             }
-            if let Some(sc) = self.semicolon.filter(|sc| sc.depth == self.stack.len()) {
+            // A word (no digit: not a move, nor two moves typed without a space, which the
+            // checker splits) after a `;` separator: the `;` started a comment.
+            let word = !text.bytes().any(|b| b.is_ascii_digit());
+            if let Some(sc) = self
+                .semicolon
+                .filter(|sc| word && sc.depth == self.stack.len())
+            {
                 self.take_back(sc);
                 return;
             }
