@@ -181,6 +181,25 @@ const EXPECTED: &[(&str, &[&str])] = &[
         &["illegal_move", "missing_check"],
     ),
     ("variation-illegal", &["illegal_move"]),
+    // Hand-typed forms, read with what was assumed said once per game and kind.
+    ("hand-separators", &["separator", "separator", "separator"]),
+    ("hand-move-numbers", &["move_number_form"]),
+    ("hand-two-columns", &[]),
+    (
+        "glued-moves",
+        &[
+            "missing_space",
+            "missing_space",
+            "missing_space",
+            "missing_space",
+            "missing_space",
+        ],
+    ),
+    ("semicolon-comment-holds-moves", &["moves_in_comment"]),
+    ("mate-words", &[]),
+    ("draw-agreed", &[]),
+    // The Cyrillic `Х` typed as the mate sign in an English score.
+    ("cyrillic-mate-sign", &["look_alike"]),
 ];
 
 fn fixtures_dir() -> std::path::PathBuf {

@@ -20,6 +20,9 @@ const LONGEST: usize = 24;
 /// at nearly every token, none of which splits).
 const MOST_TRIED: usize = 64;
 
+/// Rounds of splitting: each reads the game again with the splits so far.
+pub(super) const ROUNDS: usize = 4;
+
 /// A token read as two moves.
 #[derive(Clone, Debug)]
 pub(super) struct Split {
@@ -52,7 +55,7 @@ pub(super) fn splits(game: &CheckedGame, text: &str, parser: &ParserEntry) -> Ve
         tried += 1;
         let Some(token) = text
             .get(span.start..span.end)
-            .filter(|t| t.len() <= LONGEST)
+            .filter(|t| t.len() <= LONGEST && may_hold_two(t))
         else {
             continue;
         };
@@ -61,6 +64,11 @@ pub(super) fn splits(game: &CheckedGame, text: &str, parser: &ParserEntry) -> Ve
         }
     }
     out
+}
+
+/// Can a token hold two moves? Each names a square (a digit), but castling.
+fn may_hold_two(token: &str) -> bool {
+    token.bytes().filter(u8::is_ascii_digit).count() >= 2 || token.contains("O-O")
 }
 
 /// The first cut of a token into two texts that each read as one move.
@@ -163,8 +171,9 @@ pub(super) fn errors(game: &CheckedGame) -> usize {
         .count()
 }
 
-/// The warning for a split token, with its fix: the two moves with a space.
-pub(super) fn warning(split: &Split, text: &str, game: usize) -> Diagnostic {
+/// The warning for a split token, with its fix: the two moves with a space; `checked` is the
+/// game read with the splits (the ply is its first move's, on the main line).
+pub(super) fn warning(split: &Split, text: &str, checked: &CheckedGame) -> Diagnostic {
     let src = |s: Span| text.get(s.start..s.end).unwrap_or("").to_owned();
     let (first, second) = (src(split.first.span), src(split.second.span));
     let mut d = Diagnostic::new(
@@ -180,6 +189,17 @@ pub(super) fn warning(split: &Split, text: &str, game: usize) -> Diagnostic {
         "as one move it is not legal here; write a space between the two: `{first} {second}`"
     ))
     .suggest(vec![format!("{first} {second}")]);
-    d.game = game;
+    d.game = checked.number;
+    d.ply = checked
+        .syntax
+        .root
+        .items
+        .iter()
+        .filter_map(|i| match i {
+            Item::Move(m) => Some(m.span),
+            _ => None,
+        })
+        .position(|s| s == split.first.span)
+        .and_then(|k| u32::try_from(k + 1).ok());
     d
 }

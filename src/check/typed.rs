@@ -80,7 +80,7 @@ pub(crate) fn hand_typed(syntax: &GameSyntax, text: &str) -> Vec<Diagnostic> {
     for (sep, span, count) in seen {
         let help = if sep == ";" {
             "PGN separates moves with white space, and there a `;` starts a comment that runs to \
-             the end of the line: it is read as a separator here because moves follow it; \
+             the end of the line: it is read as a separator here because a move number follows it; \
              write a space instead"
         } else {
             "PGN separates moves with white space; other programs may not read this: write a \

@@ -11,13 +11,13 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use scoresheet::check::{CheckedFile, CheckedGame, MoveState, Options, check_bytes, smoke};
-use scoresheet::diagnostic::{Code, Diagnostic};
+use scoresheet::diagnostic::{Code, Diagnostic, Problem};
 use scoresheet::lint::Applicability;
 use scoresheet::lint::{LintOptions, config::Config, fix_bytes, lint_bytes};
 use scoresheet::render::{LongForm, SquareNotation, Style, Writer};
 use scoresheet::report::output;
 use scoresheet::span::Span;
-use scoresheet::syntax::Item;
+use scoresheet::syntax::{Item, SyntaxIssue};
 use scoresheet::syntax::{LANGUAGE_FILES, Notation, Registry};
 use shakmaty::fen::Fen;
 use shakmaty::{Chess, EnPassantMode, Move};
@@ -150,7 +150,12 @@ pub fn unaccounted(file: &CheckedFile) -> Vec<String> {
         }
         for issue in &g.syntax.issues {
             let span = issue.span();
-            if !reported(span) {
+            // Separators are said once per game and kind, with how many.
+            let said_once = matches!(issue, SyntaxIssue::Separator(_))
+                && diags().any(
+                    |d| matches!(&d.problem, Problem::Separator { text, .. } if text == show(span)),
+                );
+            if !said_once && !reported(span) {
                 out.push(format!(
                     "game {}: syntax issue {issue:?} ({:?})",
                     g.number,
