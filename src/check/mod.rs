@@ -16,6 +16,7 @@ mod checker;
 pub(crate) mod detect;
 mod explain;
 mod game;
+mod habits;
 mod line;
 mod markers;
 mod mixed;
