@@ -422,6 +422,18 @@ fn detection() {
         // counts for little, so German wins without a warning.
         ("german", "de", &[]),
         ("language-undecided", "en", &["language_undecided"]),
+        // Where the board reads the moves alike in several languages, the customs the text
+        // writes decide (then the preference order): Spanish `a.p.` against French (`C`, `D`
+        // read alike, no bishop move to tell `A` from `F`); Turkish `(e.p)` against
+        // Azerbaijani (`A`, `V` read alike); the Dutch trailing `:` against German (`D`, `L`).
+        ("spanish-en-passant", "es", &[]),
+        ("turkish-en-passant", "tr", &[]),
+        ("dutch-trailing-colon", "nl", &[]),
+        // No piece letter: every language reads the pawn moves alike. The Bulgarian `:`
+        // captures and `X` mate are customs of Bulgarian, Russian, Ukrainian and Belarusian
+        // alike (they read these moves alike too), so the preference order names Russian
+        // among them; without the customs it named English.
+        ("colon-captures", "ru", &[]),
     ];
     let mut settings = insta::Settings::clone_current();
     settings.set_snapshot_path("../snapshots/detect");

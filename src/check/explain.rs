@@ -366,8 +366,8 @@ impl GameChecker<'_> {
             origins,
             ply,
             history,
-            ranked,
             rest,
+            ..
         } = *at;
         let text = self.src(tok.span).to_owned();
         match res {
@@ -472,46 +472,59 @@ impl GameChecker<'_> {
                     .help("write the piece after the square, as in e8=Q")
                     .suggest(forms)
             }
-            Resolution::Illegal(why) => {
-                let (why_text, secondary) = Why {
-                    pos,
-                    origins,
-                    history,
-                    text: self.text,
-                    writer: self.writer(),
-                }
-                .explain(&why);
-                let mut d = Diagnostic::new(
-                    Problem::IllegalMove {
-                        text: text.clone(),
-                        why: why_text,
-                    },
-                    tok.span,
-                )
-                .label("illegal here")
-                .ply(ply);
-                for (s, t) in secondary {
-                    d = d.with_secondary(s, t);
-                }
-                let mut sugg = suggestion_texts(ranked, tok.unmarked(self.text), 3);
-                let side = if pos.turn() == Color::White {
-                    "White"
-                } else {
-                    "Black"
-                };
-                match self.other_languages(tok.span, pos, true) {
-                    Some((help, other)) => {
-                        for o in other {
-                            if !sugg.contains(&o) {
-                                sugg.push(o);
-                            }
-                        }
-                        d.help(format!("{side} is to move; {help}")).suggest(sugg)
-                    }
-                    None => d.help(format!("{side} is to move")).suggest(sugg),
-                }
-            }
+            Resolution::Illegal(why) => self.illegal_error(at, &why, text),
             Resolution::Legal(_) | Resolution::Null => Diagnostic::new(Problem::NoGame, tok.span),
+        }
+    }
+
+    /// The diagnostic of an illegal move: the reason, the pieces that explain it, the readings
+    /// of the token in its own language and in others.
+    fn illegal_error(&self, at: &ErrorSite<'_>, why: &Illegal, text: String) -> Diagnostic {
+        let ErrorSite {
+            tok,
+            pos,
+            origins,
+            ply,
+            history,
+            ranked,
+            ..
+        } = *at;
+        let (why_text, secondary) = Why {
+            pos,
+            origins,
+            history,
+            text: self.text,
+            writer: self.writer(),
+        }
+        .explain(why);
+        let mut d = Diagnostic::new(
+            Problem::IllegalMove {
+                text,
+                why: why_text,
+            },
+            tok.span,
+        )
+        .label("illegal here")
+        .ply(ply);
+        for (s, t) in secondary {
+            d = d.with_secondary(s, t);
+        }
+        let mut sugg = suggestion_texts(ranked, tok.unmarked(self.text), 3);
+        let side = if pos.turn() == Color::White {
+            "White"
+        } else {
+            "Black"
+        };
+        match self.other_languages(tok.span, (pos, origins), true) {
+            Some((help, other)) => {
+                for o in other {
+                    if !sugg.contains(&o) {
+                        sugg.push(o);
+                    }
+                }
+                d.help(format!("{side} is to move; {help}")).suggest(sugg)
+            }
+            None => d.help(format!("{side} is to move")).suggest(sugg),
         }
     }
 }

@@ -93,20 +93,9 @@ impl Habits {
         self.marks(tok, text);
         match &tok.body {
             MoveBody::Castle(_) => self.castling(src),
-            MoveBody::Normal(n) => {
-                if n.promotion.is_some()
-                    && let Some(to) = n.to
-                {
-                    let unmarked = tok.unmarked(text);
-                    if let Some(at) = unmarked.rfind(&to.to_string()) {
-                        let after = unmarked[at + 2..].chars().next();
-                        self.promotion.add(match after {
-                            Some('=') => "=",
-                            Some('/') => "/",
-                            Some('(') => "(",
-                            _ => "",
-                        });
-                    }
+            MoveBody::Normal(_) => {
+                if let Some(mark) = promotion_mark(tok, text) {
+                    self.promotion.add(mark);
                 }
             }
             MoveBody::Descriptive(d) if d.castles.is_none() => {
@@ -277,6 +266,23 @@ impl Habits {
     }
 }
 
+/// How an algebraic promotion is written after its target square: `=` (`e8=Q`), `/`
+/// (`e8/Q`), `(` (`e8(Q)`) or nothing (`e8Q`); `None` for a move that promotes nothing.
+pub(super) fn promotion_mark(tok: &MoveToken, text: &str) -> Option<&'static str> {
+    let MoveBody::Normal(n) = &tok.body else {
+        return None;
+    };
+    n.promotion?;
+    let unmarked = tok.unmarked(text);
+    let at = unmarked.rfind(&n.to?.to_string())?;
+    Some(match unmarked[at + 2..].chars().next() {
+        Some('=') => "=",
+        Some('/') => "/",
+        Some('(') => "(",
+        _ => "",
+    })
+}
+
 /// The writer for a game's suggestions and fixes, in the game's own habits (see [`Habits`]),
 /// and the marks the game writes (check, mate) for marker fixes.
 pub(super) fn game_form(
@@ -296,7 +302,7 @@ pub(super) fn game_form(
         Writer::Descriptive { style, .. } => Style {
             mate: style.mate.to_string(),
             check: style.check.to_string(),
-            ..Style::english()
+            ..Style::fide(["K", "Q", "R", "B", style.knight.as_str()].map(String::from))
         },
         Writer::Squares(_) => Style::english(),
     };

@@ -485,7 +485,7 @@ impl<'g, 'a, 'l> LineWalk<'g, 'a, 'l> {
         } else {
             suggestion_texts(&ranked, &token, 3)
         };
-        let other = g.other_languages(span, pos, false);
+        let other = g.other_languages(span, (pos, origins), false);
         if let Some((_, o)) = &other {
             sugg.retain(|s| !o.contains(s));
             sugg.splice(0..0, o.iter().cloned());

@@ -49,5 +49,3 @@ pub(crate) use crate::board::descriptive::{
     english::english_patterns, marks::agreeing_with_marks, spanish::spanish_patterns,
     squares::Written,
 };
-#[cfg(test)]
-pub(crate) use crate::syntax::System;

@@ -4,7 +4,7 @@ use shakmaty::san::San;
 use shakmaty::{Bitboard, Chess, Position, Role, Square};
 
 use crate::board::descriptive::{
-    DescStyle, Origins, System, Written, agreeing_with_marks, describe_readings, english_patterns,
+    DescStyle, Origins, Written, agreeing_with_marks, describe_readings, english_patterns,
     spanish_patterns, write_english, write_spanish,
 };
 use crate::board::resolve::tests::{position, uci};
