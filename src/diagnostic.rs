@@ -669,9 +669,13 @@ impl Diagnostic {
         self
     }
 
-    /// Adds a secondary label.
+    /// Adds a secondary label, once: a label with the same place and text as one the
+    /// diagnostic has (the same piece behind two readings of a move) is not added again.
     pub(crate) fn with_secondary(mut self, span: Span, text: impl Into<String>) -> Self {
-        self.secondary.push((span, text.into()));
+        let text = text.into();
+        if !self.secondary.iter().any(|(s, t)| *s == span && *t == text) {
+            self.secondary.push((span, text));
+        }
         self
     }
 

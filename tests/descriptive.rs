@@ -1097,7 +1097,7 @@ fn results() {
         let file = check(&format!("1. P-K4 P-K4 2. N-KB3 {result}\n"), "descriptive");
         assert!(errors(&file).is_empty(), "{result}: {}", describe(&file));
         assert_eq!(mainline(&file).len(), 3);
-        let line = output::line(&file.games[0], &Writer::Descriptive { full: false });
+        let line = output::line(&file.games[0], &Writer::descriptive(false));
         assert!(line.ends_with(want), "{line}");
     }
 }
@@ -1442,8 +1442,8 @@ fn render(form: Form, moves: &[Move]) -> String {
             out.push_str(&format!("{}. ", i / 2 + 1));
         }
         let writer = match form {
-            Form::Short => Writer::Descriptive { full: false },
-            Form::Full => Writer::Descriptive { full: true },
+            Form::Short => Writer::descriptive(false),
+            Form::Full => Writer::descriptive(true),
             Form::Spanish => Writer::DescriptiveEs,
         };
         out.push_str(&writer.write(&pos, &origins, m));

@@ -30,6 +30,8 @@ use scoresheet::report::output;
 /// The codes each fixture produces, in report order (`scoresheet::` left off).
 const EXPECTED: &[(&str, &[&str])] = &[
     ("ambiguous-knights", &["ambiguous_move"]),
+    // `PxP ch` from e6 (descriptive): two readings of one pawn, its arrival labelled once.
+    ("ambiguous-one-piece-label-once", &["ambiguous_move"]),
     ("ambiguous-rooks", &["ambiguous_move"]),
     ("bad-fen-no-king", &["bad_fen"]),
     // `c5` typed as `5`: a number where a move belongs.
@@ -88,6 +90,14 @@ const EXPECTED: &[(&str, &[&str])] = &[
     ("not-checked", &["illegal_move"]),
     // `Sf3` read as English: the help names the languages where S is the knight.
     ("cross-language", &["syntax"]),
+    // A descriptive score with `Kt`, `x` and `+`: suggestions written the same way
+    // (`Kt-KB3`, `QxQ+`), not `N-KB3` and `QxQ ch`.
+    ("descriptive-kt", &["illegal_move", "missing_check"]),
+    // French: White's `Dh5` in Black's place, and a Black half-move left out before `Fb3`;
+    // every move named in French letters (`Dh5`, `Cc5`), never in English (`Qd1-h5`).
+    ("french-wrong-side", &["illegal_move", "wrong_side"]),
+    // `4. Ba5` read as `Ba4`: the diagram of the next error names the move read, `4. Ba4`.
+    ("last-move-as-read", &["illegal_move", "illegal_move"]),
     // Cyrillic `е` and `В` typed for Latin `e` and `B`.
     ("look-alike", &["look_alike", "look_alike"]),
     ("not-double-check", &["not_double_check"]),
@@ -206,10 +216,21 @@ fn fixtures_dir() -> std::path::PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/diagnostics")
 }
 
-/// The fixtures are English algebraic; they are read as such, not detected, so that a new
-/// language file cannot change what they test.
-fn english() -> Options {
-    Options::given("algebraic", "en")
+/// The fixtures in another notation or language than English algebraic: (file, notation,
+/// language).
+const GIVEN: &[(&str, &str, &str)] = &[
+    ("ambiguous-one-piece-label-once", "descriptive", "en"),
+    ("descriptive-kt", "descriptive", "en"),
+    ("french-wrong-side", "algebraic", "fr"),
+];
+
+/// The fixtures are English algebraic but those in [`GIVEN`]; they are read as such, not
+/// detected, so that a new language file cannot change what they test.
+fn options(stem: &str) -> Options {
+    match GIVEN.iter().find(|(name, _, _)| *name == stem) {
+        Some((_, notation, lang)) => Options::given(notation, lang),
+        None => Options::given("algebraic", "en"),
+    }
 }
 
 fn check_fixture(path: &Path) -> scoresheet::check::CheckedFile {
@@ -218,7 +239,8 @@ fn check_fixture(path: &Path) -> scoresheet::check::CheckedFile {
         .file_name()
         .and_then(|n| n.to_str())
         .expect("file name");
-    check_bytes(name, &bytes, &english()).expect("English algebraic has a grammar")
+    let stem = path.file_stem().and_then(|s| s.to_str()).expect("stem");
+    check_bytes(name, &bytes, &options(stem)).expect("the fixture's grammar exists")
 }
 
 fn codes(file: &scoresheet::check::CheckedFile) -> Vec<String> {
@@ -352,6 +374,63 @@ fn plies_of_move_diagnostics() {
     }
 }
 
+/// Every move a message, label or suggestion names is written in the game's own notation,
+/// language and habits; a label is shown once.
+#[test]
+fn moves_are_named_in_the_writers_own_way() {
+    let fixture = |name: &str| check_fixture(&fixtures_dir().join(format!("{name}.pgn")));
+    let find = |file: &scoresheet::check::CheckedFile, code: &str| {
+        file.all_diagnostics()
+            .find(|d| d.code().as_str() == format!("scoresheet::{code}"))
+            .unwrap_or_else(|| panic!("no {code}"))
+            .clone()
+    };
+    // French: White's queen move named in French, as the game writes it; the inserted move
+    // and the suggestions in French letters too.
+    let file = fixture("french-wrong-side");
+    let illegal = find(&file, "illegal_move");
+    let message = illegal.to_string();
+    assert!(
+        message.contains("a legal move for White (`Dh5`)"),
+        "{message}"
+    );
+    assert!(!message.contains('Q'), "{message}");
+    assert_eq!(illegal.suggestions, ["Dh4", "Dg5", "Df6"]);
+    let wrong = find(&file, "wrong_side");
+    let help = wrong.help.clone().unwrap_or_default();
+    assert!(help.contains("White's `Fb3`"), "{help}");
+    assert!(help.contains("read on with `Cc5` inserted"), "{help}");
+    assert!(
+        wrong.suggestions.iter().all(|s| s.ends_with(" Fb3")),
+        "{:?}",
+        wrong.suggestions
+    );
+    // `Kt`, `x` and `+` as the score writes them.
+    let file = fixture("descriptive-kt");
+    let illegal = find(&file, "illegal_move");
+    assert_eq!(illegal.suggestions, ["Kt-KB3", "Kt-B4", "Kt-Kt4"]);
+    assert_eq!(find(&file, "missing_check").suggestions, ["QxQ+"]);
+    // Two readings of one pawn: where it came from, said once.
+    let file = fixture("ambiguous-one-piece-label-once");
+    let ambiguous = find(&file, "ambiguous_move");
+    let labels: Vec<&str> = ambiguous
+        .secondary
+        .iter()
+        .map(|(_, t)| t.as_str())
+        .collect();
+    assert_eq!(labels, ["the pawn on e6 arrived with 3. PxP"]);
+    assert_eq!(ambiguous.suggestions, ["PxQP ch", "PxBP ch"]);
+    // A move assumed by a repair is named as read, not as written.
+    let file = fixture("last-move-as-read");
+    let second = file
+        .all_diagnostics()
+        .filter(|d| d.code() == Code::IllegalMove)
+        .nth(1)
+        .expect("two illegal moves");
+    let diagram = second.diagram.clone().unwrap_or_default();
+    assert!(diagram.contains("last move 4. Ba4\n"), "{diagram}");
+}
+
 /// Files read with the language detected (`--lang auto`): the language chosen, and the
 /// warning when the board cannot decide. Snapshots in `snapshots/detect/`.
 #[test]
@@ -362,6 +441,18 @@ fn detection() {
         // counts for little, so German wins without a warning.
         ("german", "de", &[]),
         ("language-undecided", "en", &["language_undecided"]),
+        // Where the board reads the moves alike in several languages, the customs the text
+        // writes decide (then the preference order): Spanish `a.p.` against French (`C`, `D`
+        // read alike, no bishop move to tell `A` from `F`); Turkish `(e.p)` against
+        // Azerbaijani (`A`, `V` read alike); the Dutch trailing `:` against German (`D`, `L`).
+        ("spanish-en-passant", "es", &[]),
+        ("turkish-en-passant", "tr", &[]),
+        ("dutch-trailing-colon", "nl", &[]),
+        // No piece letter: every language reads the pawn moves alike. The Bulgarian `:`
+        // captures and `X` mate are customs of Bulgarian, Russian, Ukrainian and Belarusian
+        // alike (they read these moves alike too), so the preference order names Russian
+        // among them; without the customs it named English.
+        ("colon-captures", "ru", &[]),
     ];
     let mut settings = insta::Settings::clone_current();
     settings.set_snapshot_path("../snapshots/detect");

@@ -5,7 +5,7 @@ pub(crate) mod pattern;
 pub(crate) mod resolve;
 pub(crate) mod token;
 
-pub use descriptive::Origins;
+pub use descriptive::{DescStyle, Knight, Origins};
 pub use resolve::{Illegal, Resolution};
 pub use token::{
     InvalidToken, TokenOutcome, parse_token, parse_token_with, resolve_move_token, resolve_token,

@@ -69,6 +69,9 @@ pub(super) struct Played<'l> {
     pub(super) number: u32,
     /// A Black move.
     pub(super) black: bool,
+    /// The move as the game's writer writes it, when the text at `span` does not read as it
+    /// (a move assumed by a repair): what a message names instead of that text.
+    pub(super) read_as: Option<Box<str>>,
 }
 
 /// Where the part of a token that names its move is: found when a message names the move
@@ -82,13 +85,16 @@ pub(super) enum Bare<'l> {
 }
 
 impl Played<'_> {
-    /// "5. Nbd2" or "12... Bxg3".
+    /// "5. Nbd2" or "12... Bxg3": the move as written, or as read when a repair assumed it.
     pub(super) fn label(&self, text: &str) -> String {
         let bare = match self.bare {
             Bare::Span(span) => span,
             Bare::Token(tok) => tok.unmarked_span(text),
         };
-        let token = text.get(bare.start..bare.end).unwrap_or("");
+        let token = match &self.read_as {
+            Some(read) => read,
+            None => text.get(bare.start..bare.end).unwrap_or(""),
+        };
         format!(
             "{}{} {}",
             self.number,
@@ -121,7 +127,7 @@ impl GameChecker<'_> {
 
     fn form(&self) -> &(render::Writer, Style) {
         self.form
-            .get_or_init(|| game_form(self.parser, self.syntax, self.text))
+            .get_or_init(|| crate::check::habits::game_form(self.parser, self.syntax, self.text))
     }
 
     /// The game writes black figurines somewhere (so it distinguishes the colours).
@@ -204,78 +210,5 @@ impl GameChecker<'_> {
         origins: &Origins,
     ) -> Resolution {
         crate::board::token::resolve_move_token(tok, pos, origins)
-    }
-}
-
-/// The writer for a game's suggestions and fixes, in the game's own form (see
-/// [`game_writer`]), and the marks the game writes (check, mate) for marker fixes.
-pub(super) fn game_form(
-    parser: &ParserEntry,
-    syntax: &GameSyntax,
-    text: &str,
-) -> (render::Writer, Style) {
-    let writer = game_writer(
-        render::Writer::for_notation(parser.notation, parser.language.as_deref()),
-        syntax,
-        text,
-    );
-    let style = match &writer {
-        render::Writer::San(style) => (**style).clone(),
-        render::Writer::DescriptiveEs => Style {
-            mate: "++".into(),
-            double_plus_mate: true,
-            ..Style::english()
-        },
-        render::Writer::Descriptive { .. } => Style {
-            mate: " mate".into(),
-            check: " ch".into(),
-            ..Style::english()
-        },
-        render::Writer::Long { style, .. } => (**style).clone(),
-        render::Writer::Squares(_) => Style::english(),
-    };
-    (writer, style)
-}
-
-/// The writer for a game's suggestions and fixes: its notation's, in the form the game is
-/// written in — long or compact algebraic when most of its moves are (`Ng1-f3`, `Оg5:Кf6`),
-/// figurines when it uses them, coordinate notation in the case it is typed in.
-fn game_writer(base: render::Writer, syntax: &GameSyntax, text: &str) -> render::Writer {
-    let mut long = 0usize;
-    let mut short = 0usize;
-    let mut hyphen = false;
-    let mut figurines = false;
-    let mut upper = false;
-    for tok in syntax.root.moves() {
-        let src = text.get(tok.span.start..tok.span.end).unwrap_or("");
-        match crate::syntax::walker::written_form(tok, src) {
-            Some(crate::syntax::walker::WrittenForm::Long) => {
-                long += 1;
-                hyphen |= src.contains(['-', '–']) && !src.starts_with(['O', '0']);
-            }
-            Some(crate::syntax::walker::WrittenForm::Short) => short += 1,
-            None => {}
-        }
-        figurines |= tok.figurine().is_some();
-        upper |= src.starts_with(|c: char| c.is_ascii_uppercase());
-    }
-    match base {
-        render::Writer::San(style) if long > short => render::Writer::Long {
-            style: Box::new(if figurines {
-                (*style).figurines()
-            } else {
-                *style
-            }),
-            form: if hyphen {
-                render::LongForm::Hyphen
-            } else {
-                render::LongForm::Compact
-            },
-        },
-        render::Writer::San(style) if figurines => render::Writer::San(Box::new(style.figurines())),
-        render::Writer::Squares(render::SquareNotation::Coordinate { .. }) => {
-            render::Writer::Squares(render::SquareNotation::Coordinate { upper })
-        }
-        other => other,
     }
 }

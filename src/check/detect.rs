@@ -33,12 +33,17 @@ use std::borrow::Cow;
 pub(crate) const PREFERENCE: &[&str] =
     &["en", "de", "fr", "es", "ru", "it", "nl", "pt", "pl", "bg"];
 
+mod fit;
+pub(crate) use fit::customs_fit;
+
 /// (complete games, resolved main-line plies, fewer errors): higher is better.
 pub(crate) type Score = (usize, usize, usize);
 /// A game's main line as read (`None` = null move).
 pub(crate) type MainLine = Vec<Option<Move>>;
-/// How one parser read a text on the board: its score and the main lines it read.
-pub(crate) type Reading = (Score, Vec<MainLine>);
+/// How one parser read a text on the board: its score, the main lines it read, and how many
+/// marks of the text are its language's own customs ([`customs_fit`], the tie-breaker when
+/// the board reads the moves alike in several languages).
+pub(crate) type Reading = (Score, Vec<MainLine>, usize);
 
 /// The language reported for a notation without piece letters (UCI, Smith, ICCF numeric,
 /// coordinate).
@@ -220,9 +225,10 @@ fn descriptive_hints(text: &str, games: &[Span]) -> (bool, bool) {
                 continue;
             }
             let upper = |c: u8| c.is_ascii_uppercase();
-            // English: a piece letter, then (after more letters and digits) `-` or `x` and a capital.
+            // English: a piece letter, then (after more letters and digits) a dash (`-`, or a
+            // typographic one as in `P–K4`) or a capture sign, and a capital.
             if b"KQRBNP".contains(&b[0])
-                && let Some(i) = t.find(['-', 'x', '×', ':'])
+                && let Some(i) = t.find(['-', '‑', '‐', '–', '—', '−', 'x', '×', ':'])
             {
                 let after = t[i..].chars().nth(1);
                 if after.is_some_and(|c| "KQRBNP".contains(c))
@@ -505,8 +511,9 @@ pub(crate) fn detect_prose(
 }
 
 /// Chooses among the languages whose letters explain `starts` by how `read` reads the text
-/// with each: the best board score wins; on a tie the [`PREFERENCE`] order decides, with a
-/// warning (at `at`) when the tied languages read different moves.
+/// with each: the best board score wins; on a tie the language whose customs the text writes
+/// most ([`customs_fit`]: Spanish `a.p.`, Bulgarian `:` and `X`…), then the [`PREFERENCE`]
+/// order, with a warning (at `at`) when the tied languages read different moves.
 fn choose(
     registry: &Registry,
     starts: &BTreeSet<char>,
@@ -542,18 +549,22 @@ fn choose(
         })
         .map(|(l, p)| (l, read(p)))
         .collect();
-    // Best score; the sort above made ties keep the preference order.
+    // Best score; among the tied, the one whose customs the text writes most; the sort above
+    // made ties keep the preference order.
     let best = scored.iter().map(|(_, s)| s.0).max().unwrap_or_default();
     let tied: Vec<&Scored> = scored.iter().filter(|(_, s)| s.0 == best).collect();
-    let chosen = tied.first().map_or(first, |t| t.0.clone());
+    let most_fit = tied.iter().map(|t| t.1.2).max().unwrap_or(0);
+    let pick = tied.iter().position(|t| t.1.2 == most_fit).unwrap_or(0);
+    let by_customs = pick > 0;
+    let chosen = tied.get(pick).map_or(first, |t| t.0.clone());
     // Languages that read the same moves (same letters for the pieces used) are no rival.
-    let chosen_moves = tied.first().map(|t| &t.1.1);
+    let chosen_moves = tied.get(pick).map(|t| &t.1.1);
     let mut winners: Vec<&LanguageFile> = vec![&chosen];
     winners.extend(
         tied.iter()
-            .skip(1)
-            .filter(|t| Some(&t.1.1) != chosen_moves)
-            .map(|t| &*t.0),
+            .enumerate()
+            .filter(|(i, t)| *i != pick && Some(&t.1.1) != chosen_moves)
+            .map(|(_, t)| &*t.0),
     );
     let parser = registry
         .parser_for(notation, chosen.code())
@@ -573,11 +584,19 @@ fn choose(
             },
             Span::new(at.start, at.start),
         )
-        .help(format!(
-            "the moves are legal in each of these languages; scoresheet prefers {} (order: {}). Give --lang to choose",
-            chosen.code(),
-            PREFERENCE.join(", ")
-        ))
+        .help(if by_customs {
+            format!(
+                "the moves are legal in each of these languages; scoresheet prefers {}, whose customs the text writes ({}). Give --lang to choose",
+                chosen.code(),
+                chosen.read_customs()
+            )
+        } else {
+            format!(
+                "the moves are legal in each of these languages; scoresheet prefers {} (order: {}). Give --lang to choose",
+                chosen.code(),
+                PREFERENCE.join(", ")
+            )
+        })
     });
     Ok(Detection {
         notation,
@@ -596,20 +615,20 @@ fn preference_rank(l: &LanguageFile) -> usize {
 }
 
 /// (complete games, resolved main-line plies, -errors) of the first games read with `parser`,
-/// and the main lines read.
-fn board_score(
-    registry: &Registry,
-    parser: &ParserEntry,
-    text: &str,
-    games: &[Span],
-) -> (Score, Vec<MainLine>) {
+/// the main lines read, and how many marks are the language's own customs.
+fn board_score(registry: &Registry, parser: &ParserEntry, text: &str, games: &[Span]) -> Reading {
     let mut lines = Vec::new();
     let mut complete = 0;
     let mut plies = 0;
     let mut errors = 0usize;
+    let mut fit = 0;
+    let customs = parser.language.as_deref().map(LanguageFile::read_customs);
     for (i, span) in games.iter().take(MAX_GAMES).enumerate() {
         let syntax = (parser.parse)(&text[span.start..span.end], span.start);
         let g = check_game(i + 1, syntax, text, parser, registry);
+        if let Some(c) = &customs {
+            fit += customs_fit(&g.syntax, text, c);
+        }
         if g.complete {
             complete += 1;
         }
@@ -621,7 +640,7 @@ fn board_score(
             .filter(|d| d.severity == crate::diagnostic::Severity::Error)
             .count();
     }
-    ((complete, plies, usize::MAX - errors), lines)
+    ((complete, plies, usize::MAX - errors), lines, fit)
 }
 
 /// The languages whose letters explain the characters that start move tokens, best first.
@@ -765,6 +784,20 @@ mod tests {
     }
 
     #[test]
+    fn customs_only_break_ties_of_the_board() {
+        // Without a bishop move, French and Spanish read the moves alike: the Spanish `a.p.`
+        // decides (French is preferred otherwise).
+        let d = detect_auto("1. e4 Cf6 2. e5 d5 3. exd6 a.p. Dxd6 4. d4 Cc6 *");
+        assert_eq!(d.lang, "es");
+        let d = detect_auto("1. e4 Cf6 2. e5 d5 3. exd6 Dxd6 4. d4 Cc6 *");
+        assert_eq!(d.lang, "fr");
+        // `Fc4` is a French bishop move and no Spanish one: the board decides, whatever the
+        // marks.
+        let d = detect_auto("1. e4 Cf6 2. e5 d5 3. exd6 a.p. Dxd6 4. Fc4 Cc6 *");
+        assert_eq!(d.lang, "fr");
+    }
+
+    #[test]
     fn an_ambiguous_short_fragment_is_read_by_preference_with_a_warning() {
         // `R` is a rook in English and a knight in Finnish: `Rh3` is legal either way.
         let d = detect_auto("1. h4 h5 2. Rh3");
@@ -778,7 +811,7 @@ mod tests {
 
     #[test]
     fn prose_without_piece_letters_is_read_alike_in_every_language() {
-        let read = |_: Parser| -> Reading { ((0, 0, usize::MAX), Vec::new()) };
+        let read = |_: Parser| -> Reading { ((0, 0, usize::MAX), Vec::new(), 0) };
         let d = detect_prose(
             &BUILTIN,
             "After 1.e4 e5 2.d4 exd4 the centre opens.",
@@ -800,7 +833,7 @@ mod tests {
         let read = |p: Parser| -> Reading {
             let score = usize::from(std::ptr::eq(&*p, german));
             seen.borrow_mut().push(p);
-            ((0, score, usize::MAX), Vec::new())
+            ((0, score, usize::MAX), Vec::new(), 0)
         };
         let d = detect_prose(
             &BUILTIN,

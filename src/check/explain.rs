@@ -61,8 +61,11 @@ type Reason = (String, Vec<(Span, String)>);
 /// there.
 struct Why<'t> {
     pos: &'t Chess,
+    origins: &'t Origins,
     history: &'t [Played<'t>],
     text: &'t str,
+    /// Writes a move named in the reason in the game's notation, language and habits.
+    writer: &'t crate::render::Writer,
 }
 
 impl Why<'_> {
@@ -306,11 +309,19 @@ impl Why<'_> {
             ),
             Illegal::NullInCheck => (format!("{turn} is in check and cannot pass"), Vec::new()),
             Illegal::WrongSide { color, m, own } => {
-                let (why, labels) = describe_illegal(own, self.pos, self.history, self.text);
+                let (why, labels) = Why { ..*self }.explain(own);
                 let other = color_name(*color);
+                // The move as the other side would write it, in the position with that side
+                // to move.
+                let written = self
+                    .pos
+                    .clone()
+                    .swap_turn()
+                    .map(|p| self.writer.write(&p, self.origins, m))
+                    .unwrap_or_else(|_| m.to_string());
                 (
                     format!(
-                        "{why}; it is a legal move for {other} ({m}): was a move skipped, or written for the wrong side?"
+                        "{why}; it is a legal move for {other} (`{written}`): was a move skipped, or written for the wrong side?"
                     ),
                     labels,
                 )
@@ -321,17 +332,13 @@ impl Why<'_> {
     }
 }
 
-/// The reason in words, and secondary labels on earlier moves that explain it.
-pub(super) fn describe_illegal(
-    why: &Illegal,
-    pos: &Chess,
-    history: &[Played<'_>],
-    text: &str,
-) -> Reason {
-    let w = Why { pos, history, text };
-    w.piece_move(why)
-        .or_else(|| w.castling(why))
-        .unwrap_or_else(|| w.other(why))
+impl Why<'_> {
+    /// The reason in words, and secondary labels on earlier moves that explain it.
+    fn explain(&self, why: &Illegal) -> Reason {
+        self.piece_move(why)
+            .or_else(|| self.castling(why))
+            .unwrap_or_else(|| self.other(why))
+    }
 }
 
 /// A move token in error, in its place in the line.
@@ -359,19 +366,17 @@ impl GameChecker<'_> {
             origins,
             ply,
             history,
-            ranked,
             rest,
+            ..
         } = *at;
         let text = self.src(tok.span).to_owned();
         match res {
             Resolution::Ambiguous(mut ms) if matches!(tok.body, MoveBody::Descriptive(_)) => {
-                let MoveBody::Descriptive(d) = &tok.body else {
-                    unreachable!("matched above")
-                };
                 // The reading after which the following moves read furthest first.
                 ms.sort_by_key(|m| std::cmp::Reverse(self.reach_after(pos, origins, m, rest)));
-                let readings =
-                    crate::board::descriptive::describe_readings(pos, origins, &ms, d.system);
+                let readings = crate::board::descriptive::describe_readings(&ms, |m| {
+                    self.writer().write(pos, origins, m)
+                });
                 let mut d = Diagnostic::new(
                     Problem::AmbiguousReading {
                         text: text.clone(),
@@ -467,39 +472,59 @@ impl GameChecker<'_> {
                     .help("write the piece after the square, as in e8=Q")
                     .suggest(forms)
             }
-            Resolution::Illegal(why) => {
-                let (why_text, secondary) = describe_illegal(&why, pos, history, self.text);
-                let mut d = Diagnostic::new(
-                    Problem::IllegalMove {
-                        text: text.clone(),
-                        why: why_text,
-                    },
-                    tok.span,
-                )
-                .label("illegal here")
-                .ply(ply);
-                for (s, t) in secondary {
-                    d = d.with_secondary(s, t);
-                }
-                let mut sugg = suggestion_texts(ranked, tok.unmarked(self.text), 3);
-                let side = if pos.turn() == Color::White {
-                    "White"
-                } else {
-                    "Black"
-                };
-                match self.other_languages(tok.span, pos, true) {
-                    Some((help, other)) => {
-                        for o in other {
-                            if !sugg.contains(&o) {
-                                sugg.push(o);
-                            }
-                        }
-                        d.help(format!("{side} is to move; {help}")).suggest(sugg)
-                    }
-                    None => d.help(format!("{side} is to move")).suggest(sugg),
-                }
-            }
+            Resolution::Illegal(why) => self.illegal_error(at, &why, text),
             Resolution::Legal(_) | Resolution::Null => Diagnostic::new(Problem::NoGame, tok.span),
+        }
+    }
+
+    /// The diagnostic of an illegal move: the reason, the pieces that explain it, the readings
+    /// of the token in its own language and in others.
+    fn illegal_error(&self, at: &ErrorSite<'_>, why: &Illegal, text: String) -> Diagnostic {
+        let ErrorSite {
+            tok,
+            pos,
+            origins,
+            ply,
+            history,
+            ranked,
+            ..
+        } = *at;
+        let (why_text, secondary) = Why {
+            pos,
+            origins,
+            history,
+            text: self.text,
+            writer: self.writer(),
+        }
+        .explain(why);
+        let mut d = Diagnostic::new(
+            Problem::IllegalMove {
+                text,
+                why: why_text,
+            },
+            tok.span,
+        )
+        .label("illegal here")
+        .ply(ply);
+        for (s, t) in secondary {
+            d = d.with_secondary(s, t);
+        }
+        let mut sugg = suggestion_texts(ranked, tok.unmarked(self.text), 3);
+        let side = if pos.turn() == Color::White {
+            "White"
+        } else {
+            "Black"
+        };
+        match self.other_languages(tok.span, (pos, origins), true) {
+            Some((help, other)) => {
+                for o in other {
+                    if !sugg.contains(&o) {
+                        sugg.push(o);
+                    }
+                }
+                d.help(format!("{side} is to move; {help}")).suggest(sugg)
+            }
+            None => d.help(format!("{side} is to move")).suggest(sugg),
         }
     }
 }

@@ -327,8 +327,13 @@ impl<'g, 'a, 'l> LineWalk<'g, 'a, 'l> {
         self.snaps.clear();
     }
 
-    /// Plays a move: position, origins, history and ply move on.
+    /// Plays a move as written at `span`: position, origins, history and ply move on.
     fn play(&mut self, m: Move, span: Span, bare: Bare<'l>) {
+        self.play_read(m, span, bare, None);
+    }
+
+    /// Plays a move, named in later messages by `read_as` rather than the text at `span`.
+    fn play_read(&mut self, m: Move, span: Span, bare: Bare<'l>, read_as: Option<Box<str>>) {
         let s = &mut self.state;
         let number = self.fullmove + (s.ply + self.first_ply_offset) / 2;
         let black = s.pos.turn() == Color::Black;
@@ -338,6 +343,7 @@ impl<'g, 'a, 'l> LineWalk<'g, 'a, 'l> {
             bare,
             number,
             black,
+            read_as,
         });
         s.origins.play(&m);
         s.pos.play_unchecked(m);
@@ -479,7 +485,7 @@ impl<'g, 'a, 'l> LineWalk<'g, 'a, 'l> {
         } else {
             suggestion_texts(&ranked, &token, 3)
         };
-        let other = g.other_languages(span, pos, false);
+        let other = g.other_languages(span, (pos, origins), false);
         if let Some((_, o)) = &other {
             sugg.retain(|s| !o.contains(s));
             sugg.splice(0..0, o.iter().cloned());
@@ -547,7 +553,7 @@ impl<'g, 'a, 'l> LineWalk<'g, 'a, 'l> {
                         )),
                     });
                 }
-                self.play(m, span, Bare::Span(self.g.unreadable_bare(span)));
+                self.play_assumed(m, span, Bare::Span(self.g.unreadable_bare(span)));
             }
             _ => {
                 if self.record {

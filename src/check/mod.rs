@@ -17,6 +17,7 @@ pub(crate) mod detect;
 mod explain;
 mod game;
 mod glued;
+mod habits;
 mod line;
 mod markers;
 mod mixed;

@@ -225,7 +225,7 @@ impl GameChecker<'_> {
     pub(super) fn other_languages(
         &self,
         span: Span,
-        pos: &Chess,
+        (pos, origins): (&Chess, &Origins),
         read: bool,
     ) -> Option<(String, Vec<String>)> {
         if self.frugal {
@@ -289,7 +289,8 @@ impl GameChecker<'_> {
             .collect();
         let current_name = self.language_name();
         let what = if m.role() == Role::Pawn || letter.is_empty() {
-            format!("it reads as {} in {}", m, join_and(&names))
+            let other = render::san_styled(&Style::of(first_lang, false), pos, &m);
+            format!("it reads as `{other}` in {}", join_and(&names))
         } else {
             format!(
                 "in {} {letter} is the {}",
@@ -298,7 +299,7 @@ impl GameChecker<'_> {
             )
         };
         let help = format!("`{}` is not {current_name} here; {what}", short(token));
-        Some((help, vec![render::san_styled(self.style(), pos, &m)]))
+        Some((help, vec![self.writer().write(pos, origins, &m)]))
     }
 
     /// How many of `rest` resolve in turn from `pos`.

@@ -8,7 +8,7 @@ use shakmaty::fen::Fen;
 use shakmaty::{Chess, EnPassantMode};
 
 use crate::check::budget;
-use crate::check::detect::{Detection, ProseReader, Reading, detect, detect_document};
+use crate::check::detect::{Detection, ProseReader, Reading, customs_fit, detect, detect_document};
 use crate::check::prose::scan_fragments;
 use crate::check::{
     CheckError, CheckedGame, Choice, LangCode, MoveState, RepairNote, check_game, check_game_within,
@@ -757,8 +757,14 @@ impl Document {
             read_against(frags, &prose_text, &p, &options.registry, &mut read, 0);
             let errors: usize = read.iter().map(|u| count_errors(&u.game)).sum();
             let plies = read.iter().map(|u| u.game.mainline.len()).sum();
+            let fit = p.language.as_deref().map_or(0, |l| {
+                let customs = l.read_customs();
+                read.iter()
+                    .map(|u| customs_fit(&u.game.syntax, &u.text, &customs))
+                    .sum()
+            });
             let lines = read.into_iter().map(|u| u.game.mainline).collect();
-            ((0, plies, usize::MAX - errors), lines)
+            ((0, plies, usize::MAX - errors), lines, fit)
         };
         let prose = scan_prose.then_some((&*prose_text, &read_prose as &ProseReader));
         let (det, per_game) = detect_document(

@@ -5,6 +5,7 @@
 //! Spanish descriptive, and the notations without piece letters (coordinate, UCI, Smith, ICCF
 //! numeric).
 
+pub use crate::board::descriptive::{DescStyle, Knight};
 use crate::syntax::customs::{CapturePlace, Castle, Promotion};
 use shakmaty::san::{San, SanPlus};
 use shakmaty::uci::UciMove;
@@ -35,6 +36,8 @@ pub enum Writer {
     Descriptive {
         /// Full form (`NKN1-KB3`) rather than the shortest (`N-KB3`).
         full: bool,
+        /// The spelling: `N` or `Kt`, the dash, the capture and check signs.
+        style: Box<DescStyle>,
     },
     /// Spanish descriptive.
     DescriptiveEs,
@@ -86,7 +89,7 @@ impl Writer {
         use crate::syntax::grammar::Notation;
         // Exhaustive: a new notation grammar is written only once it is handled here.
         match notation.parse::<Notation>() {
-            Ok(Notation::Descriptive) => Writer::Descriptive { full: false },
+            Ok(Notation::Descriptive) => Writer::descriptive(false),
             Ok(Notation::DescriptiveEs) => Writer::DescriptiveEs,
             Ok(Notation::Coordinate) => {
                 Writer::Squares(SquareNotation::Coordinate { upper: false })
@@ -99,6 +102,15 @@ impl Writer {
                     .map(|l| Style::of(l, false))
                     .unwrap_or_else(Style::english),
             )),
+        }
+    }
+
+    /// English descriptive as books since about 1950 print it ([`DescStyle::BOOK`]):
+    /// abbreviated (`N-KB3`) or full (`NKN1-KB3`).
+    pub fn descriptive(full: bool) -> Writer {
+        Writer::Descriptive {
+            full,
+            style: Box::new(DescStyle::BOOK),
         }
     }
 
@@ -119,7 +131,9 @@ impl Writer {
     pub fn marks(&self, pos: &Chess, m: &Move) -> String {
         match self {
             Writer::San(style) | Writer::Long { style, .. } => style_marks(style, pos, m),
-            Writer::Descriptive { .. } => crate::board::descriptive::english_marks(pos, m),
+            Writer::Descriptive { style, .. } => {
+                crate::board::descriptive::english_marks(pos, m, style)
+            }
             Writer::DescriptiveEs => crate::board::descriptive::spanish_marks(pos, m),
             Writer::Squares(_) => String::new(),
         }
@@ -135,8 +149,8 @@ impl Writer {
     ) -> String {
         match self {
             Writer::San(style) => san_unmarked(style, pos, m),
-            Writer::Descriptive { full } => {
-                crate::board::descriptive::write_english_unmarked(pos, origins, m, *full)
+            Writer::Descriptive { full, style } => {
+                crate::board::descriptive::write_english_unmarked(pos, origins, m, *full, style)
             }
             Writer::DescriptiveEs => {
                 crate::board::descriptive::write_spanish_unmarked(pos, origins, m)
@@ -421,20 +435,31 @@ fn foreign_roles(written: &str) -> Vec<shakmaty::Role> {
 }
 
 /// A full descriptive move without the side letter of its origin square (`NKN3-K2` →
-/// `NN3-K2`).
-fn without_side_letter(full: &str) -> String {
+/// `NN3-K2`, `KtKKt3-K2` → `KtKt3-K2`), as `style` spells it.
+fn without_side_letter(full: &str, style: &DescStyle) -> String {
     let chars: Vec<char> = full.chars().collect();
     let end = chars
         .iter()
-        .position(|c| *c == '-' || *c == 'x' || *c == '×')
+        .position(|c| matches!(*c, '-' | 'x' | '×') || *c == style.dash || *c == style.capture)
         .unwrap_or(chars.len());
+    let knight: Vec<char> = style.knight.as_str().chars().collect();
+    // The letters of the origin square's file after a side letter at `i`: `R`, `B` or the
+    // knight's.
+    let file_at = |i: usize| -> usize {
+        match chars.get(i) {
+            Some('R' | 'B') => 1,
+            _ if chars.get(i..i + knight.len()) == Some(&knight[..]) => knight.len(),
+            _ => 0,
+        }
+    };
     let mut out = String::with_capacity(full.len());
     for (i, c) in chars.iter().enumerate() {
+        let file = file_at(i + 1);
         let side = (*c == 'K' || *c == 'Q')
             && i > 0
-            && i + 2 < end + 1
-            && matches!(chars.get(i + 1), Some('R' | 'N' | 'B'))
-            && chars.get(i + 2).is_some_and(|d| d.is_ascii_digit());
+            && file > 0
+            && i + file < end
+            && chars.get(i + 1 + file).is_some_and(|d| d.is_ascii_digit());
         if !(side && i < end) {
             out.push(*c);
         }
@@ -473,12 +498,13 @@ pub(crate) fn score_moves(
         .map(|m| {
             let bare = writer.write_unmarked(pos, origins, m);
             let mut cost = typing_distance(written, &bare);
-            if let Writer::Descriptive { full: false } = writer {
+            if let Writer::Descriptive { full: false, style } = writer {
                 // The writer may name the origin square (`NB3-K2`): also compare with the
                 // full form, with and without the side letter of the origin (`NKN3`, `NN3`).
-                let long = crate::board::descriptive::write_english_unmarked(pos, origins, m, true);
+                let long =
+                    crate::board::descriptive::write_english_unmarked(pos, origins, m, true, style);
                 cost = cost.min(typing_distance(written, &long));
-                cost = cost.min(typing_distance(written, &without_side_letter(&long)));
+                cost = cost.min(typing_distance(written, &without_side_letter(&long, style)));
             }
             if let Some(mark) = &capture_mark
                 && bare.contains(mark.as_str())
@@ -585,6 +611,8 @@ pub struct Style {
     pub ep: Option<String>,
     /// A written `++` is mate, not double check (Spanish, algebraic and descriptive).
     pub double_plus_mate: bool,
+    /// The dash of the long form (`Ng1-f3`, `Ng1–f3`).
+    pub dash: char,
 }
 
 impl Style {
@@ -613,6 +641,7 @@ impl Style {
             promotion: "=".into(),
             ep: None,
             double_plus_mate: false,
+            dash: '-',
         }
     }
 
@@ -644,6 +673,7 @@ impl Style {
             },
             ep: c.ep.map(String::from),
             double_plus_mate: c.double_plus_is_mate(),
+            dash: '-',
         }
     }
 
@@ -789,7 +819,7 @@ fn long_unmarked(style: &Style, form: LongForm, m: &Move) -> String {
         out.push_str(&from.to_string());
         match (form, m.capture()) {
             (LongForm::Hyphen, None) => {
-                out.push('-');
+                out.push(style.dash);
                 out.push_str(&to.to_string());
             }
             (LongForm::Hyphen, Some(_)) => {

@@ -40,7 +40,7 @@ fn one_move_in_every_notation() {
         (Writer::San(Box::new(Style::english())), "Bb5"),
         (language("de"), "Lb5"),
         (language("bg"), "Оb5"),
-        (Writer::Descriptive { full: false }, "B-N5"),
+        (Writer::descriptive(false), "B-N5"),
         (Writer::DescriptiveEs, "A5C"),
         (Writer::Squares(SquareNotation::Uci), "f1b5"),
         (

@@ -14,7 +14,7 @@ use scoresheet::check::{CheckedFile, CheckedGame, MoveState, Options, check_byte
 use scoresheet::diagnostic::{Code, Diagnostic, Problem};
 use scoresheet::lint::Applicability;
 use scoresheet::lint::{LintOptions, config::Config, fix_bytes, lint_bytes};
-use scoresheet::render::{LongForm, SquareNotation, Style, Writer};
+use scoresheet::render::{DescStyle, Knight, LongForm, SquareNotation, Style, Writer};
 use scoresheet::report::output;
 use scoresheet::span::Span;
 use scoresheet::syntax::{Item, SyntaxIssue};
@@ -208,11 +208,29 @@ pub fn writers() -> Vec<(String, Writer, &'static str, String)> {
     }
     let figurines = Writer::San(Box::new(Style::english().figurines()));
     out.push(("figurine".into(), figurines, "algebraic", "en".into()));
+    // As books since about 1950 print it, and as older books do (`Kt-KB3`, `P–K4`, `PxP`,
+    // `B-Kt5+`, `QxP#`).
+    let older = DescStyle {
+        knight: Knight::Kt,
+        dash: '–',
+        capture: 'x',
+        check: "+".into(),
+        mate: "#".into(),
+        ep: " e.p.".into(),
+    };
     for full in [false, true] {
-        let name = format!("descriptive full={full}");
         out.push((
-            name,
-            Writer::Descriptive { full },
+            format!("descriptive full={full}"),
+            Writer::descriptive(full),
+            "descriptive",
+            "en".into(),
+        ));
+        out.push((
+            format!("descriptive Kt full={full}"),
+            Writer::Descriptive {
+                full,
+                style: Box::new(older.clone()),
+            },
             "descriptive",
             "en".into(),
         ));

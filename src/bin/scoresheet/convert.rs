@@ -233,7 +233,7 @@ fn writer(args: &ConvertArgs, registry: &Registry) -> Option<Writer> {
         })
     };
     Some(match args.to {
-        Target::Descriptive => Writer::Descriptive { full: args.full },
+        Target::Descriptive => Writer::descriptive(args.full),
         Target::DescriptiveEs => Writer::DescriptiveEs,
         Target::Lan => Writer::Long {
             style: style(),

@@ -26,6 +26,7 @@ mod marks;
 mod origins;
 mod spanish;
 mod squares;
+mod style;
 mod tokens;
 mod write;
 
@@ -34,6 +35,7 @@ mod tests;
 
 pub(crate) use crate::board::descriptive::marks::resolve_readings;
 pub use crate::board::descriptive::origins::Origins;
+pub use crate::board::descriptive::style::{DescStyle, Knight};
 pub(crate) use crate::board::descriptive::tokens::{
     describe_readings, move_patterns, written_mark,
 };
@@ -47,5 +49,3 @@ pub(crate) use crate::board::descriptive::{
     english::english_patterns, marks::agreeing_with_marks, spanish::spanish_patterns,
     squares::Written,
 };
-#[cfg(test)]
-pub(crate) use crate::syntax::System;

@@ -4,7 +4,7 @@ use shakmaty::san::San;
 use shakmaty::{Bitboard, Chess, Position, Role, Square};
 
 use crate::board::descriptive::{
-    Origins, System, Written, agreeing_with_marks, describe_readings, english_patterns,
+    DescStyle, Origins, Written, agreeing_with_marks, describe_readings, english_patterns,
     spanish_patterns, write_english, write_spanish,
 };
 use crate::board::resolve::tests::{position, uci};
@@ -75,10 +75,16 @@ fn writer_picks_the_shortest_form_that_reads_back() {
     let pos = Chess::default();
     let o = Origins::default();
     let m = San::from_ascii(b"Nf3").unwrap().to_move(&pos).unwrap();
-    assert_eq!(write_english(&pos, &o, &m, false), "N-KB3");
-    assert_eq!(write_english(&pos, &o, &m, true), "NKN1-KB3");
+    assert_eq!(
+        write_english(&pos, &o, &m, false, &DescStyle::BOOK),
+        "N-KB3"
+    );
+    assert_eq!(
+        write_english(&pos, &o, &m, true, &DescStyle::BOOK),
+        "NKN1-KB3"
+    );
     let m = San::from_ascii(b"e4").unwrap().to_move(&pos).unwrap();
-    assert_eq!(write_english(&pos, &o, &m, false), "P-K4");
+    assert_eq!(write_english(&pos, &o, &m, false, &DescStyle::BOOK), "P-K4");
     assert_eq!(write_spanish(&pos, &o, &m), "P4R");
     let m = San::from_ascii(b"Nf3").unwrap().to_move(&pos).unwrap();
     assert_eq!(write_spanish(&pos, &o, &m), "C3AR");
@@ -90,7 +96,13 @@ fn readings_are_described_for_an_ambiguity() {
     let o = Origins::from_position(&pos);
     let moves = [uci(&pos, "b1b2"), uci(&pos, "g1g2")];
     assert_eq!(
-        describe_readings(&pos, &o, &moves, System::English),
+        describe_readings(&moves, |m| write_english(
+            &pos,
+            &o,
+            m,
+            false,
+            &DescStyle::BOOK
+        )),
         vec![
             ("R-N2".to_owned(), "the rook on b1 to b2".to_owned()),
             ("Q-N2".to_owned(), "the queen on g1 to g2".to_owned()),
@@ -99,7 +111,7 @@ fn readings_are_described_for_an_ambiguity() {
     let pos = position("4k3/8/5p2/3pP3/8/8/8/4K3 w - d6 0 1");
     let o = Origins::from_position(&pos);
     let moves = [uci(&pos, "e5d6"), uci(&pos, "e5f6")];
-    let d = describe_readings(&pos, &o, &moves, System::Spanish);
+    let d = describe_readings(&moves, |m| write_spanish(&pos, &o, m));
     assert_eq!(d[0].1, "the pawn on e5 takes the pawn on d5 en passant");
     assert_eq!(d[1].1, "the pawn on e5 takes the pawn on f6");
 }
@@ -132,8 +144,14 @@ fn en_passant_is_marked() {
     let pos = position("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1");
     let o = Origins::from_position(&pos);
     let m = uci(&pos, "e5d6");
-    assert_eq!(write_english(&pos, &o, &m, false), "P×P e.p.");
-    assert_eq!(write_english(&pos, &o, &m, true), "PK5×Q6 e.p.");
+    assert_eq!(
+        write_english(&pos, &o, &m, false, &DescStyle::BOOK),
+        "P×P e.p."
+    );
+    assert_eq!(
+        write_english(&pos, &o, &m, true, &DescStyle::BOOK),
+        "PK5×Q6 e.p."
+    );
     assert_eq!(write_spanish(&pos, &o, &m), "PxP a.p.");
 }
 
@@ -286,6 +304,12 @@ fn n_kb3_step_by_step() {
         panic!("N-KB3 is one move");
     };
     assert_eq!(m.to(), Square::F3);
-    assert_eq!(write_english(&pos, &origins, &m, false), "N-KB3");
-    assert_eq!(write_english(&pos, &origins, &m, true), "NKN1-KB3");
+    assert_eq!(
+        write_english(&pos, &origins, &m, false, &DescStyle::BOOK),
+        "N-KB3"
+    );
+    assert_eq!(
+        write_english(&pos, &origins, &m, true, &DescStyle::BOOK),
+        "NKN1-KB3"
+    );
 }

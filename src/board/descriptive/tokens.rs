@@ -7,7 +7,7 @@ use crate::board::descriptive::english::english_patterns;
 use crate::board::descriptive::origins::Origins;
 use crate::board::descriptive::spanish::spanish_patterns;
 use crate::board::descriptive::squares::Written;
-use crate::board::descriptive::write::{victim_square, write_english, write_spanish};
+use crate::board::descriptive::write::victim_square;
 use crate::board::pattern::Pattern;
 use crate::syntax::{CheckMark, DescriptiveMove, MoveBody, MoveToken, System};
 
@@ -56,26 +56,15 @@ pub(crate) fn written_mark(tok: &MoveToken) -> Option<CheckMark> {
     }
 }
 
-/// The moves a descriptive token can mean, each as its unambiguous spelling and in words
-/// (`("R-N2", "the rook on b1 to b2")`), for an ambiguity diagnostic: the readings of one
-/// token may be different pieces (`QN1-N2`: the rook on QN1, or the queen on KN1) or one
+/// The moves a descriptive token can mean, each as its unambiguous spelling (by `write`) and
+/// in words (`("R-N2", "the rook on b1 to b2")`), for an ambiguity diagnostic: the readings of
+/// one token may be different pieces (`QN1-N2`: the rook on QN1, or the queen on KN1) or one
 /// piece going to different squares (`R-B1`: to QB1 or KB1).
 pub(crate) fn describe_readings(
-    pos: &Chess,
-    origins: &Origins,
     moves: &[Move],
-    system: System,
+    write: impl Fn(&Move) -> String,
 ) -> Vec<(String, String)> {
-    moves
-        .iter()
-        .map(|m| {
-            let spelling = match system {
-                System::English => write_english(pos, origins, m, false),
-                System::Spanish => write_spanish(pos, origins, m),
-            };
-            (spelling, describe_move(m))
-        })
-        .collect()
+    moves.iter().map(|m| (write(m), describe_move(m))).collect()
 }
 
 /// A legal move in words: "the knight on g1 to f3", "the bishop on d4 takes the knight on

@@ -8,20 +8,29 @@ use crate::board::descriptive::english::english_patterns_in;
 use crate::board::descriptive::origins::Origins;
 use crate::board::descriptive::spanish::spanish_patterns_in;
 use crate::board::descriptive::squares::{LegalMoves, Wing, Written, back_ranks, reads_back};
+use crate::board::descriptive::style::DescStyle;
 
-/// Writes a legal move of `pos` in English descriptive notation: the shortest abbreviated
-/// form that reads back to exactly this move (without help from its check mark), or the full
-/// form (`PK2-K4`, `QKR5×KB7 mate`).
-pub(crate) fn write_english(pos: &Chess, origins: &Origins, m: &Move, full: bool) -> String {
-    let mut out = write_english_unmarked(pos, origins, m, full);
-    out.push_str(&english_marks(pos, m));
+/// Writes a legal move of `pos` in English descriptive notation, spelled in `style`: the
+/// shortest abbreviated form that reads back to exactly this move (without help from its
+/// check mark), or the full form (`PK2-K4`, `QKR5×KB7 mate`).
+#[cfg(test)]
+pub(crate) fn write_english(
+    pos: &Chess,
+    origins: &Origins,
+    m: &Move,
+    full: bool,
+    style: &DescStyle,
+) -> String {
+    let mut out = write_english_unmarked(pos, origins, m, full, style);
+    out.push_str(&english_marks(pos, m, style));
     out
 }
 
-/// The marks [`write_english`] writes after a move: ` e.p.`, then ` mate` or ` ch`.
-pub(crate) fn english_marks(pos: &Chess, m: &Move) -> String {
-    let ep = if m.is_en_passant() { " e.p." } else { "" };
-    format!("{ep}{}", check_suffix(pos, m, " mate", " ch"))
+/// The marks [`write_english`] writes after a move: its e.p. mark (` e.p.`), then its mate or
+/// check sign (` mate`, ` ch`), as `style` spells them.
+pub(crate) fn english_marks(pos: &Chess, m: &Move, style: &DescStyle) -> String {
+    let ep = if m.is_en_passant() { &*style.ep } else { "" };
+    format!("{ep}{}", check_suffix(pos, m, &style.mate, &style.check))
 }
 
 /// [`write_english`]'s move without its e.p. mark and its check or mate word.
@@ -30,6 +39,7 @@ pub(crate) fn write_english_unmarked(
     origins: &Origins,
     m: &Move,
     full: bool,
+    style: &DescStyle,
 ) -> String {
     if let Some(side) = m.castling_side() {
         if side.is_king_side() {
@@ -38,19 +48,15 @@ pub(crate) fn write_english_unmarked(
             "O-O-O".to_owned()
         }
     } else if full {
-        full_english(pos, m)
+        full_english(pos, m, style)
     } else {
-        shortest(System::English, pos, origins, m).unwrap_or_else(|| full_english(pos, m))
+        shortest(Spell::English(style), pos, origins, m)
+            .unwrap_or_else(|| full_english(pos, m, style))
     }
 }
 
 /// The mate or check suffix of a move.
-pub(super) fn check_suffix(
-    pos: &Chess,
-    m: &Move,
-    mate: &'static str,
-    check: &'static str,
-) -> &'static str {
+pub(super) fn check_suffix<'a>(pos: &Chess, m: &Move, mate: &'a str, check: &'a str) -> &'a str {
     let mut after = pos.clone();
     after.play_unchecked(*m);
     if after.is_checkmate() {
@@ -62,43 +68,54 @@ pub(super) fn check_suffix(
     }
 }
 
-/// How a system writes a part: the only table of descriptive letters in Rust, for output
-/// (reading goes through the grammars, which give each letter its role).
-pub(super) const fn letter(system: System, role: Role) -> &'static str {
-    match (system, role) {
-        (System::English, Role::King) => "K",
-        (System::English, Role::Queen) => "Q",
-        (System::English, Role::Rook) => "R",
-        (System::English, Role::Bishop) => "B",
-        (System::English, Role::Knight) => "N",
-        (System::English, Role::Pawn) => "P",
-        (System::Spanish, Role::King) => "R",
-        (System::Spanish, Role::Queen) => "D",
-        (System::Spanish, Role::Rook) => "T",
-        (System::Spanish, Role::Bishop) => "A",
-        (System::Spanish, Role::Knight) => "C",
-        (System::Spanish, Role::Pawn) => "P",
-    }
+/// How a system spells a move: Spanish, or English in a writer's style.
+#[derive(Clone, Copy)]
+enum Spell<'s> {
+    English(&'s DescStyle),
+    Spanish,
 }
 
-/// A part written in a system: its letters, ranks, and the brackets of `R(QR1)`.
-pub(super) fn part_text(system: System, part: &DescPart) -> String {
-    let mut out = String::new();
-    let mut open = false;
-    for sym in part.syms().iter() {
-        match *sym {
-            DescSym::Letter(role) => out.push_str(letter(system, role)),
-            DescSym::Rank(n) => out.push(char::from(b'0' + n)),
-            DescSym::Within => {
-                out.push('(');
-                open = true;
-            }
+impl Spell<'_> {
+    const fn system(self) -> System {
+        match self {
+            Spell::English(_) => System::English,
+            Spell::Spanish => System::Spanish,
         }
     }
-    if open {
-        out.push(')');
+
+    /// The letter of a role: the only table of descriptive letters in Rust, for output
+    /// (reading goes through the grammars, which give each letter its role).
+    const fn letter(self, role: Role) -> &'static str {
+        match (self, role) {
+            (Spell::English(style), _) => style.letter(role),
+            (Spell::Spanish, Role::King) => "R",
+            (Spell::Spanish, Role::Queen) => "D",
+            (Spell::Spanish, Role::Rook) => "T",
+            (Spell::Spanish, Role::Bishop) => "A",
+            (Spell::Spanish, Role::Knight) => "C",
+            (Spell::Spanish, Role::Pawn) => "P",
+        }
     }
-    out
+
+    /// A part as written: its letters, ranks, and the brackets of `R(QR1)`.
+    fn part(self, part: &DescPart) -> String {
+        let mut out = String::new();
+        let mut open = false;
+        for sym in part.syms().iter() {
+            match *sym {
+                DescSym::Letter(role) => out.push_str(self.letter(role)),
+                DescSym::Rank(n) => out.push(char::from(b'0' + n)),
+                DescSym::Within => {
+                    out.push('(');
+                    open = true;
+                }
+            }
+        }
+        if open {
+            out.push(')');
+        }
+        out
+    }
 }
 
 /// The piece whose file it is at the start (R N B Q K B N R): the file's short name.
@@ -161,23 +178,25 @@ pub(super) fn joined(parts: &[&[DescSym]]) -> DescPart {
     out
 }
 
-pub(super) fn full_english(pos: &Chess, m: &Move) -> String {
+fn full_english(pos: &Chess, m: &Move, style: &DescStyle) -> String {
     let color = pos.turn();
-    let text = |p: DescPart| part_text(System::English, &p);
+    let spell = Spell::English(style);
+    let text = |p: DescPart| spell.part(&p);
     let from = m
         .from()
         .map(|s| text(square_syms(System::English, s, color, false)))
         .unwrap_or_default();
     let to = text(square_syms(System::English, m.to(), color, false));
-    let sep = if m.is_capture() { "×" } else { "-" };
+    let sep = if m.is_capture() {
+        style.capture
+    } else {
+        style.dash
+    };
     let promo = m
         .promotion()
-        .map(|p| format!("={}", letter(System::English, p)))
+        .map(|p| format!("={}", spell.letter(p)))
         .unwrap_or_default();
-    format!(
-        "{}{from}{sep}{to}{promo}",
-        letter(System::English, m.role())
-    )
+    format!("{}{from}{sep}{to}{promo}", spell.letter(m.role()))
 }
 
 /// A candidate spelling: mover, target (moves) or captured and capture square (captures).
@@ -288,40 +307,46 @@ fn movers(system: System, pos: &Chess, origins: &Origins, m: &Move, from: Square
 
 /// A candidate as text: English `who-to`, `who×captured/at`; Spanish `who to` (with a dash
 /// after a mover named by its rank or square: `C7-5C`), `who x captured (at)`.
-fn candidate_text(system: System, c: &Candidate, promotion: Option<Role>) -> String {
-    let text = |p: &DescPart| part_text(system, p);
+fn candidate_text(spell: Spell<'_>, c: &Candidate, promotion: Option<Role>) -> String {
+    let text = |p: &DescPart| spell.part(p);
     let mut out = text(&c.who);
     if let Some(to) = &c.to {
-        let dash =
-            system == System::English || c.who.syms().iter().any(|s| matches!(s, DescSym::Rank(_)));
-        if dash {
-            out.push('-');
+        match spell {
+            Spell::English(style) => out.push(style.dash),
+            Spell::Spanish if c.who.syms().iter().any(|s| matches!(s, DescSym::Rank(_))) => {
+                out.push('-');
+            }
+            Spell::Spanish => {}
         }
         out.push_str(&text(to));
     }
     if let Some(captured) = &c.captured {
-        out.push_str(if system == System::English { "×" } else { "x" });
+        out.push(match spell {
+            Spell::English(style) => style.capture,
+            Spell::Spanish => 'x',
+        });
         out.push_str(&text(captured));
     }
-    match (system, &c.at) {
-        (System::English, Some(at)) => out.push_str(&format!("/{}", text(at))),
-        (System::Spanish, Some(at)) => out.push_str(&format!("({})", text(at))),
+    match (spell, &c.at) {
+        (Spell::English(_), Some(at)) => out.push_str(&format!("/{}", text(at))),
+        (Spell::Spanish, Some(at)) => out.push_str(&format!("({})", text(at))),
         (_, None) => {}
     }
     if let Some(p) = promotion {
         out.push('=');
-        out.push_str(letter(system, p));
+        out.push_str(spell.letter(p));
     }
     out
 }
 
 /// Every spelling of a move to try, with its text.
 fn candidates(
-    system: System,
+    spell: Spell<'_>,
     pos: &Chess,
     origins: &Origins,
     m: &Move,
 ) -> Option<Vec<(String, Candidate)>> {
+    let system = spell.system();
     let color = pos.turn();
     let from = m.from()?;
     let whos = movers(system, pos, origins, m, from);
@@ -363,16 +388,17 @@ fn candidates(
     let promotion = m.promotion();
     Some(
         out.into_iter()
-            .map(|c| (candidate_text(system, &c, promotion), c))
+            .map(|c| (candidate_text(spell, &c, promotion), c))
             .collect(),
     )
 }
 
 /// The shortest spelling of a move in a system that reads back to exactly it.
-fn shortest(system: System, pos: &Chess, origins: &Origins, m: &Move) -> Option<String> {
+fn shortest(spell: Spell<'_>, pos: &Chess, origins: &Origins, m: &Move) -> Option<String> {
+    let system = spell.system();
     let color = pos.turn();
     let promo = m.promotion();
-    let mut candidates = candidates(system, pos, origins, m)?;
+    let mut candidates = candidates(spell, pos, origins, m)?;
     let mut legal = LegalMoves::new(pos);
     first_reading_back(&mut candidates, |c| {
         let w = c.written(promo);
@@ -387,6 +413,7 @@ fn shortest(system: System, pos: &Chess, origins: &Origins, m: &Move) -> Option<
 
 /// Writes a legal move in Spanish descriptive notation: the shortest form that reads back to
 /// exactly this move (`P4R`, `C3AR`, `CRxP`, `T1xP`, `C7-5C`), `++` for mate.
+#[cfg(test)]
 pub(crate) fn write_spanish(pos: &Chess, origins: &Origins, m: &Move) -> String {
     let mut out = write_spanish_unmarked(pos, origins, m);
     out.push_str(&spanish_marks(pos, m));
@@ -409,25 +436,21 @@ pub(crate) fn write_spanish_unmarked(pos: &Chess, origins: &Origins, m: &Move) -
     let Some(from) = m.from() else {
         return String::new();
     };
-    match shortest(System::Spanish, pos, origins, m) {
+    match shortest(Spell::Spanish, pos, origins, m) {
         Some(text) => text,
         // Unreachable in practice: the full square qualifier names one piece, the target one
         // square. Kept so that the writer never panics.
         None => {
-            let sq = |s: Square| {
-                part_text(
-                    System::Spanish,
-                    &square_syms(System::Spanish, s, color, false),
-                )
-            };
+            let sq =
+                |s: Square| Spell::Spanish.part(&square_syms(System::Spanish, s, color, false));
             let sep = if m.is_capture() { "x" } else { "-" };
             let promo = m
                 .promotion()
-                .map(|p| format!("={}", letter(System::Spanish, p)))
+                .map(|p| format!("={}", Spell::Spanish.letter(p)))
                 .unwrap_or_default();
             format!(
                 "{}{}{sep}{}{promo}",
-                letter(System::Spanish, m.role()),
+                Spell::Spanish.letter(m.role()),
                 sq(from),
                 sq(m.to())
             )

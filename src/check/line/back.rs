@@ -7,6 +7,7 @@ use crate::board::resolve::{Illegal, Resolution};
 use crate::check::checker::Bare;
 use crate::check::repair::{Found, Site, missing_note};
 use crate::check::types::{MoveState, Repair, RepairNote, RepairedItem};
+use crate::span::Span;
 use crate::syntax::{Item, MoveToken};
 
 use super::{BranchAt, Failure, LineWalk, shows_diagram};
@@ -81,7 +82,7 @@ impl<'l> LineWalk<'_, '_, 'l> {
                         note: Some(missing_note(fits)),
                     });
                 }
-                self.play(missing, at_tok.span, Bare::Token(at_tok));
+                self.play_assumed(missing, at_tok.span, Bare::Token(at_tok));
                 self.at = at;
             }
             Repair::Swap { .. } | Repair::SwapOneSide { .. } => {
@@ -100,11 +101,26 @@ impl<'l> LineWalk<'_, '_, 'l> {
                         )),
                     });
                 }
-                self.play(m, at_tok.span, Bare::Token(at_tok));
+                self.play_assumed(m, at_tok.span, Bare::Token(at_tok));
                 self.at = at + 1;
             }
             Repair::Delete => {}
         }
+    }
+
+    /// Plays a move a repair assumed at `span`: messages that name it later write it as the
+    /// game's writer would, unless the token there reads as it.
+    pub(super) fn play_assumed(&mut self, m: Move, span: Span, bare: Bare<'l>) {
+        let (pos, origins) = (&self.state.pos, &self.state.origins);
+        let as_written = match bare {
+            Bare::Token(tok) => {
+                matches!(self.g.resolve_tok(tok, pos, origins), Resolution::Legal(r) if r == m)
+            }
+            Bare::Span(_) => false,
+        };
+        let read_as =
+            (!as_written).then(|| self.g.writer().write_unmarked(pos, origins, &m).into());
+        self.play_read(m, span, bare, read_as);
     }
 
     /// Reads on from a repair at the token in error itself.
@@ -162,7 +178,7 @@ impl<'l> LineWalk<'_, '_, 'l> {
                     .push(RepairedItem::Move { m: Some(m), note });
             }
             // Repaired moves are not part of the main line as read.
-            self.play(m, tok.span, Bare::Token(tok));
+            self.play_assumed(m, tok.span, Bare::Token(tok));
         }
         if let Some(n) = renumber {
             let turn = !self.state.pos.turn();
