@@ -551,7 +551,7 @@ fn long_and_compact_algebraic_read_back_in_every_language() {
     let mut n = 0;
     for lang in LANGUAGE_FILES {
         for fide in [false, true] {
-            for form in [LongForm::Hyphen, LongForm::Compact] {
+            for form in [LongForm::Hyphen, LongForm::Compact, LongForm::Joined] {
                 let writer = Writer::Long {
                     style: Box::new(Style::of(lang, fide)),
                     form,

@@ -43,6 +43,9 @@ pub(super) struct Habits {
     short: usize,
     /// A long-form move written with a dash between its squares.
     hyphen: bool,
+    /// A long-form move in the compact form: a pawn move without its target file (`d24`) or
+    /// a capture naming the captured piece (`Оg5:Кf6`).
+    compact: bool,
     /// Figurines for the pieces.
     figurines: bool,
     /// A move starting with a capital (coordinate notation `E2-E4`).
@@ -80,6 +83,7 @@ impl Habits {
         match written_form(tok, src) {
             Some(WrittenForm::Long) => {
                 self.long += 1;
+                self.compact |= compact_form(tok, src);
                 if let Some(d) = src.chars().find(|c| DASHES.contains(c)) {
                     self.hyphen = true;
                     self.dash.add(d.encode_utf8(&mut [0; 4]));
@@ -177,8 +181,10 @@ impl Habits {
                 style: Box::new(self.style(*style)),
                 form: if self.hyphen {
                     LongForm::Hyphen
-                } else {
+                } else if self.compact {
                     LongForm::Compact
+                } else {
+                    LongForm::Joined
                 },
             },
             Writer::San(style) => Writer::San(Box::new(self.style(*style))),
@@ -382,4 +388,18 @@ mod tests {
             "Qxd5"
         );
     }
+}
+
+/// Is a long-form move written in the compact form: a pawn move naming its origin and only
+/// the target's rank (`d24`), or a capture naming the captured piece (`Оg5:Кf6`)?
+fn compact_form(tok: &MoveToken, src: &str) -> bool {
+    let MoveBody::Normal(n) = &tok.body else {
+        return false;
+    };
+    let b = src.as_bytes();
+    let pawn_ranks = b.len() >= 3
+        && matches!(b[0], b'a'..=b'h')
+        && b[1].is_ascii_digit()
+        && b[2].is_ascii_digit();
+    pawn_ranks || n.captured.is_some()
 }

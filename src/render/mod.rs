@@ -61,6 +61,9 @@ pub enum LongForm {
     /// Compact algebraic: no hyphen (`Кg1f3`), a pawn move without its target file (`d24`), a
     /// capture naming the captured piece (`Оg5:Кf6`).
     Compact,
+    /// Both squares joined, without a hyphen (`e2e4`, `Ng1f3`), the capture mark between them
+    /// (`e4xd5`): long algebraic as many type it, which is not the compact form.
+    Joined,
 }
 
 /// Notations that write squares only.
@@ -822,7 +825,8 @@ fn long_unmarked(style: &Style, form: LongForm, m: &Move) -> String {
                 out.push(style.dash);
                 out.push_str(&to.to_string());
             }
-            (LongForm::Hyphen, Some(_)) => {
+            (LongForm::Joined, None) => out.push_str(&to.to_string()),
+            (LongForm::Hyphen | LongForm::Joined, Some(_)) => {
                 out.push_str(capture);
                 out.push_str(&to.to_string());
             }

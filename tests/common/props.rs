@@ -196,7 +196,7 @@ pub fn writers() -> Vec<(String, Writer, &'static str, String)> {
                 "algebraic",
                 code.clone(),
             ));
-            for form in [LongForm::Hyphen, LongForm::Compact] {
+            for form in [LongForm::Hyphen, LongForm::Compact, LongForm::Joined] {
                 let name = format!("{form:?} {code} fide={fide}");
                 let writer = Writer::Long {
                     style: Box::new(style.clone()),
