@@ -386,12 +386,26 @@ const fn pair_ends_phrase(first: u8, second: u8) -> bool {
     )
 }
 
-/// Does a move number follow at `i` on its line (after spaces or tabs)?
+/// Does a move number follow at `i` on its line (after spaces or tabs), as the grammar's
+/// `move_number` reads one: digits, then a dot, `…` or `)`, a `-` or `:` before white space,
+/// or white space (`1-0` and `1/2-1/2` are results)?
 fn numbered_after(b: &[u8], mut i: usize) -> bool {
     while i < b.len() && matches!(b[i], b' ' | b'\t') {
         i += 1;
     }
-    i < b.len() && b[i].is_ascii_digit()
+    let digits = b[i.min(b.len())..]
+        .iter()
+        .take_while(|c| c.is_ascii_digit())
+        .count();
+    if digits == 0 {
+        return false;
+    }
+    let space = |c: Option<&u8>| c.is_none_or(|c| c.is_ascii_whitespace());
+    match b.get(i + digits) {
+        Some(b'.' | b')' | 0xE2) => true,
+        Some(b'-' | b':') => space(b.get(i + digits + 1)),
+        c => space(c),
+    }
 }
 
 /// What a byte is to [`Splitter::run`]: white space in a line, a line break, a parenthesis, a
@@ -809,6 +823,25 @@ mod tests {
     }
 
     #[test]
+    fn results_of_several_words_end_one_game() {
+        let text = "1. e4 e5 Draw agreed.\n1. d4 d5 2. c4 mate, and wins\n1. c4 White wins\n\
+                    1. Nf3 d5 las blancas ganan\n1. g3 *";
+        assert_eq!(
+            games(text),
+            [
+                "1. e4 e5 Draw agreed.",
+                "\n1. d4 d5 2. c4 mate, and wins",
+                "\n1. c4 White wins",
+                "\n1. Nf3 d5 las blancas ganan",
+                "\n1. g3 *"
+            ]
+        );
+        // A `;` before a move number separates moves; elsewhere it starts a comment.
+        assert_eq!(games("1. e4; 2. Nf3 1-0 1. d4 *").len(), 2);
+        assert_eq!(games("1. e4 ; 1-0 here\n2. d4 *").len(), 1);
+    }
+
+    #[test]
     fn pieces_cut_anywhere_cut_the_same_games() {
         let texts = [
             "[A \"1\"]\n1. e4 e5 2. Nf3 (2. f4 exf4 (2... d5)) 2... Nc6 1-0\n[A \"2\"]\n1. d4 *\n",
@@ -822,6 +855,8 @@ mod tests {
              [A \"x]\"] 1. e4 1-0 [B \"y\"] 1. d4 0-1\n1. e4 e5 +-- 1. d4 --+ 1. c4 draw",
             "1. e4 {a long comment that runs over many pieces {with {deep {nesting {of {braces}}}}}\n\
              and more} e5 {1-0} 2. Nf3 {} 1-0 {after} {again}\n[A \"1\"]\n1. d4 {unclosed 0-1",
+            "1) e4, e5; 2) Nf3 Nc6 Draw agreed.\n1. d4 d5 2. c4 mate, and wins\n1. c4 e5 White wins\n\
+             1: Nf3 d5; 2- g3 Las blancas ganan 1. e4 ; a comment 1-0\n1. d4 *",
         ];
         for text in texts {
             let whole = split_games(text);
