@@ -323,6 +323,20 @@ pub(super) fn game_writer(text: &str, notation: &str, lang: &str) -> Writer {
     game_form(parser, &syntax, text).0
 }
 
+/// Is a long-form move written in the compact form: a pawn move naming its origin and only
+/// the target's rank (`d24`), or a capture naming the captured piece (`Оg5:Кf6`)?
+fn compact_form(tok: &MoveToken, src: &str) -> bool {
+    let MoveBody::Normal(n) = &tok.body else {
+        return false;
+    };
+    let b = src.as_bytes();
+    let pawn_ranks = b.len() >= 3
+        && matches!(b[0], b'a'..=b'h')
+        && b[1].is_ascii_digit()
+        && b[2].is_ascii_digit();
+    pawn_ranks || n.captured.is_some()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -388,18 +402,4 @@ mod tests {
             "Qxd5"
         );
     }
-}
-
-/// Is a long-form move written in the compact form: a pawn move naming its origin and only
-/// the target's rank (`d24`), or a capture naming the captured piece (`Оg5:Кf6`)?
-fn compact_form(tok: &MoveToken, src: &str) -> bool {
-    let MoveBody::Normal(n) = &tok.body else {
-        return false;
-    };
-    let b = src.as_bytes();
-    let pawn_ranks = b.len() >= 3
-        && matches!(b[0], b'a'..=b'h')
-        && b[1].is_ascii_digit()
-        && b[2].is_ascii_digit();
-    pawn_ranks || n.captured.is_some()
 }

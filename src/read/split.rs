@@ -261,12 +261,12 @@ impl Splitter {
             _ => {
                 let b = text.as_bytes();
                 let end = token_end(b, i);
-                if self.depth == 0 {
-                    if let Some(at) = result_from(text, self.prev_token, i, end) {
-                        self.ended_at = Some(end);
-                        self.result_at = at;
-                        self.moves_seen = false;
-                    }
+                if self.depth == 0
+                    && let Some(at) = result_from(text, self.prev_token, i, end)
+                {
+                    self.ended_at = Some(end);
+                    self.result_at = at;
+                    self.moves_seen = false;
                 }
                 self.prev_token = Some(i);
                 self.i = end.max(i + 1);
@@ -320,15 +320,14 @@ impl Splitter {
                     let second = if end > i + 1 { b[i + 1] } else { 0 };
                     if depth == 0
                         && (pair_in_results(b[i], second) || pair_ends_phrase(b[i], second))
+                        && let Some(at) = result_from(text, prev, i, end)
                     {
-                        if let Some(at) = result_from(text, prev, i, end) {
-                            self.ended_at = Some(end);
-                            self.result_at = at;
-                            self.moves_seen = false;
-                            self.prev_token = Some(i);
-                            i = end;
-                            break;
-                        }
+                        self.ended_at = Some(end);
+                        self.result_at = at;
+                        self.moves_seen = false;
+                        self.prev_token = Some(i);
+                        i = end;
+                        break;
                     }
                     // A move number `12)`: its `)` closes no variation.
                     if end < limit && b[end] == b')' && b[i..end].iter().all(u8::is_ascii_digit) {
