@@ -4,9 +4,14 @@
 //!
 //! Every case is read with the notation and language detected, as a user's file would be.
 
+mod common;
+
+use scoresheet::board::Origins;
 use scoresheet::check::{CheckedFile, Options, check_str};
 use scoresheet::diagnostic::{Code, Severity};
-use shakmaty::Move;
+use scoresheet::render::{Style, Writer};
+use scoresheet::syntax::LANGUAGE_FILES;
+use shakmaty::{Chess, Move, Position};
 
 /// Légal's mate, the old books' favourite, as plain English SAN.
 const LEGAL: &str = "1. e4 e5 2. Nf3 d6 3. Bc4 Bg4 4. Nc3 g6 5. Nxe5 Bxd1 6. Bxf7+ Ke7 7. Nd5# 1-0";
@@ -230,4 +235,81 @@ fn cyrillic_mate_sign_after_cyrillic_letters() {
         SCHOLAR,
         &[Code::LookAlike],
     );
+}
+
+/// Random games in every language's algebraic, with one White move and Black's reply typed
+/// without a space between them (`12. Nf3Nc6`), as a hurried typist does: the game reads with
+/// the same moves, no error, and one `missing_space` warning on the glued token, whose fix is
+/// the two moves with a space.
+#[test]
+fn a_missing_space_reads_in_every_language() {
+    let games = common::games(0x5EED_0016_61E0, 4, 60);
+    let mut rng = common::Rng(0x0016_5ACE);
+    let mut tried = 0;
+    for lang in LANGUAGE_FILES {
+        let code = lang.codes[0].as_ref();
+        let writer = Writer::San(Box::new(Style::of(lang, false)));
+        for game in games.iter().filter(|g| g.len() >= 10) {
+            let tokens = written(&writer, game);
+            // A White move (even ply) and the reply, not the first move: the language has been
+            // seen by then.
+            let white = 2 + 2 * rng.below((game.len() - 2) / 2 - 1);
+            let mut text = String::new();
+            let mut glued = String::new();
+            for (i, t) in tokens.iter().enumerate() {
+                if i % 2 == 0 {
+                    text.push_str(&format!("{}. ", i / 2 + 1));
+                }
+                text.push_str(t);
+                if i == white {
+                    glued = format!("{t}{}", tokens[i + 1]);
+                } else {
+                    text.push(' ');
+                }
+            }
+            text.push('*');
+            let file = check_str("glued", &text, &Options::given("algebraic", code))
+                .expect("a built-in language");
+            let report = describe(&file);
+            assert!(
+                !file
+                    .all_diagnostics()
+                    .any(|d| d.severity == Severity::Error),
+                "{code}: {text}\n{report}"
+            );
+            assert_eq!(moves(&file), *game, "{code}: {text}\n{report}");
+            let said: Vec<_> = file
+                .all_diagnostics()
+                .filter(|d| d.code() == Code::MissingSpace)
+                .collect();
+            assert_eq!(said.len(), 1, "{code}: {text}\n{report}");
+            assert_eq!(
+                &file.text[said[0].span.start..said[0].span.end],
+                glued,
+                "{code}"
+            );
+            assert_eq!(
+                said[0].suggestions,
+                [format!("{} {}", tokens[white], tokens[white + 1])],
+                "{code}"
+            );
+            tried += 1;
+        }
+    }
+    assert!(tried > 3 * LANGUAGE_FILES.len(), "{tried} games tried");
+}
+
+/// The moves of a game written one by one by `writer`.
+fn written(writer: &Writer, moves: &[Move]) -> Vec<String> {
+    let mut pos = Chess::default();
+    let mut origins = Origins::from_position(&pos);
+    moves
+        .iter()
+        .map(|m| {
+            let t = writer.write(&pos, &origins, m);
+            origins.play(m);
+            pos.play_unchecked(*m);
+            t
+        })
+        .collect()
 }
