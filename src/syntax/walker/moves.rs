@@ -188,7 +188,7 @@ impl MoveBuilder {
             Kind::BlackWins | Kind::Draw | Kind::Unfinished | Kind::ResignsWord => {}
             Kind::WhiteResigns | Kind::BlackResigns | Kind::SideResigns | Kind::DrawnWord => {}
             Kind::Dash | Kind::TokenEnd | Kind::Unknown | Kind::HtmlBreak | Kind::Comment2 => {}
-            Kind::Comment3 | Kind::Comment4 | Kind::Whitespace | Kind::CastleO => {}
+            Kind::Comment3 | Kind::Comment4 | Kind::Whitespace | Kind::Space | Kind::CastleO => {}
             Kind::CastlesWord | Kind::DescSpace | Kind::DescLetter | Kind::EsFile => {}
             Kind::CoordFile | Kind::EsRole | Kind::EsPaired | Kind::EsWing => {}
             // Descriptive letters, ranks and brackets: read with their part (`desc_part`).
