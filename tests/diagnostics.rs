@@ -100,6 +100,16 @@ const EXPECTED: &[(&str, &[&str])] = &[
     ("last-move-as-read", &["illegal_move", "illegal_move"]),
     // Cyrillic `е` and `В` typed for Latin `e` and `B`.
     ("look-alike", &["look_alike", "look_alike"]),
+    // `12. Ｎｂｄ２` and `１３．Ｂｃ２`: full-width moves and a full-width number glued to its
+    // move, read as ASCII with a warning naming the first full-width character of each.
+    ("full-width-move", &["look_alike", "look_alike"]),
+    // Spaces as editors make them separate moves like a space: a no-break space between moves
+    // and after a move number, a narrow one; before `!` and `?` (French typography); zero-width
+    // spaces, joiners, a word joiner and a BOM between moves; ideographic spaces. No diagnostic.
+    ("space-no-break", &[]),
+    ("space-before-glyph", &[]),
+    ("space-zero-width", &[]),
+    ("space-ideographic", &[]),
     ("not-double-check", &["not_double_check"]),
     ("not-utf8", &["not_utf8"]),
     // Four mistakes in one game, each named, the game read on after each.

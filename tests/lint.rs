@@ -824,56 +824,125 @@ fn move_numbers(text: &str) -> Vec<&str> {
         .collect()
 }
 
-/// A real game (the Breyer Spanish of `tests/fixtures/cutting/heading.txt`) with a no-break
-/// space or a zero-width space between `9. h3` and `Nb8`: `h3 Nb8` is one unreadable token,
-/// so every later number looks one too high. No fix (safe or not) renumbers the moves; the
-/// game reads with its numbers as written.
+/// A real game (the Breyer Spanish of `tests/fixtures/cutting/heading.txt`) with `9. h3` and
+/// `Nb8` typed without a space between them: `h3Nb8` is one unreadable token, so every later
+/// number looks one too high. No fix (safe or not) renumbers the moves; the game reads with its
+/// numbers as written. (A no-break or zero-width space there is white space, and the game
+/// reads clean: `spaces_as_editors_make_them_read_clean`.)
 #[test]
 fn no_fix_renumbers_moves_after_an_unreadable_token() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/cutting/heading.txt");
     let game = std::fs::read_to_string(path).expect("fixture");
     assert!(game.contains("9. h3 Nb8 10. d4"));
-    for sep in ['\u{a0}', '\u{200b}'] {
+    let text = game.replace("h3 Nb8", "h3Nb8");
+    let name = "h3Nb8";
+    for unsafe_fixes in [false, true] {
+        let opts = options(&[], unsafe_fixes);
+        let l = lint_bytes("game.txt", text.as_bytes(), &opts, Config::default()).expect("lints");
+        let numbers: Vec<&LintDiagnostic> = l
+            .diagnostics
+            .iter()
+            .filter(|d| ["SC105", "SC304"].contains(&d.code().as_str()))
+            .collect();
+        assert!(!numbers.is_empty(), "{name}: the numbers look off");
+        for d in numbers {
+            assert!(
+                d.fix.is_none(),
+                "{name}: a fix for `{}`",
+                &text[d.span.start..d.span.end]
+            );
+        }
+        let fixed =
+            fix_bytes("game.txt", text.as_bytes(), &opts, Config::default()).expect("fixes");
+        assert_eq!(
+            move_numbers(&fixed.text),
+            move_numbers(&text),
+            "{name}: fixing changed a move number:\n{}",
+            fixed.text
+        );
+        assert_eq!(move_numbers(&text).len(), 24);
+    }
+    // With the safe fixes only, nothing is touched at all: the game does not read to its end.
+    let fixed = fix_bytes(
+        "game.txt",
+        text.as_bytes(),
+        &options(&[], false),
+        Config::default(),
+    )
+    .expect("fixes");
+    assert_eq!(fixed.text, text, "{name}");
+    assert_eq!(fixed.linted.fixable(false), 0, "{name}");
+}
+
+/// The same game with a no-break, narrow no-break, zero-width or ideographic space between
+/// `9. h3` and `Nb8` (as word processors and web pages type them) reads clean: nothing to
+/// report, nothing to fix.
+#[test]
+fn spaces_as_editors_make_them_read_clean() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/cutting/heading.txt");
+    let game = std::fs::read_to_string(path).expect("fixture");
+    for sep in ['\u{a0}', '\u{202f}', '\u{200b}', '\u{3000}', '\u{2060}'] {
         let text = game.replace("h3 Nb8", &format!("h3{sep}Nb8"));
         let name = format!("U+{:04X}", u32::from(sep));
-        for unsafe_fixes in [false, true] {
-            let opts = options(&[], unsafe_fixes);
-            let l =
-                lint_bytes("game.txt", text.as_bytes(), &opts, Config::default()).expect("lints");
-            let numbers: Vec<&LintDiagnostic> = l
-                .diagnostics
-                .iter()
-                .filter(|d| ["SC105", "SC304"].contains(&d.code().as_str()))
-                .collect();
-            assert!(!numbers.is_empty(), "{name}: the numbers look off");
-            for d in numbers {
-                assert!(
-                    d.fix.is_none(),
-                    "{name}: a fix for `{}`",
-                    &text[d.span.start..d.span.end]
-                );
-            }
-            let fixed =
-                fix_bytes("game.txt", text.as_bytes(), &opts, Config::default()).expect("fixes");
-            assert_eq!(
-                move_numbers(&fixed.text),
-                move_numbers(&text),
-                "{name}: fixing changed a move number:\n{}",
-                fixed.text
-            );
-            assert_eq!(move_numbers(&text).len(), 24);
-        }
-        // With the safe fixes only, nothing is touched at all: the game does not read to its end.
+        let l = lint_bytes(
+            "game.txt",
+            text.as_bytes(),
+            &options(&[], true),
+            Config::default(),
+        )
+        .expect("lints");
+        let shown: Vec<String> = l
+            .diagnostics
+            .iter()
+            .map(|d| format!("{} `{}`", d.code(), &text[d.span.start..d.span.end]))
+            .collect();
+        assert!(shown.is_empty(), "{name}: {shown:?}");
         let fixed = fix_bytes(
             "game.txt",
             text.as_bytes(),
-            &options(&[], false),
+            &options(&[], true),
             Config::default(),
         )
         .expect("fixes");
         assert_eq!(fixed.text, text, "{name}");
-        assert_eq!(fixed.linted.fixable(false), 0, "{name}");
     }
+}
+
+/// Full-width moves and numbers (`Ｎｆ３`, `３．Ｂｂ５`) are fixed a whole token at a time, in
+/// one round; a Cyrillic letter in a move, one character.
+#[test]
+fn look_alikes_are_fixed_a_token_at_a_time() {
+    let text = "[Event \"x\"]\n\n1. e4 e5 2. Ｎｆ３ Nc6 ３．Ｂｂ５ a6 4. Вa4 Nf6 *\n";
+    let l = lint_bytes(
+        "game.pgn",
+        text.as_bytes(),
+        &options(&[], false),
+        Config::default(),
+    )
+    .expect("lints");
+    let titles: Vec<String> = l
+        .diagnostics
+        .iter()
+        .filter_map(|d| d.fix.as_ref().map(|f| f.title.clone()))
+        .collect();
+    assert_eq!(
+        titles,
+        ["type `Nf3`", "type `3.Bb5`", "type `B` (U+0042)"],
+        "{:?}",
+        l.diagnostics
+    );
+    let fixed = fix_bytes(
+        "game.pgn",
+        text.as_bytes(),
+        &options(&[], false),
+        Config::default(),
+    )
+    .expect("fixes");
+    assert_eq!(
+        fixed.text,
+        "[Event \"x\"]\n\n1. e4 e5 2. Nf3 Nc6 3.Bb5 a6 4. Ba4 Nf6 *\n"
+    );
+    assert_eq!(fixed.applied, 3);
 }
 
 /// A game numbered wrongly for real (`11.` for White's tenth move) still gets its safe fix, and
@@ -936,6 +1005,7 @@ fn fixing_leaves_nothing_to_fix_and_is_idempotent() {
         "zwsp.txt".into(),
         heading.replace("h3 Nb8", "h3\u{200b}Nb8"),
     ));
+    texts.push(("glued.txt".into(), heading.replace("h3 Nb8", "h3Nb8")));
     assert!(texts.len() > 40, "{} fixtures", texts.len());
     for (name, text) in &texts {
         for unsafe_fixes in [false, true] {

@@ -261,7 +261,8 @@ impl GameChecker<'_> {
                 )
                 .label(format!("not `{meant}`"))
                 .help(format!(
-                    "it prints the same but is another script's letter; type `{meant}` (U+{:04X})",
+                    "{}; type `{meant}` (U+{:04X})",
+                    crate::syntax::lookalike::why_not(*found),
                     u32::from(*meant)
                 ))
                 .suggest(vec![read_as.clone()])

@@ -1,8 +1,10 @@
 //! Reading: bytes to text ([`decode`]), text to games ([`split_games`]), manuscripts to games
 //! and prose (by [`Format`]).
 
+pub(crate) mod common;
 pub(crate) mod decode;
 pub(crate) mod source;
+pub(crate) mod space;
 pub(crate) mod split;
 pub mod stream;
 

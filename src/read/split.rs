@@ -4,9 +4,12 @@
 //! A game ends after a result token outside comments and variations, or where a tag pair
 //! starts a line after movetext. Comments after a result stay with that game unless moves
 //! follow them without tag pairs (then they open the next game). Forum wrappers `[pgn]` and
-//! `[/pgn]` never start a game. Invisible characters (BOM, direction marks, no-break space)
-//! count as white space.
+//! `[/pgn]` never start a game. Every space the grammar reads as one (no-break and other
+//! Unicode spaces, zero-width spaces and joiners, a BOM, direction marks: [`space`]) counts as
+//! white space.
 
+use crate::read::common::{Common, Rule};
+use crate::read::space::{self, ByteClass};
 use crate::span::Span;
 
 /// Byte spans of the games of `text`, in order. Text between games that holds only white
@@ -19,7 +22,7 @@ pub fn split_games(text: &str) -> Vec<Span> {
 }
 
 /// Bytes a step of the cutting may read past where it starts without a scan to its end (a
-/// move number, a wrapper, an invisible character): a text read in pieces is cut only where
+/// move number, a wrapper, a non-ASCII space): a text read in pieces is cut only where
 /// this many bytes follow.
 const LOOKAHEAD: usize = 16;
 
@@ -123,7 +126,7 @@ impl Splitter {
         let end = limit == b.len();
         let i = self.i;
         let c = b[i];
-        if let Some(n) = invisible(b, i) {
+        if let Some(n) = space::wide_space_at(b, i) {
             self.i += n;
             return Ok(());
         }
@@ -351,8 +354,8 @@ impl Splitter {
                     prev = None;
                     i = end;
                 }
-                // A tag, a comment to the end of the line, an escape, an HTML break or an
-                // invisible character: for a step of its own.
+                // A tag, a comment to the end of the line, an escape, an HTML break or a
+                // non-ASCII character (a space among them): for a step of its own.
                 _ => break,
             }
         }
@@ -503,9 +506,7 @@ fn move_number_at(text: &str, i: usize) -> Option<u32> {
 fn continues_after_tags(text: &str, mut i: usize, end: bool) -> Result<bool, Pending> {
     let b = text.as_bytes();
     loop {
-        while i < b.len() && b[i].is_ascii_whitespace() {
-            i += 1;
-        }
+        i = space::skip_white(b, i);
         if !end && i + LOOKAHEAD > b.len() {
             return Err(Pending);
         }
@@ -531,18 +532,11 @@ fn continues_after_tags(text: &str, mut i: usize, end: bool) -> Result<bool, Pen
 }
 
 fn push(games: &mut Vec<Span>, text: &str, start: usize, end: usize) {
-    if !text[start..end].trim().is_empty() {
+    if !text[start..end]
+        .trim_matches(|c: char| c.is_whitespace() || space::is_white(c))
+        .is_empty()
+    {
         games.push(Span::new(start, end));
-    }
-}
-
-/// The length of an invisible character at `i` that reads as white space.
-fn invisible(b: &[u8], i: usize) -> Option<usize> {
-    match b.get(i..i + 2)? {
-        [0xC2, 0xA0] | [0xD8, 0x9C] => Some(2), // U+00A0, U+061C
-        [0xEF, 0xBB] if b.get(i + 2) == Some(&0xBF) => Some(3), // U+FEFF
-        [0xE2, 0x80] if matches!(b.get(i + 2), Some(0x8E | 0x8F)) => Some(3), // U+200E, U+200F
-        _ => None,
     }
 }
 
@@ -638,15 +632,30 @@ fn end_of_comment(b: &[u8], mut i: usize) -> usize {
     }
 }
 
-/// The bytes that end a token, as a table.
-const ENDS: [bool; 256] = {
-    let mut ends = [false; 256];
+/// What a byte is to [`token_end`].
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum End {
+    /// The token goes on.
+    No,
+    /// The token ends here: white space, a brace, a parenthesis, `;`, `[` or `<`.
+    Here,
+    /// A non-ASCII space may start here ([`space::wide_space_at`] tells).
+    Maybe,
+}
+
+/// [`End`] of every byte: the white space of [`space`] and the ASCII bytes that end a token.
+static ENDS: [End; 256] = {
+    let mut ends = [End::No; 256];
     let mut b = 0;
     while b < 256 {
-        ends[b] = matches!(
-            b as u8,
-            b' ' | b'\t' | b'\r' | b'\n' | b'{' | b'(' | b')' | b';' | b',' | b'[' | b'<'
-        );
+        ends[b] = match space::BYTE_CLASS[b] {
+            ByteClass::Ascii => End::Here,
+            ByteClass::Lead => End::Maybe,
+            ByteClass::Other => match b as u8 {
+                b'{' | b'(' | b')' | b';' | b',' | b'[' | b'<' => End::Here,
+                _ => End::No,
+            },
+        };
         b += 1;
     }
     ends
@@ -654,20 +663,16 @@ const ENDS: [bool; 256] = {
 
 /// The end of the token at `i` (at least its first byte: a `,` is a token of its own).
 fn token_end(b: &[u8], i: usize) -> usize {
-    b.get(i + 1..)
-        .and_then(|rest| rest.iter().position(|&c| ENDS[usize::from(c)]))
-        .map_or(b.len(), |n| i + 1 + n)
-}
-
-/// The shared grammar's `result` rule, the one list of result tokens (`1-0`, `0-1`,
-/// `1/2-1/2`, `½-½` with any dash or a colon, `*`, the forfeits `+--`, `--+`, `+:-`, `-:+`,
-/// and the words `Resigns`, `Drawn`, `Tablas`, `Abandonan` …). The notations define `move`;
-/// here it is a rule that reads nothing.
-mod results {
-    #[derive(pest_derive::Parser)]
-    #[grammar = "../grammars/common.pest"]
-    #[grammar_inline = "/// no move: only results are read here\nmove = { !ANY ~ ANY }\n"]
-    pub(super) struct Results;
+    let mut i = i + 1;
+    while let Some(&c) = b.get(i) {
+        match ENDS[usize::from(c)] {
+            End::No => i += 1,
+            End::Here => return i,
+            End::Maybe if space::wide_space_at(b, i).is_some() => return i,
+            End::Maybe => i += 1,
+        }
+    }
+    b.len()
 }
 
 /// Is this token a game result, as `grammars/common.pest` reads it (one word: `Resigns` is
@@ -709,7 +714,7 @@ fn is_result_phrase(t: &str) -> bool {
     if let Some(known) = READ.with(|r| r.borrow().get(t).copied()) {
         return known;
     }
-    let result = results::Results::parse(results::Rule::result, t)
+    let result = Common::parse(Rule::result, t)
         .ok()
         .and_then(|mut pairs| pairs.next())
         .is_some_and(|p| p.as_span().end() == t.len());
@@ -780,6 +785,29 @@ mod tests {
         assert_eq!(games("\n\u{FEFF}[A \"1\"]\n[B \"2\"]\n1. e4 *").len(), 1);
         assert_eq!(games("[pgn]\n1. e4 e5\n[/pgn]\n").len(), 1);
         assert_eq!(games("[pgn] 1. e4 e5 [/pgn]").len(), 1);
+    }
+
+    #[test]
+    fn every_space_ends_a_token() {
+        // A result glued to the move before it by a no-break or zero-width space still ends
+        // its game; a tag pair after one starts the next.
+        assert_eq!(
+            games("1. e4\u{a0}1-0\u{3000}1. d4\u{200b}0-1"),
+            vec!["1. e4\u{a0}1-0", "\u{3000}1. d4\u{200b}0-1"]
+        );
+        assert_eq!(
+            games("[A \"1\"]\n1. e4 e5\u{202f}1-0\n\u{2003}[B \"2\"]\u{feff}\n1. d4 *"),
+            vec![
+                "[A \"1\"]\n1. e4 e5\u{202f}1-0\n\u{2003}",
+                "[B \"2\"]\u{feff}\n1. d4 *"
+            ]
+        );
+        // White space alone between games is no game.
+        assert_eq!(games("1. e4 1-0\u{200b}\u{2060}\n\u{3000}").len(), 1);
+        let b = "Nf3\u{2009}Nc6".as_bytes();
+        assert_eq!(token_end(b, 0), 3);
+        assert_eq!(token_end("½\u{a0}".as_bytes(), 0), 2);
+        assert_eq!(token_end("Ｎｂｄ２ x".as_bytes(), 0), 12);
     }
 
     #[test]
@@ -856,6 +884,8 @@ mod tests {
              and more} e5 {1-0} 2. Nf3 {} 1-0 {after} {again}\n[A \"1\"]\n1. d4 {unclosed 0-1",
             "1) e4, e5; 2) Nf3 Nc6 Draw agreed.\n1. d4 d5 2. c4 mate, and wins\n1. c4 e5 White wins\n\
              1: Nf3 d5; 2- g3 Las blancas ganan 1. e4 ; a comment 1-0\n1. d4 *",
+            "1.\u{a0}e4\u{200b}e5\u{3000}1-0\u{202f}\u{2060}1. d4\u{feff}0-1\u{2003}\n\u{200d}[A \"1\"]\u{1680}\n\
+             1. c4 e5\u{205f}2. Nc3\u{061c}Resigns\u{200c}1. e4\u{2009}*",
         ];
         for text in texts {
             let whole = split_games(text);

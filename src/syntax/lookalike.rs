@@ -1,10 +1,14 @@
 //! Look-alike characters: Latin, Cyrillic and Greek letters that print the same (K/К/Κ,
-//! C/С, e/е, O/О/Ο, X/Х/Χ…), and invisible bidi marks inside a token.
+//! C/С, e/е, O/О/Ο, X/Х/Χ…), the full-width forms of ASCII characters that East Asian input
+//! methods type (`Ｎｂｄ２`, `１．ｅ４`), and invisible bidi marks inside a token.
 //!
 //! Hand-typed scores mix them, and so does the seed's own table. A token that does not read in
-//! its grammar is retried with each script's look-alikes replaced; it is accepted only when
+//! its grammar is retried with each script's look-alikes replaced (a full-width form stands for
+//! its ASCII character, itself a look-alike in another script); it is accepted only when
 //! exactly one script makes it readable (so the look-alike cannot change the meaning), and the
 //! reader warns naming the character and its fix.
+
+use crate::span::Span;
 
 /// Groups of characters that look alike: (Latin, Cyrillic, Greek); `'\0'` = none.
 const GROUPS: &[(char, char, char)] = &[
@@ -96,49 +100,242 @@ pub(crate) fn counterpart(c: char, script: Script) -> Option<char> {
     None
 }
 
-/// The token with every capital look-alike mapped into `script`, every small one into Latin
-/// (squares, `x` and castling `o` are always Latin) and bidi marks removed, and what was
-/// replaced. `None` when nothing changes.
-pub(crate) fn normalize(token: &str, script: Script) -> Option<(String, Vec<Replacement>)> {
+/// The ASCII character a full-width form stands for (U+FF01 to U+FF5E: `Ｎ` for `N`, `１`
+/// for `1`, `．` for `.`, `－` for `-`).
+pub(crate) const fn from_full_width(c: char) -> Option<char> {
+    match c {
+        '\u{FF01}'..='\u{FF5E}' => char::from_u32(c as u32 - 0xFEE0),
+        _ => None,
+    }
+}
+
+/// The character `c` reads as before any script is chosen: its ASCII character when it is a
+/// full-width form, else itself.
+pub(crate) const fn unwidened(c: char) -> char {
+    match from_full_width(c) {
+        Some(a) => a,
+        None => c,
+    }
+}
+
+/// A token with its look-alikes replaced ([`normalize`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Normalized {
+    /// The token as read.
+    pub text: String,
+    /// What was replaced, in order.
+    pub replaced: Vec<Replacement>,
+    /// For each byte of `text`, and for its end: where in the token the character it comes
+    /// from starts (the token's end for the end).
+    origin: Vec<usize>,
+}
+
+impl Normalized {
+    /// The bytes of the token that `span` of [`Normalized::text`] (counted from 0) was read
+    /// from: a span in the token, on its character boundaries.
+    pub(crate) fn origin(&self, span: Span) -> Span {
+        let at = |i: usize| self.origin[i.min(self.origin.len() - 1)];
+        Span::new(at(span.start), at(span.end).max(at(span.start)))
+    }
+}
+
+/// The token with every full-width form read as its ASCII character, bidi marks removed, and
+/// with a `script`: every capital look-alike mapped into it, every small one into Latin
+/// (squares, `x` and castling `o` are always Latin); and what was replaced. Without a script,
+/// the other characters are kept as written (`Крｃ３`, a Russian king's move, is `Крc3`).
+/// `None` when nothing changes.
+pub(crate) fn normalize(token: &str, script: Option<Script>) -> Option<Normalized> {
     let mut out = String::with_capacity(token.len());
+    let mut origin = Vec::with_capacity(token.len() + 1);
     let mut replaced = Vec::new();
     let mut changed = false;
-    for (offset, c) in token.char_indices() {
-        if BIDI_MARKS.contains(&c) {
+    for (offset, written) in token.char_indices() {
+        if BIDI_MARKS.contains(&written) {
             changed = true;
             continue;
         }
-        let target = if c.is_lowercase() {
-            Script::Latin
-        } else {
-            script
+        let c = unwidened(written);
+        let target = match script {
+            Some(_) if c.is_lowercase() => Some(Script::Latin),
+            other => other,
         };
-        match counterpart(c, target) {
-            Some(meant) => {
-                out.push(meant);
-                replaced.push(Replacement {
-                    offset,
-                    found: c,
-                    meant,
-                });
-                changed = true;
-            }
-            None => out.push(c),
+        let meant = target.and_then(|t| counterpart(c, t)).unwrap_or(c);
+        if meant != written {
+            replaced.push(Replacement {
+                offset,
+                found: written,
+                meant,
+            });
+            changed = true;
+        }
+        out.push(meant);
+        origin.resize(out.len(), offset);
+    }
+    origin.push(token.len());
+    changed.then_some(Normalized {
+        text: out,
+        replaced,
+        origin,
+    })
+}
+
+/// The token as written, as a [`Normalized`] that replaced nothing.
+pub(crate) fn unchanged(token: &str) -> Normalized {
+    let mut origin = Vec::with_capacity(token.len() + 1);
+    for (offset, c) in token.char_indices() {
+        origin.resize(offset + c.len_utf8(), offset);
+    }
+    origin.push(token.len());
+    Normalized {
+        text: token.to_owned(),
+        replaced: Vec::new(),
+        origin,
+    }
+}
+
+/// Every normalization of the token that changes something: its full-width forms alone, then
+/// each script's.
+pub(crate) fn variants(token: &str) -> Vec<Normalized> {
+    [
+        None,
+        Some(Script::Latin),
+        Some(Script::Cyrillic),
+        Some(Script::Greek),
+    ]
+    .into_iter()
+    .filter_map(|s| normalize(token, s))
+    .collect()
+}
+
+/// A move number at the start of a token, written with full-width characters (`１２．`,
+/// `１２．．．`, `１．` before its move, `１２` alone): as the grammar's `move_number` reads
+/// it once each character is read as its ASCII one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct WideNumber {
+    /// Its length in the token, in bytes.
+    pub len: usize,
+    /// It in ASCII (`12.`).
+    pub text: String,
+    /// Its first full-width character.
+    pub first: Replacement,
+}
+
+/// The move number that starts `token` when one of its characters is full-width (a number in
+/// ASCII is the grammar's): digits, then dots or an ellipsis; or one to three digits and
+/// nothing after them (a number before a space).
+pub(crate) fn wide_number(token: &str) -> Option<WideNumber> {
+    let mut text = String::new();
+    let mut first = None;
+    let mut len = 0;
+    let mut digits = 0;
+    let mut dots = false;
+    for (offset, written) in token.char_indices() {
+        let c = unwidened(written);
+        let fits = if dots {
+            c == '.'
+        } else {
+            c.is_ascii_digit() || (digits > 0 && matches!(c, '.' | '…'))
+        };
+        if !fits {
+            break;
+        }
+        digits += usize::from(c.is_ascii_digit());
+        dots |= !c.is_ascii_digit();
+        if first.is_none() && c != written {
+            first = Some(Replacement {
+                offset,
+                found: written,
+                meant: c,
+            });
+        }
+        text.push(c);
+        len = offset + written.len_utf8();
+        if c == '…' {
+            break;
         }
     }
-    changed.then_some((out, replaced))
+    let whole = dots || (len == token.len() && (1..=3).contains(&digits));
+    if digits == 0 || !whole {
+        return None;
+    }
+    Some(WideNumber {
+        len,
+        text,
+        first: first?,
+    })
 }
 
-/// Every script's normalization of the token that changes something.
-pub(crate) fn variants(token: &str) -> Vec<(Script, String, Vec<Replacement>)> {
-    [Script::Latin, Script::Cyrillic, Script::Greek]
-        .into_iter()
-        .filter_map(|s| normalize(token, s).map(|(t, r)| (s, t, r)))
-        .collect()
-}
-
-/// `U+041A CYRILLIC …`-style description of a character.
+/// `U+041A (Cyrillic `К`)`-style description of a character (`U+FF2E (full-width `Ｎ`)`).
 pub(crate) fn describe(c: char) -> String {
-    let script = Script::of(c).map(Script::name).unwrap_or("other");
+    let script = if from_full_width(c).is_some() {
+        "full-width"
+    } else {
+        Script::of(c).map(Script::name).unwrap_or("other")
+    };
     format!("U+{:04X} ({script} `{c}`)", u32::from(c))
+}
+
+/// Why a look-alike character is not the character it looks like, for the help of its
+/// warning.
+pub(crate) fn why_not(found: char) -> &'static str {
+    if from_full_width(found).is_some() {
+        "it is the full-width form of an ASCII character, as East Asian input methods type it"
+    } else {
+        "it prints the same but is another script's letter"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn full_width_forms_read_as_ascii() {
+        assert_eq!(from_full_width('Ｎ'), Some('N'));
+        assert_eq!(from_full_width('！'), Some('!'));
+        assert_eq!(from_full_width('～'), Some('~'));
+        assert_eq!(from_full_width('\u{3000}'), None);
+        assert_eq!(from_full_width('N'), None);
+        let n = normalize("Ｎｂｄ２", None).expect("changed");
+        assert_eq!(n.text, "Nbd2");
+        assert_eq!(n.replaced.len(), 4);
+        assert_eq!(n.replaced[0].found, 'Ｎ');
+        assert_eq!(n.replaced[3].offset, 9);
+        // Spans of the text read map back onto the token's characters.
+        assert_eq!(n.origin(Span::new(1, 3)), Span::new(3, 9));
+        assert_eq!(n.origin(Span::new(0, 4)), Span::new(0, 12));
+        // A full-width capital is a Latin capital, which another script may read as its own.
+        let k = normalize("Ｋｆ３", Some(Script::Cyrillic)).expect("changed");
+        assert_eq!(k.text, "Кf3");
+        assert_eq!((k.replaced[0].found, k.replaced[0].meant), ('Ｋ', 'К'));
+        // Bidi marks are left out, the spans around them kept.
+        let b = normalize("\u{200E}Кf3", Some(Script::Latin)).expect("changed");
+        assert_eq!(b.text, "Kf3");
+        assert_eq!(b.origin(Span::new(0, 1)), Span::new(3, 5));
+        // Without a script, only the full-width forms change.
+        assert_eq!(
+            normalize("Крｃ３", None).map(|n| n.text),
+            Some("Крc3".into())
+        );
+        assert_eq!(normalize("Кр", None), None);
+        assert_eq!(variants("Ｂｂ５").len(), 4);
+        assert_eq!(describe('Ｎ'), "U+FF2E (full-width `Ｎ`)");
+        assert_eq!(describe('К'), "U+041A (Cyrillic `К`)");
+    }
+
+    #[test]
+    fn full_width_move_numbers() {
+        let n = |t: &str| wide_number(t).map(|n| (n.len, n.text));
+        assert_eq!(n("１２．"), Some((9, "12.".into())));
+        assert_eq!(n("１２．．．Ｎｆ６"), Some((15, "12...".into())));
+        assert_eq!(n("１．ｅ４"), Some((6, "1.".into())));
+        assert_eq!(n("１２…"), Some((9, "12…".into())));
+        assert_eq!(n("12．e4"), Some((5, "12.".into())));
+        assert_eq!(n("１２"), Some((6, "12".into())));
+        assert_eq!(wide_number("１２．").map(|n| n.first.found), Some('１'));
+        // No number: ASCII only (the grammar's), four digits alone, digits glued to a move.
+        for t in ["12.", "12", "１２３４", "１２ｅ４", "ｅ４", "．", ""] {
+            assert_eq!(n(t), None, "{t}");
+        }
+    }
 }

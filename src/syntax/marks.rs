@@ -4,6 +4,7 @@
 
 use pest::Parser as _;
 
+use crate::read::space::{is_space, is_white, trim_white};
 use crate::syntax::builtin::descriptive::{P, Rule};
 
 /// Marks are short: a tail is looked for in this many last bytes of a text only, so that a
@@ -15,7 +16,7 @@ const LONGEST_TAIL: usize = 24;
 /// as a mark only after a space, a digit or a capital (`N-B6ch`, `Kt-Q5 mate`), never inside
 /// a word (`Bach`).
 pub(crate) fn without_marks(text: &str) -> &str {
-    let t = text.trim();
+    let t = trim_white(text);
     let first = t.len().saturating_sub(LONGEST_TAIL);
     // The longest tail is the one that starts first; something must stay before it.
     for (at, _) in t.char_indices().filter(|&(at, _)| at > 0 && at >= first) {
@@ -24,11 +25,14 @@ pub(crate) fn without_marks(text: &str) -> &str {
             continue;
         }
         let head = &t[..at];
-        let word = tail.trim_start().starts_with(|c: char| c.is_alphabetic());
-        if word && !head.ends_with(|c: char| c == ' ' || c.is_ascii_digit() || c.is_uppercase()) {
+        let word = tail
+            .trim_start_matches(is_space)
+            .starts_with(|c: char| c.is_alphabetic());
+        if word && !head.ends_with(|c: char| is_space(c) || c.is_ascii_digit() || c.is_uppercase())
+        {
             continue;
         }
-        return head.trim_end();
+        return head.trim_end_matches(is_white);
     }
     t
 }
@@ -36,6 +40,7 @@ pub(crate) fn without_marks(text: &str) -> &str {
 #[cfg(test)]
 mod tests {
     use super::without_marks;
+    use crate::read::space::trim_white;
 
     #[test]
     fn every_kind_of_mark_is_cut() {
@@ -49,6 +54,8 @@ mod tests {
             ("exd6ep+", "exd6"),
             ("N-B6ch", "N-B6"),
             ("Kt-Q5 mate", "Kt-Q5"),
+            ("Kt-Q5\u{a0}mate", "Kt-Q5"),
+            ("P-K4\u{202f}ch", "P-K4"),
             ("R-K8 dbl. ch.", "R-K8"),
             ("B-N5 dis ch", "B-N5"),
             ("Qh5†", "Qh5"),
@@ -61,7 +68,7 @@ mod tests {
     #[test]
     fn words_inside_words_and_lone_marks_stay() {
         for text in ["Bach", "+", "#", "h3 Nb8", "e4e5"] {
-            assert_eq!(without_marks(text), text.trim(), "{text}");
+            assert_eq!(without_marks(text), trim_white(text), "{text}");
         }
     }
 

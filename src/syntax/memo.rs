@@ -32,6 +32,7 @@ use own::Own;
 pub(crate) use probe::Probe;
 use probe::{Checks, Verdict};
 
+use crate::read::space::{next_white, skip_white, trim_white};
 use crate::syntax::GameSyntax;
 use crate::syntax::kind::GrammarParser;
 use crate::syntax::walker::{
@@ -74,7 +75,11 @@ pub(crate) fn parse_game<P: GrammarParser>(text: &str, base: usize) -> GameSynta
 
 /// The text is at most one short word.
 fn one_word(text: &str) -> bool {
-    text.len() <= 64 && !text.trim().bytes().any(|b| b.is_ascii_whitespace())
+    if text.len() > 64 {
+        return false;
+    }
+    let word = trim_white(text).as_bytes();
+    next_white(word, 0) == word.len()
 }
 
 #[cfg(test)]
@@ -574,22 +579,19 @@ fn after(text: &str, at: usize) -> usize {
     }
 }
 
-/// Adds the words of a text to `out`: the runs of bytes between spaces, tabs and line
-/// breaks, as byte ranges. A word is cut where it likely holds several tokens (`(60...Ka4`,
+/// Adds the words of a text to `out`: the runs of bytes between white space (spaces of every
+/// kind and line breaks, [`crate::read::space`], as the grammar reads them), as byte ranges. A word is cut where it likely holds several tokens (`(60...Ka4`,
 /// `e5)`), so that each part is the one read in other games; the probe decides whether each
 /// reads alone.
 fn words_into(text: &str, out: &mut Vec<(usize, usize)>) {
     let bytes = text.as_bytes();
     let mut i = 0;
     loop {
-        let Some(k) = bytes[i..].iter().position(|&b| !SPACE[usize::from(b)]) else {
+        let s = skip_white(bytes, i);
+        if s == bytes.len() {
             return;
-        };
-        let s = i + k;
-        i = bytes[s..]
-            .iter()
-            .position(|&b| SPACE[usize::from(b)])
-            .map_or(bytes.len(), |k| s + k);
+        }
+        i = next_white(bytes, s);
         // Most words are one token: no parenthesis around it, no move number in front (see
         // `push_word`).
         if !matches!(bytes[s], b'(' | b'0'..=b'9') && bytes[i - 1] != b')' {
@@ -601,23 +603,13 @@ fn words_into(text: &str, out: &mut Vec<(usize, usize)>) {
 }
 
 /// Does white space between words hold a line break? (Most is one byte: no call to search
-/// it.)
+/// it. No other space holds the byte of a line break.)
 fn has_break(gap: &[u8]) -> bool {
     match gap {
         [b] => *b == b'\n',
         _ => gap.contains(&b'\n'),
     }
 }
-
-/// The bytes that separate words: spaces, tabs and line breaks.
-const SPACE: [bool; 256] = {
-    let mut t = [false; 256];
-    t[b' ' as usize] = true;
-    t[b'\t' as usize] = true;
-    t[b'\r' as usize] = true;
-    t[b'\n' as usize] = true;
-    t
-};
 
 /// Adds the word `start..end`: `(`s that open it and `)`s that close it apart, and a move
 /// number glued to what follows it apart.

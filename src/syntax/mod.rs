@@ -368,8 +368,9 @@ impl MoveToken {
         let Some(cut) = text.get(self.span.start..end) else {
             return Span::new(self.span.start, self.span.start);
         };
-        let start = self.span.start + (cut.len() - cut.trim_start().len());
-        Span::new(start, start + cut.trim().len())
+        let white = crate::read::space::is_white;
+        let start = self.span.start + (cut.len() - cut.trim_start_matches(white).len());
+        Span::new(start, start + cut.trim_matches(white).len())
     }
 }
 

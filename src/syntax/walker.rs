@@ -9,9 +9,10 @@ use shakmaty::Role;
 use crate::span::{Span, Spanned};
 use crate::syntax::kind::{GrammarParser, Kind, RuleKind, TokenExplanation};
 use crate::syntax::{
-    CheckMark, Comment, GameSyntax, Item, Line, LookAlike, MoveBody, MoveToken, SyntaxIssue, Tag,
+    CheckMark, Comment, GameSyntax, Item, Line, MoveBody, MoveToken, SyntaxIssue, Tag,
 };
 
+mod alike;
 mod alone;
 mod moves;
 #[cfg(test)]
@@ -433,8 +434,7 @@ impl<'a> Walker<'a> {
     /// Text that is no token: a move written with look-alike characters, or an issue.
     fn unknown(&mut self, text: &str, span: Span) {
         if self.skip_depth == 0 {
-            if let Some(m) = self.look_alike(text, span) {
-                self.push(Item::Move(m));
+            if self.look_alike(text, span) {
                 return;
             }
             // A word (no digit: not a move, nor two moves typed without a space, which the
@@ -461,51 +461,6 @@ impl<'a> Walker<'a> {
             self.unknown_more += 1;
             self.unknown_last = span;
         }
-    }
-
-    /// Retries an unreadable token with look-alike characters of each script replaced (and
-    /// bidi marks removed). Accepted only when exactly one reading exists, so the replacement
-    /// cannot change the meaning; a warning names the character.
-    fn look_alike(&mut self, token: &str, span: Span) -> Option<MoveToken> {
-        let mut readings: Vec<(
-            String,
-            Vec<crate::syntax::lookalike::Replacement>,
-            MoveToken,
-        )> = Vec::new();
-        for (_, text, replaced) in crate::syntax::lookalike::variants(token) {
-            if readings.iter().any(|r| r.0 == text) {
-                continue;
-            }
-            if let Some(m) = (self.read_single)(&text, span.start) {
-                readings.push((text, replaced, m));
-            }
-        }
-        let [(read_as, replaced, mut m)] = <[_; 1]>::try_from(readings).ok()?;
-        // Descriptive parts are read from the source text, which still holds the look-alikes.
-        if matches!(m.body, MoveBody::Descriptive(_)) {
-            return None;
-        }
-        let (check, capture, ep) = (m.check(), m.capture(), m.ep());
-        m.span = span;
-        m.set_check(check.map(|c| Spanned::new(c.value, span)));
-        m.set_capture(capture.map(|c| Spanned::new(c.value, span)));
-        m.set_ep(ep.map(|_| span));
-        m.index = self.moves;
-        self.moves += 1;
-        if let Some(r) = replaced.first() {
-            let at = Span::new(
-                span.start + r.offset,
-                span.start + r.offset + r.found.len_utf8(),
-            );
-            self.issues.push(SyntaxIssue::LookAlike(Box::new(LookAlike {
-                token: span,
-                at,
-                found: r.found,
-                meant: r.meant,
-                read_as,
-            })));
-        }
-        Some(m)
     }
 
     /// The game's syntax, once every token is walked; `text` is the game's text.

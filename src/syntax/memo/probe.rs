@@ -67,6 +67,9 @@ struct Compiler<'a> {
     places: HashMap<&'a str, usize>,
     /// Rules of type `!{…}` (their implicit white space is not followed).
     non_atomic: Vec<bool>,
+    /// Rules that are a choice of strings (`space`), by name: pest reads them inside
+    /// `(!(…) ~ ANY)*` as the strings themselves.
+    strings: HashMap<&'a str, &'a Expr>,
 }
 
 impl Compiler<'_> {
@@ -95,7 +98,9 @@ impl Compiler<'_> {
                 })
             }
             Expr::Opt(a) => Node::Opt(boxed(a)),
-            Expr::Rep(a) => skip_until(a).unwrap_or_else(|| Node::Repeat(boxed(a), 0, None)),
+            Expr::Rep(a) => self
+                .skip_until(a)
+                .unwrap_or_else(|| Node::Repeat(boxed(a), 0, None)),
             Expr::RepOnce(a) => Node::Repeat(boxed(a), 1, None),
             Expr::RepExact(a, n) => Node::Repeat(boxed(a), *n, Some(*n)),
             Expr::RepMin(a, n) => Node::Repeat(boxed(a), *n, None),
@@ -166,6 +171,15 @@ impl Probe {
                 .map(|(i, r)| (r.name.as_str(), i))
                 .collect(),
             non_atomic: rules.iter().map(|r| r.ty == RuleType::NonAtomic).collect(),
+            strings: rules
+                .iter()
+                .filter(|r| {
+                    let mut alts = Vec::new();
+                    flatten(&r.expr, &mut alts, false);
+                    alts.iter().all(|a| matches!(a, Expr::Str(_)))
+                })
+                .map(|r| (r.name.as_str(), &r.expr))
+                .collect(),
         };
         let game = rules.iter().find(|r| r.name == "game")?;
         if !matches!(game.ty, RuleType::Atomic | RuleType::CompoundAtomic) {
@@ -495,28 +509,39 @@ fn one_of(alts: &[&Expr]) -> Option<Node> {
     Some(Node::OneOf(set))
 }
 
-/// The strings of `!("a" | "b" | …) ~ ANY` (repeated, it is a [`Node::SkipUntil`]).
-fn skip_until(e: &Expr) -> Option<Node> {
-    let Expr::Seq(not, any) = e else {
-        return None;
-    };
-    let (Expr::NegPred(choice), Expr::Ident(any)) = (&**not, &**any) else {
-        return None;
-    };
-    if any != "ANY" {
-        return None;
+impl Compiler<'_> {
+    /// The strings of `!("a" | "b" | …) ~ ANY` (repeated, it is a [`Node::SkipUntil`]), a
+    /// rule of strings among them read as its strings (as pest reads it).
+    fn skip_until(&self, e: &Expr) -> Option<Node> {
+        let Expr::Seq(not, any) = e else {
+            return None;
+        };
+        let (Expr::NegPred(choice), Expr::Ident(any)) = (&**not, &**any) else {
+            return None;
+        };
+        if any != "ANY" {
+            return None;
+        }
+        let mut alts = Vec::new();
+        flatten(choice, &mut alts, false);
+        let mut strings: Vec<Box<[u8]>> = Vec::new();
+        for a in alts {
+            match a {
+                Expr::Str(s) => strings.push(s.as_bytes().into()),
+                Expr::Ident(name) => {
+                    let mut inner = Vec::new();
+                    flatten(self.strings.get(name.as_str())?, &mut inner, false);
+                    for i in inner {
+                        let Expr::Str(s) = i else { return None };
+                        strings.push(s.as_bytes().into());
+                    }
+                }
+                _ => return None,
+            }
+        }
+        let firsts = Bytes::firsts(&strings);
+        Some(Node::SkipUntil(strings.into(), firsts))
     }
-    let mut alts = Vec::new();
-    flatten(choice, &mut alts, false);
-    let strings = alts
-        .into_iter()
-        .map(|a| match a {
-            Expr::Str(s) => Some(s.as_bytes().into()),
-            _ => None,
-        })
-        .collect::<Option<Vec<Box<[u8]>>>>()?;
-    let firsts = Bytes::firsts(&strings);
-    Some(Node::SkipUntil(strings.into(), firsts))
 }
 
 /// The one character of a range bound.

@@ -127,6 +127,11 @@ fn tricky_texts_read_the_same_piece_by_piece() {
         "1. e4 {never closed Nf3 Nc6",
         "1. e4 <br /> e5<br>2. Nf3 <BR/> Nc6",
         "1. e4\u{a0}e5 \u{feff}2. Nf3 \u{200e}Nc6",
+        // Every kind of space between tokens, before a glyph, in a tag pair, a result and a
+        // descriptive move; a word with a wide space as the character after it.
+        "[Event\u{a0}\"x\"]\u{3000}\n1.\u{a0}e4\u{200b}e5 2.\u{202f}Nf3\u{2009}!\u{2060}Nc6\u{200c}\u{200d}3.\u{3000}Bb5\u{1680}a6\u{205f}*",
+        "1.\u{2002}e4 e5\u{feff}\u{feff}2.Nf3 12\u{a0}Nc6 White\u{a0}resigns draw\u{3000}agreed\u{a0}",
+        "1. P-K4\u{a0}ch P-K4 2. Castles\u{a0}KR dis\u{a0}ch P-Q3\u{200b}e.\u{a0}p. dbl.\u{202f}ch.",
         "1.e4e5 2.Nf3!? Nc6?! 3.Bb5 $1 a6 +- +/= 4.Ba4 + Nf6 # 5. O-O ++",
         "12 e4 12\ne5 5254 7775 e2e4 e7e5 g1f3",
         "1. e4 ( ( ( e5 ) ) ) ) ( 1-0",

@@ -190,7 +190,7 @@ impl MoveBuilder {
             Kind::WinsWord | Kind::WhiteWinsWord | Kind::BlackWinsWord | Kind::MoverWins => {}
             Kind::Separator | Kind::CheckWord | Kind::MateWord | Kind::CheckWordPlain => {}
             Kind::Dash | Kind::TokenEnd | Kind::Unknown | Kind::HtmlBreak | Kind::Comment2 => {}
-            Kind::Comment3 | Kind::Comment4 | Kind::Whitespace | Kind::CastleO => {}
+            Kind::Comment3 | Kind::Comment4 | Kind::Whitespace | Kind::Space | Kind::CastleO => {}
             Kind::CastlesWord | Kind::DescSpace | Kind::DescLetter | Kind::EsFile => {}
             Kind::CoordFile | Kind::EsRole | Kind::EsPaired | Kind::EsWing => {}
             // Descriptive letters, ranks and brackets: read with their part (`desc_part`).

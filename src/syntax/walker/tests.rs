@@ -257,3 +257,136 @@ fn tokens_read_alone_again_read_the_same_at_any_place() {
     assert!(read_single::<algebraic_en::P>("Nf3", 3).is_some());
     assert!(read_single::<algebraic_bg::P>("Nf3", 3).is_none());
 }
+
+/// Reads a game with a built-in parser.
+fn read_in(notation: &str, lang: &str, text: &str) -> GameSyntax {
+    let entry = PARSERS
+        .iter()
+        .find(|p| p.notation == notation && p.lang_file == lang)
+        .expect("built in");
+    (entry.parse)(text, 0)
+}
+
+/// The look-alike warnings of a game: (where, found, read as).
+fn look_alikes(g: &GameSyntax) -> Vec<(Span, char, String)> {
+    g.issues
+        .iter()
+        .filter_map(|i| match i {
+            SyntaxIssue::LookAlike(l) => Some((l.at, l.found, l.read_as.clone())),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn full_width_moves_and_numbers_read_as_ascii() {
+    // `１２．Ｎｂｄ２`: a number (9 bytes) glued to a move (12 bytes).
+    let text = "1. e4 e5 2. Ｎｆ３＋ １２．Ｎｂｄ２ Ｂｃ２！ １３． Ｒｅ１";
+    let g = read(text, 100);
+    assert!(
+        !g.issues
+            .iter()
+            .any(|i| matches!(i, SyntaxIssue::Unknown(_))),
+        "{:?}",
+        g.issues
+    );
+    let at = |s: &str| 100 + text.find(s).expect("in the text");
+    let mv = moves(&g.root);
+    assert_eq!(mv.len(), 6);
+    let nf3 = mv[2];
+    assert_eq!(nf3.span, Span::new(at("Ｎｆ３＋"), at("Ｎｆ３＋") + 12));
+    let check = nf3.check().expect("a check mark");
+    assert_eq!(check.span, Span::new(at("＋"), at("＋") + 3));
+    assert_eq!(mv[3].span, Span::new(at("Ｎｂｄ２"), at("Ｎｂｄ２") + 12));
+    assert_eq!(mv[4].span, Span::new(at("Ｂｃ２"), at("Ｂｃ２") + 9));
+    let numbers: Vec<(Span, u32)> = g
+        .root
+        .items
+        .iter()
+        .filter_map(|i| match i {
+            Item::MoveNumber(n) => Some((n.span, n.value.number)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        numbers,
+        vec![
+            (Span::new(100, 102), 1),
+            (Span::new(at("2."), at("2.") + 2), 2),
+            (Span::new(at("１２．"), at("１２．") + 9), 12),
+            (Span::new(at("１３．"), at("１３．") + 9), 13),
+        ]
+    );
+    // The glyph after `Ｂｃ２` is its own, as `!` is.
+    let nag = g.root.items.iter().find_map(|i| match i {
+        Item::Nag(n) => Some((n.span, n.value)),
+        _ => None,
+    });
+    assert_eq!(nag, Some((Span::new(at("！"), at("！") + 3), 1)));
+    assert_eq!(
+        look_alikes(&g),
+        vec![
+            (
+                Span::new(at("Ｎｆ３"), at("Ｎｆ３") + 3),
+                'Ｎ',
+                "Nf3+".into()
+            ),
+            (
+                Span::new(at("１２．"), at("１２．") + 3),
+                '１',
+                "12.Nbd2".into()
+            ),
+            (
+                Span::new(at("Ｂｃ２"), at("Ｂｃ２") + 3),
+                'Ｂ',
+                "Bc2!".into()
+            ),
+            (
+                Span::new(at("１３．"), at("１３．") + 3),
+                '１',
+                "13.".into()
+            ),
+            (
+                Span::new(at("Ｒｅ１"), at("Ｒｅ１") + 3),
+                'Ｒ',
+                "Re1".into()
+            ),
+        ]
+    );
+}
+
+#[test]
+fn full_width_forms_keep_the_other_letters_as_written() {
+    // The Russian king `Кр` is Cyrillic, its square full-width.
+    let g = read_in("algebraic", "ru", "1. e4 e5 2. Крｅ２ Крｅ７");
+    assert!(
+        !g.issues
+            .iter()
+            .any(|i| matches!(i, SyntaxIssue::Unknown(_))),
+        "{:?}",
+        g.issues
+    );
+    let mv = moves(&g.root);
+    assert_eq!(mv.len(), 4);
+    assert!(matches!(mv[2].body, MoveBody::Normal(n) if n.role == Role::King));
+    // A descriptive move in full-width forms, its parts on the characters they were read from.
+    let text = "1. Ｐ－Ｋ４ P-K4";
+    let g = read_in("descriptive", "", text);
+    let mv = moves(&g.root);
+    assert_eq!(mv.len(), 2, "{:?}", g.issues);
+    let MoveBody::Descriptive(d) = &mv[0].body else {
+        panic!("descriptive: {:?}", mv[0]);
+    };
+    assert_eq!(d.who.span, Span::new(3, 6));
+    assert_eq!(d.to.map(|t| t.span), Some(Span::new(9, 15)));
+}
+
+#[test]
+fn a_look_alike_with_a_glyph_reads() {
+    let text = "1. е4! e5";
+    let g = read(text, 0);
+    let mv = moves(&g.root);
+    assert_eq!(mv.len(), 2, "{:?}", g.issues);
+    assert_eq!(mv[0].span, Span::new(3, 6));
+    assert_eq!(look_alikes(&g), vec![(Span::new(3, 5), 'е', "e4!".into())]);
+}

@@ -145,7 +145,7 @@ pub(crate) fn lower<R: RuleKind>(pair: Pair<'_, R>, base: usize) -> Option<Top> 
         Kind::Dash | Kind::CheckMark | Kind::MateSign => Top::Inside(span),
         Kind::DoubleCheckSign | Kind::CheckSign | Kind::TokenEnd => Top::Inside(span),
         Kind::HtmlBreak | Kind::Comment2 | Kind::Comment3 => Top::Inside(span),
-        Kind::Comment4 | Kind::Whitespace | Kind::Castling => Top::Inside(span),
+        Kind::Comment4 | Kind::Whitespace | Kind::Space | Kind::Castling => Top::Inside(span),
         Kind::CastleLong | Kind::CastleShort | Kind::CastleO => Top::Inside(span),
         Kind::NullMove | Kind::PieceMove | Kind::PawnMove => Top::Inside(span),
         Kind::Piece | Kind::Figurine | Kind::Promotion => Top::Inside(span),
@@ -207,7 +207,7 @@ fn tag<R: RuleKind>(pair: Pair<'_, R>, span: Span, base: usize) -> Tag {
 }
 
 /// A move number as written (`12.`, `12...`).
-fn move_number(s: &str) -> MoveNumber {
+pub(super) fn move_number(s: &str) -> MoveNumber {
     let digits = &s[..s.bytes().take_while(u8::is_ascii_digit).count()];
     MoveNumber {
         number: digits.parse().unwrap_or(u32::MAX),
@@ -274,7 +274,7 @@ pub(crate) fn unescape_tag(quoted: &str) -> String {
 }
 
 /// The NAG of a move glyph or evaluation symbol.
-fn glyph_nag(glyph: &str) -> u16 {
+pub(super) fn glyph_nag(glyph: &str) -> u16 {
     match glyph {
         "!" => 1,
         "?" => 2,
