@@ -825,17 +825,18 @@ fn move_numbers(text: &str) -> Vec<&str> {
 }
 
 /// A real game (the Breyer Spanish of `tests/fixtures/cutting/heading.txt`) with `9. h3` and
-/// `Nb8` typed without a space between them: `h3Nb8` is one unreadable token, so every later
-/// number looks one too high. No fix (safe or not) renumbers the moves; the game reads with its
+/// `Nb8` joined by a stray character: `h3~Nb8` is one unreadable token, so every later number
+/// looks one too high. No fix (safe or not) renumbers the moves; the game reads with its
 /// numbers as written. (A no-break or zero-width space there is white space, and the game
-/// reads clean: `spaces_as_editors_make_them_read_clean`.)
+/// reads clean: `spaces_as_editors_make_them_read_clean`; `h3Nb8` reads as two moves typed
+/// without a space: `tests/hand_typed.rs`.)
 #[test]
 fn no_fix_renumbers_moves_after_an_unreadable_token() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/cutting/heading.txt");
     let game = std::fs::read_to_string(path).expect("fixture");
     assert!(game.contains("9. h3 Nb8 10. d4"));
-    let text = game.replace("h3 Nb8", "h3Nb8");
-    let name = "h3Nb8";
+    let text = game.replace("h3 Nb8", "h3~Nb8");
+    let name = "h3~Nb8";
     for unsafe_fixes in [false, true] {
         let opts = options(&[], unsafe_fixes);
         let l = lint_bytes("game.txt", text.as_bytes(), &opts, Config::default()).expect("lints");

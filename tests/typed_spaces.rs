@@ -230,8 +230,8 @@ fn every_notation_and_language_reads_back_as_typed() {
     }
     let games = common::games(0x5EED_0016_DE5C_0002, 6, 80);
     for (writer, notation, lang) in [
-        (Writer::Descriptive { full: false }, "descriptive", "en"),
-        (Writer::Descriptive { full: true }, "descriptive", "en"),
+        (Writer::descriptive(false), "descriptive", "en"),
+        (Writer::descriptive(true), "descriptive", "en"),
         (Writer::DescriptiveEs, "descriptive_es", "es"),
         (
             Writer::Squares(SquareNotation::Coordinate { upper: true }),
@@ -265,7 +265,7 @@ fn typed_text_is_detected() {
         types_back(&writer, "auto", "auto", &games, &mut rng);
     }
     types_back(
-        &Writer::Descriptive { full: false },
+        &Writer::descriptive(false),
         "auto",
         "auto",
         &games,

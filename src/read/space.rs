@@ -199,7 +199,7 @@ mod tests {
                 .map(|p| p.as_span().end());
             if is_white(c) {
                 assert_eq!(read, Some(2), "U+{:04X}", u32::from(c));
-            } else if !"()[{;".contains(c) {
+            } else if !"()[{;,".contains(c) {
                 assert_eq!(read, Some(text.len()), "U+{:04X}", u32::from(c));
             }
         }
