@@ -199,7 +199,10 @@ impl GameChecker<'_> {
         let mut others = 0usize;
         let mut first_hidden: Option<Span> = None;
         for issue in &syntax.issues {
-            if matches!(issue, SyntaxIssue::Separator(_)) {
+            if matches!(
+                issue,
+                SyntaxIssue::Separator(_) | SyntaxIssue::NumberForm(_)
+            ) {
                 // Said once per game, by `typed::hand_typed`.
                 continue;
             }
@@ -267,7 +270,7 @@ impl GameChecker<'_> {
                 ))
                 .suggest(vec![read_as.clone()])
                 }
-                SyntaxIssue::Separator(_) => continue,
+                SyntaxIssue::Separator(_) | SyntaxIssue::NumberForm(_) => continue,
                 SyntaxIssue::MovesInComment(span) => Diagnostic::new(Problem::MovesInComment, *span)
                     .label("read as a comment to the end of the line")
                     .help("if the moves belong to the game, write a space instead of `;`; a comment about them goes in braces `{…}`"),

@@ -6,7 +6,7 @@ use crate::diagnostic::{Diagnostic, Problem};
 use crate::span::Span;
 use crate::syntax::customs::Mate;
 use crate::syntax::kind::LanguageFile;
-use crate::syntax::{CheckMark, GameSyntax, Item, SyntaxIssue};
+use crate::syntax::{CheckMark, GameSyntax, SyntaxIssue};
 
 /// The Cyrillic capital `Х` of a mate sign (the `X` of the languages that write it).
 const CYRILLIC_X: char = '\u{0425}';
@@ -27,7 +27,8 @@ pub(crate) fn cyrillic_mates(
     });
     let meant = language.map_or("#", |l| l.read_customs().mate.as_str());
     let mut out = Vec::new();
-    if native {
+    let game = text.get(syntax.span.start..syntax.span.end).unwrap_or("");
+    if native || !game.contains(CYRILLIC_X) {
         return out;
     }
     for tok in syntax.root.moves() {
@@ -107,19 +108,19 @@ pub(crate) fn hand_typed(syntax: &GameSyntax, text: &str) -> Vec<Diagnostic> {
 /// The move numbers written `1)`, `1-`, `1:` or `1 .`: one advice at the first, with how
 /// many (main line and variations).
 fn number_forms(syntax: &GameSyntax, text: &str) -> Option<Diagnostic> {
-    let mut first: Option<(Span, u32)> = None;
-    let mut count = 0usize;
-    for item in syntax.root.items() {
-        if let Item::MoveNumber(n) = item {
-            let written = text.get(n.span.start..n.span.end).unwrap_or("");
-            if typed_form(written) {
-                count += 1;
-                first.get_or_insert((n.span, n.value.number));
-            }
-        }
-    }
-    let (span, number) = first?;
+    let mut forms = syntax.issues.iter().filter_map(|i| match i {
+        SyntaxIssue::NumberForm(span) => Some(*span),
+        _ => None,
+    });
+    let span = forms.next()?;
+    let count = 1 + forms.count();
     let written = text.get(span.start..span.end).unwrap_or("");
+    let number: u32 = written
+        .bytes()
+        .take_while(u8::is_ascii_digit)
+        .fold(0u32, |n, d| {
+            n.saturating_mul(10).saturating_add(u32::from(d - b'0'))
+        });
     let dots = if written.contains("..") || written.contains('…') {
         "..."
     } else {

@@ -454,6 +454,8 @@ pub enum SyntaxIssue {
     ParserLimit(Span, Box<str>),
     /// A comma, slash or semicolon between moves, read as white space.
     Separator(Span),
+    /// A move number written `1)`, `1-`, `1:` or `1 .`.
+    NumberForm(Span),
     /// A `;` comment (to the end of the line) that starts with moves: kept as a comment.
     MovesInComment(Span),
     /// A token read only after replacing look-alike characters from another script (boxed:
@@ -489,6 +491,7 @@ impl SyntaxIssue {
             | SyntaxIssue::TooDeep(s)
             | SyntaxIssue::StrayMark(s)
             | SyntaxIssue::Separator(s)
+            | SyntaxIssue::NumberForm(s)
             | SyntaxIssue::MovesInComment(s)
             | SyntaxIssue::ParserLimit(s, _) => *s,
             SyntaxIssue::LookAlike(l) => l.at,

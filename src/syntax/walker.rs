@@ -186,6 +186,8 @@ pub(crate) struct Walker<'a> {
     movetext_started: bool,
     /// Separators noted.
     separators: usize,
+    /// Move numbers written as PGN does not write them, noted.
+    number_forms: usize,
     /// A `;` read as a separator, while its line goes on.
     semicolon: Option<Semicolon>,
     /// Tokens before this byte of the file are left out (a `;` comment taken back).
@@ -225,6 +227,7 @@ impl<'a> Walker<'a> {
             moves: 0,
             movetext_started: false,
             separators: 0,
+            number_forms: 0,
             semicolon: None,
             skip_until: 0,
         }
@@ -291,7 +294,10 @@ impl<'a> Walker<'a> {
                 self.moves += 1;
                 self.push(Item::Move(m));
             }
-            Top::MoveNumber(n) => self.push(Item::MoveNumber(n)),
+            Top::MoveNumber(n) => {
+                self.number_form(n.span, text);
+                self.push(Item::MoveNumber(n));
+            }
             Top::Ellipsis(span) => self.push(Item::Ellipsis(span)),
             Top::Comment(c) => self.push(Item::Comment(c)),
             Top::EscapeLine(span) => self.escape_line(span),
@@ -408,6 +414,20 @@ impl<'a> Walker<'a> {
         if self.skip_depth == 0 && self.separators < KEPT_UNKNOWN {
             self.separators += 1;
             self.issues.push(SyntaxIssue::Separator(span));
+        }
+    }
+
+    /// A move number written `1)`, `1-`, `1:` or `1 .`: noted (the first [`KEPT_UNKNOWN`] of
+    /// a game).
+    fn number_form(&mut self, span: Span, text: &str) {
+        let at = span.start.saturating_sub(self.base)..span.end.saturating_sub(self.base);
+        let written = text.get(at).unwrap_or("");
+        let typed = written
+            .trim_start_matches(|c: char| c.is_ascii_digit())
+            .starts_with(|c: char| matches!(c, ')' | '-' | ':') || c.is_whitespace());
+        if typed && self.skip_depth == 0 && self.number_forms < KEPT_UNKNOWN {
+            self.number_forms += 1;
+            self.issues.push(SyntaxIssue::NumberForm(span));
         }
     }
 

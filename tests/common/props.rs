@@ -151,10 +151,13 @@ pub fn unaccounted(file: &CheckedFile) -> Vec<String> {
         for issue in &g.syntax.issues {
             let span = issue.span();
             // Separators are said once per game and kind, with how many.
-            let said_once = matches!(issue, SyntaxIssue::Separator(_))
-                && diags().any(
+            let said_once = match issue {
+                SyntaxIssue::Separator(_) => diags().any(
                     |d| matches!(&d.problem, Problem::Separator { text, .. } if text == show(span)),
-                );
+                ),
+                SyntaxIssue::NumberForm(_) => diags().any(|d| d.code() == Code::MoveNumberForm),
+                _ => false,
+            };
             if !said_once && !reported(span) {
                 out.push(format!(
                     "game {}: syntax issue {issue:?} ({:?})",
