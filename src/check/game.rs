@@ -43,7 +43,14 @@ pub(crate) fn check_game_within(
     frugal: bool,
 ) -> CheckedGame {
     let once = check_once(number, syntax, text, parser, registry, frugal);
-    if frugal || !once.has_errors() {
+    // A score read in the wrong language is not two moves typed without a space at each
+    // error: it is not tried (nor is a game read once the file's budget is spent).
+    let wrong_language = || {
+        once.diagnostics
+            .iter()
+            .any(|d| d.code() == crate::diagnostic::Code::WrongLanguage)
+    };
+    if frugal || !once.has_errors() || wrong_language() {
         return once;
     }
     let check = |splits: &[glued::Split]| {

@@ -33,9 +33,10 @@ impl Walker<'_> {
         let read = if body.is_empty() {
             None
         } else {
-            self.read_alike(body, span.start + at).or_else(|| {
+            // The whole token as written is known not to read: only its variants are tried.
+            self.read_alike(body, span.start + at, at > 0).or_else(|| {
                 glyph = glyph_start(body)?;
-                self.read_alike(&body[..glyph], span.start + at)
+                self.read_alike(&body[..glyph], span.start + at, true)
             })
         };
         if read.is_none() && (number.is_none() || !body.is_empty()) {
@@ -99,10 +100,11 @@ impl Walker<'_> {
     /// The reading of `text` (which starts at byte `base` of the file) as a move with its
     /// look-alikes replaced, when every script that gives one gives the same move (most often
     /// one script does); `text` as written when it holds no look-alike (a move after a
-    /// full-width move number).
-    fn read_alike(&self, text: &str, base: usize) -> Option<Alike> {
+    /// full-width move number; `as_written`: `text` is a part of the token, which may read as
+    /// written).
+    fn read_alike(&self, text: &str, base: usize, as_written: bool) -> Option<Alike> {
         let mut variants = lookalike::variants(text);
-        if !variants.iter().any(|v| v.text == text) {
+        if as_written && !variants.iter().any(|v| v.text == text) {
             variants.insert(0, lookalike::unchanged(text));
         }
         let mut readings: Vec<Alike> = Vec::new();
