@@ -223,9 +223,8 @@ impl Splitter {
         if let Some(cut) = self.ended_at {
             // A result of several words goes on (`Draw agreed.`).
             let end = token_end(text.as_bytes(), i);
-            let gap = &text.as_bytes()[cut..i];
-            if gap.iter().all(|&c| c == b' ' || c == b'\t') && is_result(&text[self.result_at..end])
-            {
+            let gap = &text[cut..i];
+            if gap.chars().all(space::is_space) && is_result(&text[self.result_at..end]) {
                 self.ended_at = Some(end);
                 self.i = end;
                 return;
@@ -392,8 +391,8 @@ const fn pair_ends_phrase(first: u8, second: u8) -> bool {
 /// `move_number` reads one: digits, then a dot, `…` or `)`, a `-` or `:` before white space,
 /// or white space (`1-0` and `1/2-1/2` are results)?
 fn numbered_after(b: &[u8], mut i: usize) -> bool {
-    while i < b.len() && matches!(b[i], b' ' | b'\t') {
-        i += 1;
+    while let Some(n) = space::white_at(b, i).filter(|_| !matches!(b[i], b'\n' | b'\r')) {
+        i += n;
     }
     let digits = b[i.min(b.len())..]
         .iter()

@@ -117,6 +117,12 @@ fn results_of_several_words_end_one_game() {
             "\n1. g3 *"
         ]
     );
+    // Words parted by a no-break space, as word processors type them.
+    assert_eq!(
+        games("1. e4 e5 Draw\u{a0}agreed.\n1. d4 and\u{a0}wins\n1. c4 *").len(),
+        3
+    );
+    assert_eq!(games("1. e4;\u{a0}2. Nf3 1-0 1. d4 *").len(), 2);
     // A `;` before a move number separates moves; elsewhere it starts a comment.
     assert_eq!(games("1. e4; 2. Nf3 1-0 1. d4 *").len(), 2);
     assert_eq!(games("1. e4 ; 1-0 here\n2. d4 *").len(), 1);
