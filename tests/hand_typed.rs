@@ -181,6 +181,10 @@ fn results_in_words_end_one_game() {
         ("Draw agreed.\n\n1. d4 d5 *", 2),
         ("and wins\n1. d4 d5 *", 2),
         ("Tablas.", 1),
+        ("Draw by agreement.", 1),
+        ("Drawn by repetition\n1. d4 d5 *", 2),
+        ("1/2 - 1/2\n1. d4 d5 *", 2),
+        ("1 - 0", 1),
     ] {
         let text = format!("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 {words}");
         let file = read(&text);

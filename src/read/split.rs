@@ -221,13 +221,19 @@ impl Splitter {
     fn movetext(&mut self, text: &str, limit: usize, games: &mut Vec<Span>) {
         let i = self.i;
         if let Some(cut) = self.ended_at {
-            // A result of several words goes on (`Draw agreed.`).
-            let end = token_end(text.as_bytes(), i);
-            let gap = &text[cut..i];
-            if gap.chars().all(space::is_space) && is_result(&text[self.result_at..end]) {
-                self.ended_at = Some(end);
-                self.i = end;
-                return;
+            // A result of several words goes on (`Draw agreed.`, `Draw by agreement`).
+            match self.result_goes_on(text, cut, i, limit) {
+                Ok(Some(end)) => {
+                    self.ended_at = Some(end);
+                    self.i = end;
+                    return;
+                }
+                Ok(None) => {}
+                Err(Pending) => {
+                    // Taken again with more text.
+                    self.i = text.len() + 1;
+                    return;
+                }
             }
         }
         if let Some(cut) = self.ended_at.take() {
@@ -244,6 +250,39 @@ impl Splitter {
         self.breaks_after_tag = None;
         self.item(text);
         self.run(text, limit);
+    }
+
+    /// Where the result that ends at `cut` ends when the words after it on its line (the
+    /// first at `i`, at most [`RESULT_WORDS`] of them) go on with it, as the grammar reads a
+    /// result (`Draw` `by agreement`); [`Pending`] when the text read so far ends among them.
+    fn result_goes_on(
+        &self,
+        text: &str,
+        cut: usize,
+        i: usize,
+        limit: usize,
+    ) -> Result<Option<usize>, Pending> {
+        let b = text.as_bytes();
+        let whole = limit == b.len();
+        let (mut from, mut at, mut longest) = (cut, i, None);
+        for _ in 0..RESULT_WORDS {
+            if at >= b.len() || !text[from..at].chars().all(space::is_space) {
+                break;
+            }
+            let end = token_end(b, at);
+            if end >= b.len() && !whole {
+                return Err(Pending);
+            }
+            if is_result(&text[self.result_at..end]) {
+                longest = Some(end);
+            }
+            from = end;
+            at = end;
+            while let Some(n) = space::white_at(b, at).filter(|_| !matches!(b[at], b'\n' | b'\r')) {
+                at += n;
+            }
+        }
+        Ok(longest)
     }
 
     /// A parenthesis or a token at `self.i`: the depth, or the end of the game at a result.
@@ -366,24 +405,51 @@ impl Splitter {
 }
 
 /// Where the result that ends with the token `i..end` starts: the token itself, or the token
-/// before it on its line (`prev`) with it (`and wins`, `White wins`), as the grammar reads a
-/// result.
+/// before it on its line (`prev`) with it (`and wins`, `White wins`), or the two before it
+/// (`1 - 0`), as the grammar reads a result.
 fn result_from(text: &str, prev: Option<usize>, i: usize, end: usize) -> Option<usize> {
     if is_result(&text[i..end]) {
         return Some(i);
     }
     let b = text.as_bytes();
     let p = prev?;
-    (end > i + 1 && pair_ends_phrase(b[i], b[i + 1]) && is_result_phrase(&text[p..end]))
-        .then_some(p)
+    let second = if end > i + 1 { b[i + 1] } else { 0 };
+    if !pair_ends_phrase(b[i], second) {
+        return None;
+    }
+    if is_result_phrase(&text[p..end]) {
+        return Some(p);
+    }
+    let before = token_before(b, p)?;
+    is_result_phrase(&text[before..end]).then_some(before)
 }
 
-/// Do a token's first two bytes allow the last word of a result of several words (`wins`,
-/// `won`, Spanish `ganan`)?
+/// The start of the token before the one at `p` on its line, parted from it by spaces or
+/// tabs.
+fn token_before(b: &[u8], p: usize) -> Option<usize> {
+    let mut i = p;
+    while i > 0 && matches!(b[i - 1], b' ' | b'\t') {
+        i -= 1;
+    }
+    if i == p || i == 0 || ENDS[usize::from(b[i - 1])] == End::Here {
+        return None;
+    }
+    while i > 0 && ENDS[usize::from(b[i - 1])] != End::Here {
+        i -= 1;
+    }
+    Some(i)
+}
+
+/// Words after a result that may go on with it (`Draw` `by mutual agreement`).
+const RESULT_WORDS: usize = 4;
+
+/// Do a token's first two bytes (the second 0 when it has one) allow the last word of a
+/// result of several words (`wins`, `won`, Spanish `ganan`, the `0` of `1 - 0`, the `1/2` of
+/// `1/2 - 1/2`)?
 const fn pair_ends_phrase(first: u8, second: u8) -> bool {
     matches!(
         (first.to_ascii_lowercase(), second.to_ascii_lowercase()),
-        (b'w', b'i' | b'o') | (b'g', b'a')
+        (b'w', b'i' | b'o') | (b'g', b'a') | (b'0' | b'1', 0 | b'/') | (0xC2, _)
     )
 }
 

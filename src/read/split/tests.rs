@@ -117,6 +117,19 @@ fn results_of_several_words_end_one_game() {
             "\n1. g3 *"
         ]
     );
+    // Results as typed and printed: spaced signs, the reason of a draw.
+    assert_eq!(
+        games(
+            "1. e4 1 - 0\n1. d4 1/2 - 1/2\n1. c4 0 : 1 1. Nf3 Draw by mutual agreement.\n1. g3 *"
+        ),
+        [
+            "1. e4 1 - 0",
+            "\n1. d4 1/2 - 1/2",
+            "\n1. c4 0 : 1",
+            " 1. Nf3 Draw by mutual agreement.",
+            "\n1. g3 *"
+        ]
+    );
     // Words parted by a no-break space, as word processors type them.
     assert_eq!(
         games("1. e4 e5 Draw\u{a0}agreed.\n1. d4 and\u{a0}wins\n1. c4 *").len(),
@@ -142,6 +155,7 @@ fn pieces_cut_anywhere_cut_the_same_games() {
          [A \"x]\"] 1. e4 1-0 [B \"y\"] 1. d4 0-1\n1. e4 e5 +-- 1. d4 --+ 1. c4 draw",
         "1. e4 {a long comment that runs over many pieces {with {deep {nesting {of {braces}}}}}\n\
          and more} e5 {1-0} 2. Nf3 {} 1-0 {after} {again}\n[A \"1\"]\n1. d4 {unclosed 0-1",
+        "1. e4 1 - 0 1. d4 Draw by agreement. 1. c4 1/2 - 1/2\n1. Nf3 Drawn by repetition 1. b3 *",
         "1) e4, e5; 2) Nf3 Nc6 Draw agreed.\n1. d4 d5 2. c4 mate, and wins\n1. c4 e5 White wins\n\
          1: Nf3 d5; 2- g3 Las blancas ganan 1. e4 ; a comment 1-0\n1. d4 *",
         "1.\u{a0}e4\u{200b}e5\u{3000}1-0\u{202f}\u{2060}1. d4\u{feff}0-1\u{2003}\n\u{200d}[A \"1\"]\u{1680}\n\

@@ -140,7 +140,7 @@ pub(crate) fn lower<R: RuleKind>(pair: Pair<'_, R>, base: usize) -> Option<Top> 
         Kind::BlackResigns | Kind::SideResigns | Kind::DrawnWord => Top::Inside(span),
         Kind::WinsWord | Kind::WhiteWinsWord | Kind::BlackWinsWord => Top::Inside(span),
         Kind::MoverWins | Kind::CheckWord | Kind::MateWord => Top::Inside(span),
-        Kind::CheckWordPlain => Top::Inside(span),
+        Kind::CheckWordPlain | Kind::DrawReason => Top::Inside(span),
         Kind::Separator => Top::Separator(span),
         Kind::Dash | Kind::CheckMark | Kind::MateSign => Top::Inside(span),
         Kind::DoubleCheckSign | Kind::CheckSign | Kind::TokenEnd => Top::Inside(span),
