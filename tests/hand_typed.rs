@@ -75,7 +75,7 @@ fn reads_as(typed: &str, plain: &str, said: &[Code]) {
 fn list_numbering_reads_and_is_said() {
     let typed = LOPEZ.replace(". ", ") ");
     reads_as(&typed, LOPEZ, &[Code::MoveNumberForm]);
-    for sign in ["-", ":", " ."] {
+    for sign in ["-", ":", " .", ".-"] {
         let typed = LOPEZ.replace(". ", &format!("{sign} "));
         reads_as(&typed, LOPEZ, &[Code::MoveNumberForm]);
     }

@@ -26,7 +26,7 @@ mod repair;
 mod results;
 pub mod smoke;
 mod stream;
-pub(crate) mod typed;
+mod typed;
 mod types;
 mod words;
 

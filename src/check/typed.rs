@@ -143,20 +143,13 @@ fn number_forms(syntax: &GameSyntax, text: &str) -> Option<Diagnostic> {
     )
 }
 
-/// Is a move number written in a form PGN has not: a `)`, `-` or `:` after the digits, or
-/// white space before the dot?
-pub(crate) fn typed_form(written: &str) -> bool {
-    let rest = written.trim_start_matches(|c: char| c.is_ascii_digit());
-    rest.starts_with([')', '-', ':', ' ', '\t'])
-}
-
 #[cfg(test)]
 mod tests {
-    use super::typed_form;
+    use crate::syntax::typed_number as typed_form;
 
     #[test]
     fn forms_people_type_are_told_from_pgn() {
-        for typed in ["1)", "12-", "3:", "4 .", "5 ...", "6\t."] {
+        for typed in ["1)", "12-", "3:", "4 .", "5 ...", "6\t.", "7.-", "8.–"] {
             assert!(typed_form(typed), "{typed}");
         }
         for pgn in ["1.", "12...", "3…", "4"] {

@@ -499,6 +499,15 @@ impl SyntaxIssue {
     }
 }
 
+/// Is a move number written in a form PGN has not: a `)`, `-` or `:` after the digits, white
+/// space before the dot, or a dash after it (the Spanish `12.-`)?
+pub(crate) fn typed_number(written: &str) -> bool {
+    let rest = written.trim_start_matches(|c: char| c.is_ascii_digit());
+    rest.starts_with(|c: char| matches!(c, ')' | '-' | ':') || c.is_whitespace())
+        || rest.starts_with(".-")
+        || rest.starts_with(".–")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -422,9 +422,7 @@ impl<'a> Walker<'a> {
     fn number_form(&mut self, span: Span, text: &str) {
         let at = span.start.saturating_sub(self.base)..span.end.saturating_sub(self.base);
         let written = text.get(at).unwrap_or("");
-        let typed = written
-            .trim_start_matches(|c: char| c.is_ascii_digit())
-            .starts_with(|c: char| matches!(c, ')' | '-' | ':') || c.is_whitespace());
+        let typed = crate::syntax::typed_number(written);
         if typed && self.skip_depth == 0 && self.number_forms < KEPT_UNKNOWN {
             self.number_forms += 1;
             self.issues.push(SyntaxIssue::NumberForm(span));

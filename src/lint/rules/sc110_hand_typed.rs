@@ -26,13 +26,12 @@
 //! comment that holds moves gets no fix: whether the moves belong to the game is the
 //! author's call.
 use super::{Category, FixAvailability, Rule, RuleCode, RuleInfo, mapped};
-use crate::check::typed::typed_form;
 use crate::diagnostic::{Code, Problem};
 use crate::lint::diag::{Applicability, Fix, LintDiagnostic};
 use crate::lint::document::Unit;
 use crate::lint::scope::Scope;
 use crate::span::Span;
-use crate::syntax::{Item, SyntaxIssue};
+use crate::syntax::{Item, SyntaxIssue, typed_number};
 
 /// The rule.
 pub(crate) static RULE: Rule = Rule {
@@ -81,7 +80,7 @@ fn run(doc: &Scope<'_>, out: &mut Vec<LintDiagnostic>) {
                 .root
                 .items()
                 .filter_map(|i| match i {
-                    Item::MoveNumber(n) if typed_form(u.src(n.span)) => {
+                    Item::MoveNumber(n) if typed_number(u.src(n.span)) => {
                         let dots = if n.value.black { "..." } else { "." };
                         Some((n.span, format!("{}{dots}", n.value.number)))
                     }
