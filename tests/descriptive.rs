@@ -19,6 +19,8 @@
 //! Run with `cargo test --test descriptive -- --nocapture` to see the corpus counts.
 
 mod common;
+#[path = "common/read.rs"]
+mod read_back;
 use common::{Rng, random_game};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -97,10 +99,7 @@ fn describe(file: &CheckedFile) -> String {
 
 /// The resolved main line of the only game.
 fn mainline(file: &CheckedFile) -> Vec<Move> {
-    file.games
-        .first()
-        .map(|g| g.mainline.iter().flatten().copied().collect())
-        .unwrap_or_default()
+    read_back::first_mainline(file)
 }
 
 fn uci(moves: &[Move]) -> String {

@@ -5,13 +5,14 @@
 //! Every case is read with the notation and language detected, as a user's file would be.
 
 mod common;
+#[path = "common/read.rs"]
+mod read_back;
 
-use scoresheet::board::Origins;
 use scoresheet::check::{CheckedFile, Options, check_str};
 use scoresheet::diagnostic::{Code, Severity};
 use scoresheet::render::{Style, Writer};
 use scoresheet::syntax::LANGUAGE_FILES;
-use shakmaty::{Chess, Move, Position};
+use shakmaty::Move;
 
 /// Légal's mate, the old books' favourite, as plain English SAN.
 const LEGAL: &str = "1. e4 e5 2. Nf3 d6 3. Bc4 Bg4 4. Nc3 g6 5. Nxe5 Bxd1 6. Bxf7+ Ke7 7. Nd5# 1-0";
@@ -254,7 +255,7 @@ fn a_missing_space_reads_in_every_language() {
         let code = lang.codes[0].as_ref();
         let writer = Writer::San(Box::new(Style::of(lang, false)));
         for game in games.iter().filter(|g| g.len() >= 10) {
-            let tokens = written(&writer, game);
+            let tokens = read_back::written(&writer, game);
             // A White move (even ply) and the reply, not the first move: the language has been
             // seen by then.
             let white = 2 + 2 * rng.below((game.len() - 2) / 2 - 1);
@@ -301,19 +302,4 @@ fn a_missing_space_reads_in_every_language() {
         }
     }
     assert!(tried > 3 * LANGUAGE_FILES.len(), "{tried} games tried");
-}
-
-/// The moves of a game written one by one by `writer`.
-fn written(writer: &Writer, moves: &[Move]) -> Vec<String> {
-    let mut pos = Chess::default();
-    let mut origins = Origins::from_position(&pos);
-    moves
-        .iter()
-        .map(|m| {
-            let t = writer.write(&pos, &origins, m);
-            origins.play(m);
-            pos.play_unchecked(*m);
-            t
-        })
-        .collect()
 }

@@ -3,6 +3,8 @@
 //! `--lang auto`.
 
 mod common;
+#[path = "common/read.rs"]
+mod read_back;
 use common::{Rng, random_game};
 use scoresheet::check::{Options, check_str};
 use scoresheet::render::{Style, san_styled};
@@ -32,11 +34,7 @@ fn read(text: &str, lang: &str) -> (Vec<Move>, Vec<String>, String) {
         .filter(|d| d.severity == scoresheet::diagnostic::Severity::Error)
         .map(|d| format!("{} at {:?}", d.problem, d.span))
         .collect();
-    let moves = file
-        .games
-        .first()
-        .map(|g| g.mainline.iter().flatten().copied().collect())
-        .unwrap_or_default();
+    let moves = read_back::first_mainline(&file);
     (moves, errors, file.language.into_owned())
 }
 

@@ -15,6 +15,8 @@
 //! before it was typed so.
 
 mod common;
+#[path = "common/read.rs"]
+mod read_back;
 use common::{Rng, games};
 
 use scoresheet::board::Origins;
@@ -176,11 +178,7 @@ fn read(text: &str, notation: &str, lang: &str) -> (Vec<Move>, Vec<String>, Vec<
         .filter(|d| d.severity == Severity::Warning && d.code() != Code::LookAlike)
         .map(|d| d.code().as_str().to_owned())
         .collect();
-    let moves = file
-        .games
-        .first()
-        .map(|g| g.mainline.iter().flatten().copied().collect())
-        .unwrap_or_default();
+    let moves = read_back::first_mainline(&file);
     (moves, errors, warnings)
 }
 

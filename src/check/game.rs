@@ -53,46 +53,9 @@ pub(crate) fn check_game_within(
     if frugal || !once.has_errors() || wrong_language() {
         return once;
     }
-    let check = |splits: &[glued::Split]| {
-        let syntax = glued::split_syntax(&once.syntax, splits);
+    glued::reread(once, text, parser, |syntax| {
         check_once(number, syntax, text, parser, registry, frugal)
-    };
-    // Each round splits the tokens in error of the best reading so far (after an error the
-    // line may be read no further, so later glued tokens show in a later round), keeping
-    // the splits whose two moves are legal while the errors fall.
-    let mut best: Option<(CheckedGame, Vec<glued::Split>)> = None;
-    for _ in 0..glued::ROUNDS {
-        let (current, done) = match &best {
-            Some((g, kept)) => (g, kept.as_slice()),
-            None => (&once, &[][..]),
-        };
-        let new = glued::splits(current, text, parser);
-        if new.is_empty() {
-            break;
-        }
-        let tried: Vec<glued::Split> = done.iter().cloned().chain(new).collect();
-        let mut game = check(&tried);
-        let mut kept = glued::legal(&tried, &game);
-        if kept.len() < tried.len() && !kept.is_empty() {
-            // Only the splits whose two moves are legal.
-            game = check(&kept);
-            kept = glued::legal(&kept, &game);
-        }
-        if kept.is_empty() || glued::errors(&game) >= glued::errors(current) {
-            break;
-        }
-        best = Some((game, kept));
-    }
-    let Some((mut game, kept)) = best else {
-        return once;
-    };
-    let warnings: Vec<_> = kept
-        .iter()
-        .map(|s| glued::warning(s, text, &game))
-        .collect();
-    game.diagnostics.extend(warnings);
-    game.diagnostics.sort_by_key(|d| (d.span.start, d.severity));
-    game
+    })
 }
 
 /// Checks one parsed game as written.

@@ -21,11 +21,55 @@ const LONGEST: usize = 24;
 const MOST_TRIED: usize = 64;
 
 /// Rounds of splitting: each reads the game again with the splits so far.
-pub(super) const ROUNDS: usize = 4;
+const ROUNDS: usize = 4;
+
+/// The game checked as written (`once`, which has errors), read again with its glued tokens
+/// split by `check` (which checks a syntax): each round splits the tokens in error of the best
+/// reading so far (after an error the line may be read no further, so later glued tokens show
+/// in a later round), keeping the splits whose two moves are legal while the errors fall;
+/// `once` itself when no split helps. Each kept split is a warning of the game returned.
+pub(super) fn reread(
+    once: CheckedGame,
+    text: &str,
+    parser: &ParserEntry,
+    check: impl Fn(GameSyntax) -> CheckedGame,
+) -> CheckedGame {
+    let check_split = |splits: &[Split]| check(split_syntax(&once.syntax, splits));
+    let mut best: Option<(CheckedGame, Vec<Split>)> = None;
+    for _ in 0..ROUNDS {
+        let (current, done) = match &best {
+            Some((g, kept)) => (g, kept.as_slice()),
+            None => (&once, &[][..]),
+        };
+        let new = splits(current, text, parser);
+        if new.is_empty() {
+            break;
+        }
+        let tried: Vec<Split> = done.iter().cloned().chain(new).collect();
+        let mut game = check_split(&tried);
+        let mut kept = legal(&tried, &game);
+        if kept.len() < tried.len() && !kept.is_empty() {
+            // Only the splits whose two moves are legal.
+            game = check_split(&kept);
+            kept = legal(&kept, &game);
+        }
+        if kept.is_empty() || errors(&game) >= errors(current) {
+            break;
+        }
+        best = Some((game, kept));
+    }
+    let Some((mut game, kept)) = best else {
+        return once;
+    };
+    let warnings: Vec<_> = kept.iter().map(|s| warning(s, text, &game)).collect();
+    game.diagnostics.extend(warnings);
+    game.diagnostics.sort_by_key(|d| (d.span.start, d.severity));
+    game
+}
 
 /// A token read as two moves.
 #[derive(Clone, Debug)]
-pub(super) struct Split {
+struct Split {
     /// The token.
     span: Span,
     first: MoveToken,
@@ -33,7 +77,7 @@ pub(super) struct Split {
 }
 
 /// The tokens in error of a checked game that read as two moves of its grammar.
-pub(super) fn splits(game: &CheckedGame, text: &str, parser: &ParserEntry) -> Vec<Split> {
+fn splits(game: &CheckedGame, text: &str, parser: &ParserEntry) -> Vec<Split> {
     let mut out = Vec::new();
     let mut tried = 0usize;
     for item in game.syntax.root.items() {
@@ -95,7 +139,7 @@ fn one_move(text: &str, base: usize, parser: &ParserEntry) -> Option<MoveToken> 
 
 /// The game's syntax with each split token read as its two moves (the move tokens numbered
 /// again in text order).
-pub(super) fn split_syntax(syntax: &GameSyntax, splits: &[Split]) -> GameSyntax {
+fn split_syntax(syntax: &GameSyntax, splits: &[Split]) -> GameSyntax {
     let mut out = syntax.clone();
     out.issues
         .retain(|i| !matches!(i, SyntaxIssue::Unknown(s) if splits.iter().any(|x| x.span == *s)));
@@ -144,7 +188,7 @@ fn renumber(line: &mut Line, n: &mut usize) {
 }
 
 /// The splits whose two moves both resolved in the game checked with them.
-pub(super) fn legal(splits: &[Split], game: &CheckedGame) -> Vec<Split> {
+fn legal(splits: &[Split], game: &CheckedGame) -> Vec<Split> {
     let index_of = |span: Span| {
         game.syntax
             .root
@@ -164,7 +208,7 @@ pub(super) fn legal(splits: &[Split], game: &CheckedGame) -> Vec<Split> {
 }
 
 /// The errors of a checked game.
-pub(super) fn errors(game: &CheckedGame) -> usize {
+fn errors(game: &CheckedGame) -> usize {
     game.diagnostics
         .iter()
         .filter(|d| d.severity == Severity::Error)
@@ -173,7 +217,7 @@ pub(super) fn errors(game: &CheckedGame) -> usize {
 
 /// The warning for a split token, with its fix: the two moves with a space; `checked` is the
 /// game read with the splits (the ply is its first move's, on the main line).
-pub(super) fn warning(split: &Split, text: &str, checked: &CheckedGame) -> Diagnostic {
+fn warning(split: &Split, text: &str, checked: &CheckedGame) -> Diagnostic {
     let src = |s: Span| text.get(s.start..s.end).unwrap_or("").to_owned();
     let (first, second) = (src(split.first.span), src(split.second.span));
     let mut d = Diagnostic::new(

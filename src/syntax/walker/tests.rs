@@ -323,34 +323,17 @@ fn full_width_moves_and_numbers_read_as_ascii() {
         _ => None,
     });
     assert_eq!(nag, Some((Span::new(at("！"), at("！") + 3), 1)));
+    // The first full-width character of each token: three bytes.
+    let first =
+        |token: &str, c: char, read: &str| (Span::new(at(token), at(token) + 3), c, read.into());
     assert_eq!(
         look_alikes(&g),
         vec![
-            (
-                Span::new(at("Ｎｆ３"), at("Ｎｆ３") + 3),
-                'Ｎ',
-                "Nf3+".into()
-            ),
-            (
-                Span::new(at("１２．"), at("１２．") + 3),
-                '１',
-                "12.Nbd2".into()
-            ),
-            (
-                Span::new(at("Ｂｃ２"), at("Ｂｃ２") + 3),
-                'Ｂ',
-                "Bc2!".into()
-            ),
-            (
-                Span::new(at("１３．"), at("１３．") + 3),
-                '１',
-                "13.".into()
-            ),
-            (
-                Span::new(at("Ｒｅ１"), at("Ｒｅ１") + 3),
-                'Ｒ',
-                "Re1".into()
-            ),
+            first("Ｎｆ３", 'Ｎ', "Nf3+"),
+            first("１２．", '１', "12.Nbd2"),
+            first("Ｂｃ２", 'Ｂ', "Bc2!"),
+            first("１３．", '１', "13."),
+            first("Ｒｅ１", 'Ｒ', "Re1"),
         ]
     );
 }
