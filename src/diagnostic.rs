@@ -327,6 +327,15 @@ pub enum Problem {
     /// A `;` comment that starts with moves but holds more than moves: read as PGN reads it.
     #[error("this `;` starts a comment to the end of the line, and the comment holds moves")]
     MovesInComment,
+    /// An idea (`(∆Дd5)`, with the idea) or a plan it is aimed against (`(∇Кf5)`) that no
+    /// piece of that side could ever carry out.
+    #[error("the idea `{}` cannot be carried out: {why}", short(.text))]
+    IdeaImpossible {
+        /// The idea's move as written.
+        text: String,
+        /// Why, in words ("Black has no knight").
+        why: String,
+    },
     /// Two moves written without a space between them, read as two moves.
     #[error("`{}` is two moves without a space: read as `{first}` and `{second}`", short(.text))]
     MissingSpace {
@@ -477,6 +486,7 @@ codes! {
     MoveNumberForm => "move_number_form",
     MovesInComment => "moves_in_comment",
     MissingSpace => "missing_space",
+    IdeaImpossible => "idea_impossible",
     SkippedMove => "skipped_move",
     SwappedMoves => "swapped_moves",
     LikelySlip => "likely_slip",
@@ -540,6 +550,7 @@ impl Problem {
             Problem::MoveNumberForm { .. } => Code::MoveNumberForm,
             Problem::MovesInComment => Code::MovesInComment,
             Problem::MissingSpace { .. } => Code::MissingSpace,
+            Problem::IdeaImpossible { .. } => Code::IdeaImpossible,
             Problem::SkippedMove { .. } => Code::SkippedMove,
             Problem::SwappedMoves { .. } => Code::SwappedMoves,
             Problem::LikelySlip { .. } => Code::LikelySlip,
@@ -577,7 +588,8 @@ impl Problem {
             | Problem::LikelySlip { .. }
             | Problem::MoveWrittenTwice { .. }
             | Problem::WrongSide { .. }
-            | Problem::WrongLanguage { .. } => Severity::Error,
+            | Problem::WrongLanguage { .. }
+            | Problem::IdeaImpossible { .. } => Severity::Error,
             Problem::TagInMovetext
             | Problem::StrayMark { .. }
             | Problem::CheckWithoutCheck { .. }

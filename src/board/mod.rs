@@ -2,6 +2,7 @@
 
 pub(crate) mod descriptive;
 pub(crate) mod pattern;
+pub(crate) mod plan;
 pub(crate) mod resolve;
 pub(crate) mod token;
 

@@ -20,6 +20,7 @@ use crate::syntax::{Item, Line, MoveToken, Outcome};
 
 mod ahead;
 mod back;
+mod idea;
 
 use ahead::{ahead, as_beyond};
 
@@ -836,6 +837,9 @@ impl<'g, 'a, 'l> LineWalk<'g, 'a, 'l> {
 
     fn on_variation(&mut self, v: &'l Line) {
         self.clear_snaps();
+        if let Some(kind) = v.idea() {
+            return self.on_idea(v, kind);
+        }
         match &self.state.branch {
             Some(BranchAt::Own(b)) => {
                 // The variation reads on from the moves that led to its branch point: it

@@ -21,6 +21,7 @@ mod habits;
 mod line;
 mod markers;
 mod mixed;
+mod plan;
 pub(crate) mod prose;
 mod repair;
 mod results;

@@ -1,3 +1,4 @@
 //! Reports: human and JSON output of checked files, and conversion.
 
 pub mod output;
+mod pgn;

@@ -12,8 +12,9 @@ use shakmaty::{CastlingMode, Chess, Position};
 use crate::check::{CheckedFile, CheckedGame, MoveState, RepairedItem, Sink};
 use crate::diagnostic::{Diagnostic, ReportWriter, Severity};
 use crate::render;
+pub use crate::report::pgn::{pgn, signs_after};
+use crate::report::pgn::{result_of, tags, wrap};
 use crate::span::SourceText;
-use crate::syntax::{Item, Line};
 
 /// What a file's report has counted: games, resolved moves and problems by severity.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -448,6 +449,18 @@ fn castling_mode(pos: &Chess) -> CastlingMode {
 /// The main line written by `writer` (a notation, and a language's letters and customs), with
 /// move numbers, on one line.
 pub fn line(g: &CheckedGame, writer: &render::Writer) -> String {
+    main_line(g, writer, &[])
+}
+
+/// The main line as [`line`] writes it, with the commentary signs and NAGs after its moves
+/// (`text` is the game's file), written as the seed's signs (`Кf3 ±`, `0-0 Δ`) where one means
+/// the NAG, else as `$n`.
+pub fn annotated_line(g: &CheckedGame, writer: &render::Writer, text: &str) -> String {
+    main_line(g, writer, &signs_after(g, text))
+}
+
+/// The main line, each move followed by its entry of `signs` (none past its end).
+fn main_line(g: &CheckedGame, writer: &render::Writer, signs: &[String]) -> String {
     let Some(start) = g.start.clone() else {
         return String::new();
     };
@@ -472,45 +485,13 @@ pub fn line(g: &CheckedGame, writer: &render::Writer) -> String {
                 pos = crate::board::resolve::play_null(&pos);
             }
         }
+        if let Some(s) = signs.get(i) {
+            out.push_str(s);
+        }
         out.push(' ');
     }
     out.push_str(&result_of(g));
     out
-}
-
-fn result_of(g: &CheckedGame) -> String {
-    let token = find_result(&g.syntax.root);
-    token
-        .map(|o| {
-            // `Resigns`: the side to move after the main line resigns.
-            let turn = g.start.as_ref().map(|p| p.turn());
-            match turn {
-                Some(t) if g.mainline.len() % 2 == 1 => o.decided(!t),
-                Some(t) => o.decided(t),
-                None => o,
-            }
-            .pgn()
-            .to_owned()
-        })
-        // The tag's value only when it is a result (`½-½` written `1/2-1/2`): anything else
-        // would end the movetext with a token that reads as no result.
-        .or_else(|| {
-            g.syntax
-                .tag("Result")
-                .and_then(|t| crate::syntax::Outcome::from_tag(&t.value))
-                .map(|o| o.pgn().to_owned())
-        })
-        .unwrap_or_else(|| "*".to_owned())
-}
-
-fn find_result(line: &Line) -> Option<crate::syntax::Outcome> {
-    line.items.iter().rev().find_map(|i| {
-        if let Item::Result(r) = i {
-            Some(r.value)
-        } else {
-            None
-        }
-    })
 }
 
 /// One written-out token of a repaired main line: a move number, a move, or a comment.
@@ -658,141 +639,4 @@ pub fn repaired_pgn(g: &CheckedGame, items: &[RepairedItem]) -> String {
     tokens.push(result_of(g));
     wrap(&mut out, tokens);
     out
-}
-
-/// The tag pairs of a game: the seven-tag roster first, then the others.
-fn tags(g: &CheckedGame) -> String {
-    let mut out = String::new();
-    let roster = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
-    let result = result_of(g);
-    for name in roster {
-        let value = if name == "Result" {
-            result.clone()
-        } else {
-            g.syntax
-                .tag(name)
-                .map(|t| t.value.to_string())
-                .unwrap_or_else(|| "?".into())
-        };
-        let _ = writeln!(out, "[{name} \"{}\"]", escape(&value));
-    }
-    for t in &g.syntax.tags {
-        if !roster.contains(&&*t.name) {
-            let _ = writeln!(out, "[{} \"{}\"]", t.name, escape(&t.value));
-        }
-    }
-    out.push('\n');
-    out
-}
-
-/// Movetext tokens wrapped at 79 columns, then a blank line.
-fn wrap(out: &mut String, tokens: Vec<String>) {
-    let mut col = 0;
-    for t in tokens {
-        if col > 0 && col + 1 + t.chars().count() > 79 {
-            out.push('\n');
-            col = 0;
-        } else if col > 0 {
-            out.push(' ');
-            col += 1;
-        }
-        col += t.chars().count();
-        out.push_str(&t);
-    }
-    out.push_str("\n\n");
-}
-
-/// The game as standard PGN (English SAN), keeping tags, comments, NAGs and variations.
-pub fn pgn(g: &CheckedGame, text: &str) -> String {
-    let mut out = tags(g);
-    let mut tokens: Vec<String> = Vec::new();
-    if let Some(start) = &g.start {
-        write_line(&g.syntax.root, start.clone(), g, text, &mut tokens, true);
-    }
-    tokens.push(result_of(g));
-    wrap(&mut out, tokens);
-    out
-}
-
-fn escape(s: &str) -> String {
-    s.replace('\\', "\\\\").replace('"', "\\\"")
-}
-
-fn write_line(
-    line: &Line,
-    start: Chess,
-    g: &CheckedGame,
-    text: &str,
-    out: &mut Vec<String>,
-    _main: bool,
-) {
-    let mut pos = start;
-    let mut before: Option<Chess> = None;
-    let mut need_number = true;
-    for item in &line.items {
-        match item {
-            Item::Move(tok) => {
-                let state = g.state(tok.index);
-                let m = match state {
-                    MoveState::Legal(m) => Some(m),
-                    MoveState::Null => None,
-                    MoveState::NotChecked | MoveState::Error | MoveState::Assumed(_) => break,
-                };
-                let number = pos.fullmoves().get();
-                if pos.turn() == shakmaty::Color::White {
-                    out.push(format!("{number}."));
-                } else if need_number {
-                    out.push(format!("{number}..."));
-                }
-                before = Some(pos.clone());
-                match m {
-                    Some(m) => {
-                        out.push(render::san_plus(&pos, &m));
-                        pos.play_unchecked(m);
-                    }
-                    None => {
-                        out.push("--".into());
-                        pos = crate::board::resolve::play_null(&pos);
-                    }
-                }
-                need_number = false;
-            }
-            Item::Comment(c) => {
-                let raw = text.get(c.span.start..c.span.end).unwrap_or("");
-                let body = if c.braced {
-                    raw.trim_start_matches('{')
-                        .trim_end_matches('}')
-                        .replace(['{', '}'], "")
-                } else {
-                    // A `;` or `%` comment may hold braces, which a braced comment cannot: they
-                    // are written as parentheses, so that the comment reads back as one.
-                    raw.trim_start_matches([';', '%'])
-                        .replace('{', "(")
-                        .replace('}', ")")
-                };
-                let body = body.split_whitespace().collect::<Vec<_>>().join(" ");
-                out.push(format!("{{{body}}}"));
-                need_number = true;
-            }
-            Item::Nag(n) => {
-                if n.value > 0 {
-                    out.push(format!("${}", n.value));
-                }
-            }
-            Item::Variation(v) => {
-                if let Some(b) = &before {
-                    let mut inner = Vec::new();
-                    write_line(v, b.clone(), g, text, &mut inner, false);
-                    if !inner.is_empty() {
-                        inner[0] = format!("({}", inner[0]);
-                        let last = inner.len() - 1;
-                        inner[last].push(')');
-                        out.extend(inner);
-                        need_number = true;
-                    }
-                }
-            }
-            Item::MoveNumber(_) | Item::Ellipsis(_) | Item::Result(_) | Item::Unknown(_) => {}
-        }
-    }
 }

@@ -18,6 +18,7 @@ pub(crate) mod lookalike;
 pub(crate) mod marks;
 mod marks_packed;
 pub(crate) mod memo;
+pub mod signs;
 pub mod user;
 pub(crate) mod walker;
 
@@ -103,6 +104,17 @@ pub struct Line {
 }
 
 impl Line {
+    /// The idea this variation writes, from the sign in its first place: 140 for `(∆Дd5)`
+    /// (with the idea: a move of the same side after the move it annotates, the opponent's
+    /// reply left open), 141 for `(∇Кf5)` (aimed against: the opponent's plan). `None` for a
+    /// variation in the usual sense (another move in place of the one before it).
+    pub fn idea(&self) -> Option<u16> {
+        match self.items.first() {
+            Some(Item::Nag(n)) if matches!(n.value, 140 | 141) => Some(n.value),
+            _ => None,
+        }
+    }
+
     /// Every item of this line and of the variations in it, in text order: a variation's item
     /// comes first, then its own items, then the items after it. No recursion (variations nest
     /// as deep as the walker allows): this is the one traversal of a game's moves.

@@ -305,7 +305,7 @@ impl<'a> Walker<'a> {
             Top::VariationStart(span) => self.variation_start(span),
             Top::VariationEnd(span) => self.variation_end(span),
             Top::Result(r) => self.push(Item::Result(r)),
-            Top::Nag(n) => self.push(Item::Nag(n)),
+            Top::Nag(n) => self.nag(n, text),
             Top::StandaloneMark(m) => self.standalone_mark(m),
             Top::EpMark(span) => self.ep_mark(span),
             Top::Separator(span) => self.separator(span, text),
@@ -317,6 +317,18 @@ impl<'a> Walker<'a> {
             // they are): unreadable text.
             Top::Inside(span) => self.unreadable(span),
         }
+    }
+
+    /// An annotation. A sign written with letters (`N`, novelty; `RR`; `O`, space) that
+    /// follows no move is no sign: where a move is due, `N` is a piece letter with its square
+    /// missing, and it is reported as unreadable.
+    fn nag(&mut self, n: Spanned<u16>, text: &str) {
+        let at = n.span.start.saturating_sub(self.base)..n.span.end.saturating_sub(self.base);
+        let written = text.get(at).unwrap_or("");
+        if written.chars().all(|c| c.is_ascii_uppercase()) && self.last_move(true).is_none() {
+            return self.unknown(written, n.span);
+        }
+        self.push(Item::Nag(n));
     }
 
     /// A tag pair: kept before the movetext, reported after it started.

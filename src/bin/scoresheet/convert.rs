@@ -283,7 +283,7 @@ fn convert_game(
             | Target::Smith
             | Target::Iccf
             | Target::Descriptive
-            | Target::DescriptiveEs => output::line(g, writer) + "\n",
+            | Target::DescriptiveEs => output::annotated_line(g, writer, text) + "\n",
             Target::Pgn => output::pgn(g, text),
         };
         write_data(out, &text, terminal)?;

@@ -4,7 +4,12 @@
 //! Resolves every move on the board and reports those that are illegal in their position
 //! (with the reason: a blocked path, a pin, a check), promotions without their piece, a
 //! half-move left out, two half-moves in the wrong order and a move written twice. Moves of
-//! a line after such an error cannot be checked; that is reported as advice.
+//! a line after such an error cannot be checked; that is reported as advice. An idea written
+//! as the seed's table writes it (`34. … Тd4 (∆Дd5)`, with the idea Qd5) is checked as a move
+//! of the same side after any reply, and when it needs more moves first, as a plan: an idea
+//! that no piece of that side could ever carry out (no queen left, a bishop of the other
+//! colour) is reported, as is a plan aimed against (`(∇Кf5)`) that the opponent could never
+//! make.
 //!
 //! ## Why is this bad?
 //! A reader replaying the game on a board is stuck at the first illegal move; every diagram
@@ -46,6 +51,7 @@ pub(crate) static RULE: Rule = Rule {
             Code::LikelySlip,
             Code::MoveWrittenTwice,
             Code::NotChecked,
+            Code::IdeaImpossible,
         ],
         source: include_str!("sc101_illegal_move.rs"),
     },

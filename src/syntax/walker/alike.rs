@@ -7,9 +7,10 @@
 //! characters they were read from.
 
 use super::Walker;
-use super::top::{glyph_nag, move_number};
+use super::top::move_number;
 use crate::span::{Span, Spanned};
 use crate::syntax::lookalike::{self, Normalized, Replacement, unwidened};
+use crate::syntax::signs::plain_nag;
 use crate::syntax::{Item, LookAlike, MoveBody, MoveToken, SyntaxIssue};
 
 /// A move read with its look-alikes replaced: what it was read as, and the move (spans in the
@@ -77,7 +78,7 @@ impl Walker<'_> {
                 })
             });
             let span = Span::new(span.start + offset, span.end);
-            self.push(Item::Nag(Spanned::new(glyph_nag(&ascii), span)));
+            self.push(Item::Nag(Spanned::new(plain_nag(&ascii), span)));
             read_as.push_str(&ascii);
         }
         // Nothing replaced but bidi marks removed: no warning.

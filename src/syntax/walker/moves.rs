@@ -189,7 +189,9 @@ impl MoveBuilder {
             Kind::WhiteResigns | Kind::BlackResigns | Kind::SideResigns | Kind::DrawnWord => {}
             Kind::WinsWord | Kind::WhiteWinsWord | Kind::BlackWinsWord | Kind::MoverWins => {}
             Kind::Separator | Kind::CheckWord | Kind::MateWord | Kind::CheckWordPlain => {}
-            Kind::DrawReason => {}
+            Kind::DrawReason | Kind::Sign | Kind::PrefixSign | Kind::SignGlyph => {}
+            Kind::SquareAhead | Kind::EventMark | Kind::EncyclopediaRef | Kind::CheckNot => {}
+            Kind::AnyMove => {}
             Kind::Dash | Kind::TokenEnd | Kind::Unknown | Kind::HtmlBreak | Kind::Comment2 => {}
             Kind::Comment3 | Kind::Comment4 | Kind::Whitespace | Kind::Space | Kind::CastleO => {}
             Kind::CastlesWord | Kind::DescSpace | Kind::DescLetter | Kind::EsFile => {}

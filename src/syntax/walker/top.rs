@@ -8,6 +8,7 @@ use pest::iterators::Pair;
 use super::moves::{build_move, check_mark};
 use crate::span::{Span, Spanned};
 use crate::syntax::kind::{Kind, RuleKind};
+use crate::syntax::signs::plain_nag;
 use crate::syntax::{CheckMark, Comment, MoveBody, MoveNumber, MoveToken, Outcome, Tag};
 
 /// One top-level token of a game (spans in the file).
@@ -128,13 +129,22 @@ pub(crate) fn lower<R: RuleKind>(pair: Pair<'_, R>, base: usize) -> Option<Top> 
         Kind::VariationEnd => Top::VariationEnd(span),
         Kind::Result => Top::Result(Spanned::new(outcome(pair), span)),
         Kind::Nag => Top::Nag(Spanned::new(pair.as_str()[1..].parse().unwrap_or(0), span)),
-        Kind::Glyph | Kind::Evaluation => Top::Nag(Spanned::new(glyph_nag(pair.as_str()), span)),
+        Kind::Glyph | Kind::Evaluation | Kind::Sign | Kind::PrefixSign => {
+            Top::Nag(Spanned::new(plain_nag(pair.as_str()), span))
+        }
+        // An event mark or a reference to the endings encyclopedia: kept as a remark on the
+        // move or position before it (no NAG numbers them).
+        Kind::EventMark | Kind::EncyclopediaRef => Top::Comment(Comment {
+            span,
+            braced: false,
+        }),
         Kind::StandaloneMark => Top::StandaloneMark(Spanned::new(mark(pair), span)),
         Kind::EpMark => Top::EpMark(span),
         Kind::Unknown => Top::Unknown(span),
         // Rules that only occur inside the tokens handled above.
         Kind::Game | Kind::SingleMove | Kind::TrailingMarks | Kind::Element => Top::Inside(span),
         Kind::TagSpace | Kind::TagName | Kind::TagValue => Top::Inside(span),
+        Kind::SignGlyph | Kind::SquareAhead | Kind::CheckNot | Kind::AnyMove => Top::Inside(span),
         Kind::WhiteWins | Kind::BlackWins | Kind::Draw => Top::Inside(span),
         Kind::Unfinished | Kind::ResignsWord | Kind::WhiteResigns => Top::Inside(span),
         Kind::BlackResigns | Kind::SideResigns | Kind::DrawnWord => Top::Inside(span),
@@ -271,26 +281,4 @@ pub(crate) fn unescape_tag(quoted: &str) -> String {
         }
     }
     out
-}
-
-/// The NAG of a move glyph or evaluation symbol.
-pub(super) fn glyph_nag(glyph: &str) -> u16 {
-    match glyph {
-        "!" => 1,
-        "?" => 2,
-        "!!" => 3,
-        "??" => 4,
-        "!?" => 5,
-        "?!" => 6,
-        "□" => 7,
-        "=" => 10,
-        "∞" => 13,
-        "⩲" | "+/=" => 14,
-        "⩱" | "=/+" => 15,
-        "±" | "+/-" => 16,
-        "∓" | "-/+" => 17,
-        "+−" | "+-" => 18,
-        "−+" | "-+" => 19,
-        _ => 0,
-    }
 }
