@@ -46,6 +46,8 @@ const EXPECTED: &[(&str, &[&str])] = &[
     ("check-without-check", &["check_without_check"]),
     ("ep-not-en-passant", &["ep_not_en_passant"]),
     ("figurine-wrong-colour", &["figurine_color"]),
+    // The seed's idea note `(∆Дd5)` with a piece Black does not have.
+    ("idea-impossible", &["idea_impossible"]),
     ("illegal-cannot-reach", &["illegal_move"]),
     ("illegal-castling-blocked", &["illegal_move"]),
     ("illegal-castling-in-check", &["illegal_move"]),
