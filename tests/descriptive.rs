@@ -1532,6 +1532,11 @@ fn convert(args: &[&str], path: &Path) -> String {
     let out = Command::new(BIN)
         .arg("convert")
         .args(args)
+        .args(if args.contains(&"pgn") {
+            &[][..]
+        } else {
+            &["--main-line"][..]
+        })
         .arg(path)
         .output()
         .expect("the binary runs");
@@ -1552,17 +1557,17 @@ fn convert_herdersmat() {
     let full = convert(&["--lang", "nl", "--to", "descriptive", "--full"], &nl);
     assert_eq!(
         full.trim(),
-        "1. PK2-K4 PK2-K4 2. BKB1-QB4 BKB1-QB4 3. QQ1-KR5 NKN1-KB3 4. QKR5×KB7 mate *"
+        "1. PK2-K4 PK2-K4 2. BKB1-QB4 BKB1-QB4 3. QQ1-KR5 NKN1-KB3 4. QKR5×KB7 mate 1-0"
     );
     let short = convert(&["--lang", "nl", "--to", "descriptive"], &nl);
     assert_eq!(
         short.trim(),
-        "1. P-K4 P-K4 2. B-B4 B-B4 3. Q-R5 N-KB3 4. Q×BP mate *"
+        "1. P-K4 P-K4 2. B-B4 B-B4 3. Q-R5 N-KB3 4. Q×BP mate 1-0"
     );
     let spanish = convert(&["--lang", "nl", "--to", "descriptive-es"], &nl);
     assert_eq!(
         spanish.trim(),
-        "1. P4R P4R 2. A4A A4A 3. D5T C3AR 4. DxPA++ *"
+        "1. P4R P4R 2. A4A A4A 3. D5T C3AR 4. DxPA++ 1-0"
     );
     // And back: each output reads as the same game.
     let moves = mainline(&check_fixture("herdersmat-nl-short.txt", "algebraic", "nl"));

@@ -795,6 +795,11 @@ fn convert(args: &[&str], input: &Path) -> String {
         .arg("convert")
         .arg(input)
         .args(args)
+        .args(if args.contains(&"pgn") {
+            &[][..]
+        } else {
+            &["--main-line"][..]
+        })
         .args(["--color", "never"])
         .output()
         .expect("runs");

@@ -132,6 +132,7 @@ fn a_house_dialect_works_end_to_end_through_the_command_line() {
             "convert",
             "--to",
             "san",
+            "--main-line",
             "--to-lang",
             "en-x-gazette",
             &english,

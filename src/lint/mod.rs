@@ -21,6 +21,7 @@
 
 pub mod config;
 pub(crate) mod consistent;
+pub mod convert;
 pub(crate) mod diag;
 pub(crate) mod document;
 pub mod fix;

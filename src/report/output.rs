@@ -12,7 +12,7 @@ use shakmaty::{CastlingMode, Chess, Position};
 use crate::check::{CheckedFile, CheckedGame, MoveState, RepairedItem, Sink};
 use crate::diagnostic::{Diagnostic, ReportWriter, Severity};
 use crate::render;
-pub use crate::report::pgn::{pgn, signs_after};
+pub use crate::report::pgn::{pgn, pgn_with, signs_after, tree};
 use crate::report::pgn::{result_of, tags, wrap};
 use crate::span::SourceText;
 

@@ -7,11 +7,11 @@ use scoresheet::syntax::Registry;
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
-use clap::Args;
+use clap::{Args, ValueEnum};
 
 use scoresheet::check::{CheckedGame, Sink, check_reader};
 use scoresheet::diagnostic::{Diagnostic, Severity};
-use scoresheet::render::{LongForm, SquareNotation, Style, Writer};
+use scoresheet::render::{DescStyle, Knight, LongForm, SquareNotation, Style, Writer};
 use scoresheet::report::output;
 use scoresheet::span::SourceText;
 
@@ -29,19 +29,32 @@ pub(crate) struct ConvertArgs {
     /// Target notation.
     #[arg(long, value_enum)]
     to: Target,
-    /// Target language (ISO 639-1 code) for notations with piece letters; its own customs
-    /// (Bulgarian `:` and `X`, Dutch trailing `:`…) unless --fide.
-    #[arg(long, default_value = "en")]
-    to_lang: String,
-    /// Write FIDE style (`x`, `+`, `#`, `=`, `O-O`) with the target language's letters.
+    /// Target language (ISO 639-1 code, default `en`) of the algebraic targets (`san`, `lan`,
+    /// `lan-compact`, `figurine`); its own customs (Bulgarian `:` and `X`, Dutch trailing
+    /// `:`…) unless --fide. An error with a target that has no piece letters of a language.
+    /// With `--to pgn`: PGN whose moves are in that language's letters (FIDE style) — a file
+    /// only this tool and a few others read: PGN readers expect English SAN.
+    #[arg(long)]
+    to_lang: Option<String>,
+    /// Write FIDE style (`x`, `+`, `#`, `=`, `O-O`) with the target language's letters (the
+    /// algebraic targets only).
     #[arg(long)]
     fide: bool,
     /// With `--to descriptive`: the full form (`PK2-K4`, `NKN1-KB3`).
     #[arg(long)]
     full: bool,
+    /// With `--to descriptive`: the knight's letter, `N` (books since about 1950), `Kt` (older
+    /// English books) or `Kn`.
+    #[arg(long, value_enum)]
+    knight: Option<KnightLetter>,
     /// With `--to san`, `lan` or `lan-compact`: figurines (`♘f3`) instead of letters.
     #[arg(long)]
     figurines: bool,
+    /// Write each game's main line on one line (move numbers, the signs after the moves and
+    /// the result), as UCI always is, instead of the whole game with its tags, comments and
+    /// variations. Not with `--to pgn`.
+    #[arg(long)]
+    main_line: bool,
     /// Convert games with errors too, as the checker repaired them (the move assumed for
     /// an illegal or unreadable one, a missing half-move inserted, swapped half-moves put
     /// back in order, a repeated one left out), each repair marked in a comment (listed on
@@ -52,6 +65,154 @@ pub(crate) struct ConvertArgs {
     /// When to use colour in error reports.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
     color: ColorChoice,
+    /// Convert a manuscript in place of its moves: every move of its games and prose
+    /// fragments rewritten, every other byte kept. Markdown (`.md`) and LaTeX (`.tex`) files
+    /// are manuscripts without it; with it, any file is read as the linter reads it.
+    #[arg(long)]
+    manuscript: bool,
+    /// With a manuscript: rewrite the file (atomically, as `lint --fix` does) instead of
+    /// printing it.
+    #[arg(long, conflicts_with = "diff")]
+    in_place: bool,
+    /// With a manuscript: print the changes as a unified diff instead of the text.
+    #[arg(long)]
+    diff: bool,
+}
+
+/// The knight's letter of English descriptive notation.
+#[derive(Clone, Copy, ValueEnum)]
+enum KnightLetter {
+    /// `N-KB3`.
+    N,
+    /// `Kt-KB3`.
+    Kt,
+    /// `Kn-KB3`.
+    Kn,
+}
+
+/// True when a file is converted as a manuscript (its moves rewritten in place).
+fn is_manuscript(args: &ConvertArgs, path: &str) -> bool {
+    let ext = std::path::Path::new(path)
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase);
+    args.manuscript || matches!(ext.as_deref(), Some("md" | "markdown" | "tex" | "latex"))
+}
+
+/// Converts the manuscripts among the files; the others are left to the game converter.
+/// `None` when there are none, else the exit code.
+fn manuscripts(
+    args: &ConvertArgs,
+    registry: &Arc<Registry>,
+    writer: &Writer,
+    out: &mut impl Write,
+) -> std::io::Result<Option<ExitCode>> {
+    let files: Vec<&String> = args
+        .files
+        .iter()
+        .filter(|f| is_manuscript(args, f))
+        .collect();
+    if files.is_empty() {
+        if args.in_place || args.diff {
+            say!(
+                "scoresheet: --in-place and --diff apply to manuscripts (Markdown, LaTeX, or --manuscript)"
+            );
+            return Ok(Some(ExitCode::from(2)));
+        }
+        return Ok(None);
+    }
+    if files.len() != args.files.len() {
+        say!("scoresheet: convert manuscripts and game files in separate runs");
+        return Ok(Some(ExitCode::from(2)));
+    }
+    if matches!(args.to, Target::Pgn | Target::Uci) {
+        say!(
+            "scoresheet: a manuscript's moves are rewritten in a notation of moves; `--to pgn` and `--to uci` convert games"
+        );
+        return Ok(Some(ExitCode::from(2)));
+    }
+    let auto = "auto".to_owned();
+    let read = match scoresheet::check::Options::named(
+        &args.read.notation,
+        &args.read.lang,
+        Arc::clone(registry),
+    ) {
+        Ok(o) => scoresheet::lint::ReadOptions {
+            format: None,
+            notation: (args.read.notation != auto).then_some(o.notation),
+            lang: (args.read.lang != auto).then_some(o.lang),
+            registry: Arc::clone(registry),
+        },
+        Err(e) => {
+            eprintln!("{:?}", miette::Report::new(e));
+            return Ok(Some(ExitCode::from(2)));
+        }
+    };
+    let terminal = std::io::stdout().is_terminal();
+    let mut failed = false;
+    for path in files {
+        let bytes = match std::fs::read(path) {
+            Ok(b) => b,
+            Err(e) => {
+                say!("scoresheet: {path}: {e}");
+                return Ok(Some(ExitCode::from(2)));
+            }
+        };
+        let config = match scoresheet::lint::config::Config::find_for(path, registry) {
+            Ok(c) => c,
+            Err(e) => {
+                say!("scoresheet: {path}: {e}");
+                return Ok(Some(ExitCode::from(2)));
+            }
+        };
+        let converted = match scoresheet::lint::convert::convert_manuscript(
+            path, &bytes, &read, config, writer,
+        ) {
+            Ok(c) => c,
+            Err(e) => {
+                eprintln!("{:?}", miette::Report::new(e));
+                return Ok(Some(ExitCode::from(2)));
+            }
+        };
+        for l in &converted.left {
+            let at = converted.original.get(..l.span.start).unwrap_or("");
+            let line = at.matches('\n').count() + 1;
+            let column = at.rsplit('\n').next().map_or(0, |c| c.chars().count()) + 1;
+            say!(
+                "scoresheet: {path}:{line}:{column}: `{}` left as written: the board does not place it (see `scoresheet lint {path}`)",
+                l.text
+            );
+            failed = true;
+        }
+        if args.diff {
+            let diff = scoresheet::lint::fix::diff(path, &converted.original, &converted.text);
+            write_data(out, &diff, terminal)?;
+        } else if args.in_place {
+            if converted.text != converted.original {
+                scoresheet::lint::fix::write_atomic(
+                    std::path::Path::new(path),
+                    converted.text.as_bytes(),
+                )?;
+            }
+        } else {
+            write_data(out, &converted.text, terminal)?;
+        }
+        let (notation, lang) = &converted.read_as;
+        say!(
+            "scoresheet: {path}: {} {} rewritten (read as {notation} {lang})",
+            converted.rewritten,
+            if converted.rewritten == 1 {
+                "move"
+            } else {
+                "moves"
+            }
+        );
+    }
+    Ok(Some(if failed {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }))
 }
 
 /// `scoresheet convert`: each file read as a stream, each game written as soon as it is
@@ -64,6 +225,9 @@ pub(crate) fn run(
     let Some(writer) = writer(&args, registry) else {
         return Ok(ExitCode::from(2));
     };
+    if let Some(code) = manuscripts(&args, registry, &writer, out)? {
+        return Ok(code);
+    }
     let (options, inputs) = match open_all(&args.files, &args.read, registry) {
         Ok(opened) => opened,
         Err(code) => return Ok(code),
@@ -213,19 +377,17 @@ impl<W: Write> Sink for ConvertFile<'_, '_, W> {
 /// The writer of the target notation and language; `None` (after saying why) when they
 /// cannot be written.
 fn writer(args: &ConvertArgs, registry: &Registry) -> Option<Writer> {
-    let to_lang = &args.to_lang;
+    if let Some(problem) = options_problem(args) {
+        say!("scoresheet: {problem}");
+        return None;
+    }
+    let to_lang = args.to_lang.as_deref().unwrap_or("en");
     let Some(lang) = registry.language(to_lang) else {
         say!("scoresheet: --to-lang {to_lang}: no such language (see `scoresheet languages`)");
         return None;
     };
-    if matches!(args.to, Target::Pgn) && to_lang != "en" {
-        say!(
-            "scoresheet: PGN is always written in English SAN; use `--to san --to-lang {to_lang}`"
-        );
-        return None;
-    }
     let style = || {
-        let style = Style::of(&lang, args.fide);
+        let style = Style::of(&lang, args.fide || matches!(args.to, Target::Pgn));
         Box::new(if args.figurines || matches!(args.to, Target::Figurine) {
             style.figurines()
         } else {
@@ -233,7 +395,21 @@ fn writer(args: &ConvertArgs, registry: &Registry) -> Option<Writer> {
         })
     };
     Some(match args.to {
-        Target::Descriptive => Writer::descriptive(args.full),
+        Target::Descriptive => Writer::Descriptive {
+            full: args.full,
+            style: Box::new(DescStyle {
+                knight: match args.knight {
+                    None | Some(KnightLetter::N) => Knight::N,
+                    Some(KnightLetter::Kt) => Knight::Kt,
+                    Some(KnightLetter::Kn) => Knight::Kn,
+                },
+                // FIDE's signs: `x` for `×`, `+` and `#` for `ch` and `mate`.
+                capture: if args.fide { 'x' } else { '×' },
+                check: (if args.fide { "+" } else { " ch" }).into(),
+                mate: (if args.fide { "#" } else { " mate" }).into(),
+                ..DescStyle::BOOK
+            }),
+        },
         Target::DescriptiveEs => Writer::DescriptiveEs,
         Target::Lan => Writer::Long {
             style: style(),
@@ -248,6 +424,51 @@ fn writer(args: &ConvertArgs, registry: &Registry) -> Option<Writer> {
         Target::Iccf => Writer::Squares(SquareNotation::Iccf),
         Target::San | Target::Figurine | Target::Pgn | Target::Uci => Writer::San(style()),
     })
+}
+
+/// An option given that does not apply to the target, in words: never ignored silently.
+fn options_problem(args: &ConvertArgs) -> Option<String> {
+    let algebraic = matches!(
+        args.to,
+        Target::San | Target::Lan | Target::LanCompact | Target::Figurine
+    );
+    let name = args
+        .to
+        .to_possible_value()
+        .map_or_else(String::new, |v| v.get_name().to_owned());
+    if let Some(lang) = &args.to_lang
+        && !algebraic
+        && !matches!(args.to, Target::Pgn)
+    {
+        return Some(format!(
+            "--to-lang {lang} applies to pgn, san, lan, lan-compact and figurine; `--to {name}` \
+             has no letters of a language"
+        ));
+    }
+    if args.fide && !(algebraic || matches!(args.to, Target::Pgn | Target::Descriptive)) {
+        return Some(format!(
+            "--fide applies to the algebraic targets and descriptive, not `--to {name}`"
+        ));
+    }
+    if args.knight.is_some() && !matches!(args.to, Target::Descriptive) {
+        return Some(format!(
+            "--knight applies to `--to descriptive`, not `--to {name}`"
+        ));
+    }
+    if args.full && !matches!(args.to, Target::Descriptive) {
+        return Some(format!(
+            "--full applies to `--to descriptive`, not `--to {name}`"
+        ));
+    }
+    if args.figurines && !matches!(args.to, Target::San | Target::Lan | Target::LanCompact) {
+        return Some(format!(
+            "--figurines applies to san, lan and lan-compact, not `--to {name}`"
+        ));
+    }
+    if args.main_line && matches!(args.to, Target::Pgn) {
+        return Some("--main-line: PGN is written whole; use `--to san --main-line`".to_owned());
+    }
+    None
 }
 
 /// What became of a game.
@@ -273,6 +494,7 @@ fn convert_game(
         return Ok(Converted::Refused);
     }
     if !g.has_errors() {
+        let source = text;
         let text = match args.to {
             Target::Uci => output::uci_line(g) + "\n",
             Target::San
@@ -283,10 +505,36 @@ fn convert_game(
             | Target::Smith
             | Target::Iccf
             | Target::Descriptive
-            | Target::DescriptiveEs => output::annotated_line(g, writer, text) + "\n",
+            | Target::DescriptiveEs => {
+                if args.main_line {
+                    output::annotated_line(g, writer, text) + "\n"
+                } else {
+                    output::tree(g, text, writer)
+                }
+            }
+            Target::Pgn if args.to_lang.as_deref().is_some_and(|l| l != "en") => {
+                output::pgn_with(g, text, writer)
+            }
             Target::Pgn => output::pgn(g, text),
         };
         write_data(out, &text, terminal)?;
+        // Never silently: a move the board reads otherwise than written (a capture mark on
+        // no capture, a wrong check sign, a look-alike letter) is written as the board has it.
+        for d in g
+            .diagnostics
+            .iter()
+            .filter(|d| d.severity == Severity::Warning && d.ply.is_some())
+        {
+            let at = source.get(..d.span.start).unwrap_or("");
+            let line = at.matches('\n').count() + 1;
+            let column = at.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+            let written = source.get(d.span.start..d.span.end).unwrap_or("");
+            say!(
+                "scoresheet: {path}:{line}:{column}: game {}: `{written}` written as the board reads it ({})",
+                g.number,
+                d.problem
+            );
+        }
         return Ok(Converted::Clean);
     }
     let Some(items) = g.repaired.as_ref().filter(|_| args.repair) else {

@@ -148,25 +148,25 @@ enum ColorChoice {
 enum Target {
     /// Standard PGN with English SAN, keeping tags, comments, NAGs and variations.
     Pgn,
-    /// The main line in SAN, one game per line.
+    /// SAN in the target language: the whole game (tags, comments, signs, variations).
     San,
-    /// The main line in long algebraic (`Ng1-f3`, `e7-e8=Q`), one game per line.
+    /// Long algebraic (`Ng1-f3`, `e7-e8=Q`): the whole game.
     Lan,
-    /// The main line in compact algebraic (`Кg1f3`, `d24`, `Оg5:Кf6`), one game per line.
+    /// Compact algebraic (`Кg1f3`, `d24`, `Оg5:Кf6`): the whole game.
     LanCompact,
-    /// The main line in figurine algebraic (`♘f3`), one game per line.
+    /// Figurine algebraic (`♘f3`): the whole game.
     Figurine,
-    /// The main line in coordinate notation (`E2-E4 B8-C6`), one game per line.
+    /// Coordinate notation (`E2-E4 B8-C6`): the whole game.
     Coordinate,
-    /// The main line in UCI, one game per line.
+    /// UCI: the main line, one game per line.
     Uci,
-    /// The main line in Smith notation (`e2e4`, `e4d5p`, `e1g1c`), one game per line.
+    /// Smith notation (`e2e4`, `e4d5p`, `e1g1c`): the whole game.
     Smith,
-    /// The main line in ICCF numeric notation (`5254`), one game per line.
+    /// ICCF numeric notation (`5254`): the whole game.
     Iccf,
-    /// The main line in English descriptive notation (`P-K4`), one game per line.
+    /// English descriptive notation (`P-K4`): the whole game.
     Descriptive,
-    /// The main line in Spanish descriptive notation (`P4R`), one game per line.
+    /// Spanish descriptive notation (`P4R`): the whole game.
     DescriptiveEs,
 }
 

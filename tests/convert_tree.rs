@@ -1,0 +1,370 @@
+//! Whole games converted (issue 18): every target notation keeps the tags, comments, NAGs and
+//! signs, and variations to any depth, so that reading the output back gives the same tree.
+//!
+//! Random legal games are annotated at random (comments, NAGs with and without a sign, nested
+//! variations of random legal moves), written as PGN, converted to each notation (algebraic in a
+//! sample of languages, long, compact and figurine algebraic, English and Spanish descriptive,
+//! coordinate, Smith, ICCF), read back, and written as PGN again: the two PGN texts are the same.
+
+mod common;
+use common::{Rng, games};
+
+use scoresheet::board::Origins;
+use scoresheet::check::{CheckedFile, Options, check_str};
+use scoresheet::diagnostic::Severity;
+use scoresheet::render::{LongForm, SquareNotation, Style, Writer};
+use scoresheet::report::output;
+use scoresheet::syntax::LANGUAGE_FILES;
+use shakmaty::{Chess, Color, Move, Position};
+
+/// NAGs to annotate with: signs of every kind, and numbers no sign writes.
+const NAGS: &[u16] = &[
+    1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 14, 15, 16, 17, 18, 19, 22, 23, 26, 32, 33, 36, 37, 40,
+    41, 44, 45, 132, 133, 138, 139, 140, 142, 143, 145, 146, 148, 149, 150, 190, 201,
+];
+
+fn english() -> Writer {
+    let en = LANGUAGE_FILES.iter().find(|l| l.code() == "en").unwrap();
+    Writer::San(Box::new(Style::of(en, true)))
+}
+
+/// Writes a line of moves from `pos` as PGN, with annotations and variations at random
+/// (`depth`: how many more levels of variations may open).
+fn annotated_line(pos: &Chess, moves: &[Move], rng: &mut Rng, depth: usize, out: &mut String) {
+    let en = english();
+    let mut pos = pos.clone();
+    let mut origins = Origins::from_position(&pos);
+    let mut number_due = true;
+    for m in moves {
+        let before = pos.clone();
+        if pos.turn() == Color::White {
+            out.push_str(&format!("{}. ", pos.fullmoves()));
+        } else if number_due {
+            out.push_str(&format!("{}... ", pos.fullmoves()));
+        }
+        out.push_str(&en.write(&pos, &origins, m));
+        out.push(' ');
+        origins.play(m);
+        pos.play_unchecked(*m);
+        number_due = false;
+        if rng.below(4) == 0 {
+            out.push_str(&format!("${} ", NAGS[rng.below(NAGS.len())]));
+        }
+        if rng.below(6) == 0 {
+            out.push_str(&format!("{{note {}}} ", rng.below(1000)));
+            number_due = true;
+        }
+        if depth > 0 && rng.below(5) == 0 {
+            // Another move in place of this one, and a few after it.
+            let mut alt = before.clone();
+            let mut line = Vec::new();
+            for _ in 0..1 + rng.below(4) {
+                let legal = alt.legal_moves();
+                if legal.is_empty() {
+                    break;
+                }
+                let pick = legal[rng.below(legal.len())];
+                alt.play_unchecked(pick);
+                line.push(pick);
+            }
+            if !line.is_empty() {
+                out.push('(');
+                annotated_line(&before, &line, rng, depth - 1, out);
+                out.push_str(") ");
+                number_due = true;
+            }
+        }
+    }
+}
+
+fn checked(text: &str, notation: &str, lang: &str) -> CheckedFile {
+    check_str("tree", text, &Options::given(notation, lang)).expect("the grammar exists")
+}
+
+fn problems(f: &CheckedFile) -> Vec<String> {
+    f.all_diagnostics()
+        .filter(|d| d.severity != Severity::Advice)
+        .map(|d| {
+            format!(
+                "{} `{}`: {}",
+                d.code(),
+                f.text.get(d.span.start..d.span.end).unwrap_or(""),
+                d.problem
+            )
+        })
+        .collect()
+}
+
+/// Every target writer: (writer, notation to read it back with, language).
+fn targets() -> Vec<(Writer, &'static str, &'static str)> {
+    let mut out = Vec::new();
+    for code in ["en", "bg", "de", "ru", "fr", "tr", "nl", "es", "zh"] {
+        let lang = LANGUAGE_FILES.iter().find(|l| l.code() == code).unwrap();
+        out.push((
+            Writer::San(Box::new(Style::of(lang, false))),
+            "algebraic",
+            lang.code(),
+        ));
+    }
+    let en = LANGUAGE_FILES.iter().find(|l| l.code() == "en").unwrap();
+    let bg = LANGUAGE_FILES.iter().find(|l| l.code() == "bg").unwrap();
+    out.push((
+        Writer::San(Box::new(Style::of(en, false).figurines())),
+        "algebraic",
+        "en",
+    ));
+    out.push((
+        Writer::Long {
+            style: Box::new(Style::of(en, false)),
+            form: LongForm::Hyphen,
+        },
+        "algebraic",
+        "en",
+    ));
+    out.push((
+        Writer::Long {
+            style: Box::new(Style::of(bg, false)),
+            form: LongForm::Compact,
+        },
+        "algebraic",
+        "bg",
+    ));
+    out.push((Writer::descriptive(false), "descriptive", "en"));
+    out.push((Writer::descriptive(true), "descriptive", "en"));
+    out.push((Writer::DescriptiveEs, "descriptive_es", "es"));
+    out.push((
+        Writer::Squares(SquareNotation::Coordinate { upper: true }),
+        "coordinate",
+        "en",
+    ));
+    out.push((Writer::Squares(SquareNotation::Smith), "smith", "en"));
+    out.push((Writer::Squares(SquareNotation::Iccf), "iccf", "en"));
+    out
+}
+
+#[test]
+fn every_notation_keeps_the_whole_tree() {
+    let mut rng = Rng(0x5EED_0018_7EE0_0001);
+    let targets = targets();
+    for (i, moves) in games(0x5EED_0018_7EE0_0002, 6, 70).iter().enumerate() {
+        let mut text =
+            format!("[Event \"Tree {i}\"]\n[White \"A\"]\n[Black \"B\"]\n[Annotator \"test\"]\n\n");
+        annotated_line(&Chess::default(), moves, &mut rng, 2, &mut text);
+        text.push_str("*\n");
+        let f = checked(&text, "algebraic", "en");
+        assert!(problems(&f).is_empty(), "{text}\n{:?}", problems(&f));
+        let pgn = output::pgn(&f.games[0], &text);
+        for (writer, notation, lang) in &targets {
+            let converted = output::tree(&f.games[0], &text, writer);
+            let back = checked(&converted, notation, lang);
+            assert!(
+                problems(&back).is_empty(),
+                "{notation} {lang}:\n{converted}\n{:?}",
+                problems(&back)
+            );
+            assert_eq!(
+                output::pgn(&back.games[0], &converted),
+                pgn,
+                "{notation} {lang}:\n{converted}"
+            );
+        }
+    }
+}
+
+/// A game from a set-up position keeps it (its FEN tag), and a game that ends in mate gets its
+/// result when the input had none.
+#[test]
+fn the_start_position_travels_and_mate_ends_the_game() {
+    let text = "[FEN \"6k1/5ppp/8/8/8/8/8/3R2K1 w - - 0 1\"]\n[SetUp \"1\"]\n\n1. Rd8# \n";
+    let f = checked(text, "algebraic", "en");
+    let bg = LANGUAGE_FILES.iter().find(|l| l.code() == "bg").unwrap();
+    let out = output::tree(
+        &f.games[0],
+        text,
+        &Writer::San(Box::new(Style::of(bg, false))),
+    );
+    assert!(
+        out.contains("[FEN \"6k1/5ppp/8/8/8/8/8/3R2K1 w - - 0 1\"]"),
+        "{out}"
+    );
+    assert!(out.contains("[Result \"1-0\"]"), "{out}");
+    assert!(out.trim_end().ends_with("1. Тd8X 1-0"), "{out}");
+    let back = checked(&out, "algebraic", "bg");
+    assert!(problems(&back).is_empty(), "{out}\n{:?}", problems(&back));
+}
+
+/// A glyph and its NAG are written once; an escape line stays an escape line; a move number
+/// is never the last word of a line.
+#[test]
+fn glyphs_once_escape_lines_kept_and_numbers_with_their_moves() {
+    let text = "% exported by a program\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 \
+                6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 Nb8 10. d4 Nbd7 11. c4 c6 12. cxb5 axb5 \
+                13. Nc3 Bb7 14. Bg5 b4? $2 15. Nb1 h6 16. Bh4 c5 17. dxe5 Nxe4 *\n";
+    let f = checked(text, "algebraic", "en");
+    let pgn = output::pgn(&f.games[0], text);
+    let flat = pgn.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(flat.contains("b4 $2 15. Nb1"), "{pgn}");
+    assert!(!pgn.contains("$2 $2"), "{pgn}");
+    assert!(pgn.contains("\n% exported by a program\n"), "{pgn}");
+    for line in pgn.lines() {
+        let last = line.split_whitespace().last().unwrap_or("");
+        assert!(
+            !(last.ends_with('.') && last.trim_end_matches('.').parse::<u32>().is_ok()),
+            "a move number ends a line: {line:?}\n{pgn}"
+        );
+    }
+}
+
+/// The annotated games of the corpus (comments, NAGs and glyphs, nested variations) converted
+/// to a sample of targets and read back give the same PGN.
+#[test]
+fn the_corpus_annotated_games_keep_their_tree() {
+    let Some(root) = common::corpus_or_skip("the_corpus_annotated_games_keep_their_tree") else {
+        return;
+    };
+    let files = [
+        "pgn/pychess/annotated.pgn",
+        "pgn/pgn-extract/infiles/test-nagcomments.pgn",
+        "pgn/scalachess-fixtures/variations.pgn",
+        "pgn/scalachess-fixtures/commentsAndVariations.pgn",
+        "pgn/scalachess-fixtures/bySmartChess.pgn",
+        "pgn/scalachess-fixtures/withNag.pgn",
+        "pgn/scalachess-fixtures/withGlyphAnnotations.pgn",
+        "bulk/world_matches.pgn",
+    ];
+    let targets: Vec<_> = targets()
+        .into_iter()
+        .filter(|(_, n, l)| {
+            matches!(
+                (*n, *l),
+                ("algebraic", "bg") | ("descriptive", "en") | ("coordinate", _)
+            )
+        })
+        .collect();
+    let mut games = 0;
+    for name in files {
+        let path = root.join(name);
+        let text = std::fs::read_to_string(&path).expect("a corpus file");
+        let f = check_str(name, &text, &Options::given("algebraic", "en")).expect("reads");
+        for g in f
+            .games
+            .iter()
+            .filter(|g| !g.has_errors() && g.start.is_some())
+        {
+            let pgn = output::pgn(g, &text);
+            for (writer, notation, lang) in &targets {
+                let converted = output::tree(g, &text, writer);
+                let back = checked(&converted, notation, lang);
+                let errors: Vec<String> = problems(&back)
+                    .into_iter()
+                    .filter(|p| !p.contains("missing_result"))
+                    .collect();
+                assert!(
+                    errors.is_empty(),
+                    "{name} game {} {notation} {lang}:\n{converted}\n{errors:?}",
+                    g.number
+                );
+                assert_eq!(
+                    output::pgn(&back.games[0], &converted),
+                    pgn,
+                    "{name} game {} {notation} {lang}:\n{converted}",
+                    g.number
+                );
+            }
+            games += 1;
+        }
+    }
+    eprintln!(
+        "convert_tree: {games} annotated corpus games kept their tree in {} targets",
+        targets.len()
+    );
+    assert!(games > 20, "only {games} games");
+}
+
+fn convert_cli(args: &[&str], input: &str) -> std::process::Output {
+    use std::io::Write;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_scoresheet"))
+        .arg("convert")
+        .args(args)
+        .args(["--color", "never", "-"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+/// The descriptive writer's options (old books' `Kt`, FIDE's `x`), PGN in another language's
+/// letters on request, and options that do not apply to a target refused, not ignored.
+#[test]
+fn writer_options_and_options_that_do_not_apply() {
+    let game = "1. e4 e5 2. Nf3 $1 Nc6 3. Bb5 a6 4. Bxc6 dxc6 *\n";
+    let out = convert_cli(
+        &[
+            "--to",
+            "descriptive",
+            "--knight",
+            "kt",
+            "--fide",
+            "--main-line",
+        ],
+        game,
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout).trim(),
+        "1. P-K4 P-K4 2. Kt-KB3! Kt-QB3 3. B-Kt5 P-QR3 4. BxKt QPxB *"
+    );
+    let out = convert_cli(&["--to", "pgn", "--to-lang", "de"], game);
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains("2. Sf3 $1 Sc6 3. Lb5 a6 4. Lxc6 dxc6 *")
+    );
+    for (args, said) in [
+        (
+            &["--to", "descriptive", "--to-lang", "de"][..],
+            "--to-lang de applies to",
+        ),
+        (
+            &["--to", "uci", "--full"][..],
+            "--full applies to `--to descriptive`",
+        ),
+        (
+            &["--to", "coordinate", "--figurines"][..],
+            "--figurines applies to",
+        ),
+        (
+            &["--to", "san", "--knight", "kt"][..],
+            "--knight applies to",
+        ),
+        (&["--to", "smith", "--fide"][..], "--fide applies to"),
+        (
+            &["--to", "pgn", "--main-line"][..],
+            "--main-line: PGN is written whole",
+        ),
+        (
+            &["--to", "san", "--in-place"][..],
+            "--in-place and --diff apply to manuscripts",
+        ),
+    ] {
+        let out = convert_cli(args, game);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains(said),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    // A move the board reads otherwise than written is written as the board has it, and said.
+    let out = convert_cli(&["--to", "san", "--main-line"], "1. e4 e5 2. Qxh5 Nc6 *\n");
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout).trim(),
+        "1. e4 e5 2. Qh5 Nc6 *"
+    );
+    assert!(String::from_utf8_lossy(&out.stderr).contains("written as the board reads it"));
+}
