@@ -368,3 +368,28 @@ fn writer_options_and_options_that_do_not_apply() {
     );
     assert!(String::from_utf8_lossy(&out.stderr).contains("written as the board reads it"));
 }
+
+/// One-line output keeps each game's start position (its FEN before the line) and sets the
+/// games apart, so that the file reads back as the same games, under any file name.
+#[test]
+fn main_lines_read_back_as_the_same_games() {
+    let games = "[FEN \"6k1/5ppp/8/8/8/8/8/3R2K1 w - - 0 1\"]\n[SetUp \"1\"]\n\n1. Rd8#\n\n\
+                 [Event \"2\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n";
+    let out = convert_cli(&["--to", "san", "--main-line"], games);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(
+        text,
+        "[FEN \"6k1/5ppp/8/8/8/8/8/3R2K1 w - - 0 1\"]\n[SetUp \"1\"]\n1. Rd8# 1-0\n\n\
+         1. e4 e5 2. Nf3 Nc6 *\n"
+    );
+    for name in ["lines.txt", "lines.pgn"] {
+        let f = scoresheet::check::check_bytes(
+            name,
+            text.as_bytes(),
+            &Options::given("algebraic", "en"),
+        )
+        .expect("reads");
+        assert_eq!(f.games.len(), 2, "{name}");
+        assert!(problems(&f).is_empty(), "{name}: {:?}", problems(&f));
+    }
+}

@@ -248,6 +248,7 @@ pub(crate) fn run(
             shown: false,
             refused: Vec::new(),
             repaired: 0,
+            converted: 0,
             errors: false,
         };
         if let Some(code) = checked(check_reader(name, input, &options, &mut file))? {
@@ -279,6 +280,8 @@ struct ConvertFile<'a, 'e, W: Write> {
     shown: bool,
     refused: Vec<usize>,
     repaired: usize,
+    /// Games written so far.
+    converted: usize,
     errors: bool,
 }
 
@@ -350,6 +353,11 @@ impl<W: Write> Sink for ConvertFile<'_, '_, W> {
 
     fn game(&mut self, g: CheckedGame, source: &Arc<SourceText>) -> std::io::Result<()> {
         // Converted games are data: written as they are, but escaped on a terminal.
+        // One-line games are set apart by a blank line, so that they read back as the same
+        // games (a plain-text file goes on past a result on the next line).
+        if self.converted > 0 && (self.args.main_line && !matches!(self.args.to, Target::Uci)) {
+            write_data(&mut *self.out, "\n", self.terminal)?;
+        }
         let converted = convert_game(
             self.path,
             &g,
@@ -359,8 +367,11 @@ impl<W: Write> Sink for ConvertFile<'_, '_, W> {
             (&mut *self.out, self.terminal),
         )?;
         match converted {
-            Converted::Clean => {}
-            Converted::Repaired => self.repaired += 1,
+            Converted::Clean => self.converted += 1,
+            Converted::Repaired => {
+                self.repaired += 1;
+                self.converted += 1;
+            }
             Converted::Refused => self.refused.push(g.number),
         }
         if g.has_errors() || matches!(converted, Converted::Refused) {
@@ -471,6 +482,18 @@ fn options_problem(args: &ConvertArgs) -> Option<String> {
     None
 }
 
+/// The tag pairs of a game's set-up start position, each on its line, before a one-line
+/// output (a line of moves means nothing without its start); empty from the usual start.
+fn start_tags(g: &CheckedGame) -> String {
+    match g.syntax.tag("FEN") {
+        Some(fen) => format!(
+            "[FEN \"{}\"]\n[SetUp \"1\"]\n",
+            fen.value.trim().replace('\\', "\\\\").replace('"', "\\\"")
+        ),
+        None => String::new(),
+    }
+}
+
 /// What became of a game.
 enum Converted {
     /// Written as read.
@@ -496,7 +519,7 @@ fn convert_game(
     if !g.has_errors() {
         let source = text;
         let text = match args.to {
-            Target::Uci => output::uci_line(g) + "\n",
+            Target::Uci => start_tags(g) + &output::uci_line(g) + "\n",
             Target::San
             | Target::Lan
             | Target::LanCompact
@@ -507,7 +530,7 @@ fn convert_game(
             | Target::Descriptive
             | Target::DescriptiveEs => {
                 if args.main_line {
-                    output::annotated_line(g, writer, text) + "\n"
+                    start_tags(g) + &output::annotated_line(g, writer, text) + "\n"
                 } else {
                     output::tree(g, text, writer)
                 }
