@@ -190,6 +190,7 @@ impl MoveBuilder {
             Kind::WinsWord | Kind::WhiteWinsWord | Kind::BlackWinsWord | Kind::MoverWins => {}
             Kind::Separator | Kind::CheckWord | Kind::MateWord | Kind::CheckWordPlain => {}
             Kind::DrawReason => {}
+            Kind::WhiteSide | Kind::BlackSide | Kind::PawnAbbr | Kind::PawnsAbbr => {}
             Kind::Dash | Kind::TokenEnd | Kind::Unknown | Kind::HtmlBreak | Kind::Comment2 => {}
             Kind::Comment3 | Kind::Comment4 | Kind::Whitespace | Kind::Space | Kind::CastleO => {}
             Kind::CastlesWord | Kind::DescSpace | Kind::DescLetter | Kind::EsFile => {}
