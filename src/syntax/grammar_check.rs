@@ -17,8 +17,7 @@ pub const LANGUAGE_RULES: &[&str] = &["king", "queen", "rook", "bishop", "knight
 /// The rules a language file may define besides [`LANGUAGE_RULES`], for position records
 /// (`Бели: Цe4, пп.d4,е5. Черни: Цd6, п.d7`): the words for White and Black, and the
 /// abbreviations written before one pawn and before several. No notation grammar uses them;
-/// a file without them still loads (its records are then read with figurines and written
-/// with no side words of its own).
+/// a file without them still loads (records cannot then be read or written in its language).
 pub const RECORD_RULES: &[&str] = &["white_side", "black_side", "pawn_abbr", "pawns_abbr"];
 
 /// What kind of mistake a grammar problem is.
@@ -511,7 +510,11 @@ pub(crate) fn letters(text: &str) -> Vec<Letter> {
 /// [`RECORD_RULES`], or a letter), as [`letters`] reads them: the plain strings of its
 /// alternatives in order, guards left out. Empty when the file does not define it.
 pub(crate) fn rule_words(text: &str, rule: &str) -> Vec<String> {
-    let Some(rule) = LANGUAGE_RULES.iter().chain(RECORD_RULES).find(|r| **r == rule) else {
+    let Some(rule) = LANGUAGE_RULES
+        .iter()
+        .chain(RECORD_RULES)
+        .find(|r| **r == rule)
+    else {
         return Vec::new();
     };
     alternatives(text, std::slice::from_ref(rule))

@@ -26,8 +26,8 @@ use marks_packed::Marks;
 // The languages and notations: built in, or loaded from user language files ([`user`]).
 pub use builtin::LANGUAGE_FILES;
 pub use kind::{
-    Language, LanguageFile, Notation, Parser, ParserEntry, RecordWords, Shared,
-    TokenExplanation, UnknownNotation,
+    Language, LanguageFile, Notation, Parser, ParserEntry, RecordWords, Shared, TokenExplanation,
+    UnknownNotation,
 };
 pub use user::{Registry, builtin_language, builtin_parser};
 // Checks of grammar files (what `scoresheet grammar check` and build.rs report).

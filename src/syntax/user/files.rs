@@ -99,7 +99,7 @@ pub fn template(code: &str) -> String {
 //!     black_side = @{{ ^"Black" }}
 //!     pawn_abbr = @{{ "p." }}    (before one pawn)
 //!     pawns_abbr = @{{ "pp." }}  (before several pawns)
-//! Without them, records in this language are read with figurines only.
+//! Without them the file still loads, but records cannot be read or written in it.
 //!
 //! The `customs:` header says how moves are written in this language (used when writing
 //! moves, e.g. `scoresheet convert --to san --to-lang {code}`): capture=x|:|×|none,
