@@ -20,7 +20,7 @@
 //! ```
 //! use scoresheet::position::{self, Form};
 //! use scoresheet::Registry;
-//! use shakmaty::Color;
+//! use shakmaty::{Color, Position};
 //!
 //! let registry = Registry::builtin();
 //! let seed = "Бели: Цe4, пп.d4,е5. Черни: Цd6, п.d7";
