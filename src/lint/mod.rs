@@ -22,6 +22,7 @@
 pub mod config;
 pub(crate) mod consistent;
 pub(crate) mod diag;
+pub(crate) mod diagrams;
 pub(crate) mod document;
 pub mod fix;
 pub mod output;
