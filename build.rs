@@ -3,8 +3,13 @@
 //! * `grammars/common.pest` — the shared container grammar (tags, move numbers, comments…).
 //! * `grammars/<notation>.pest` — one per notation. Its `//! languages:` header says which
 //!   language files it is composed with: `all`, `none`, or a list of codes.
-//! * `grammars/lang/<code>.pest` — one per language: exactly the rules of
-//!   [`LANGUAGE_RULES`], plus a `//!` header with `code:`, `name:`, `names:` and `customs:`.
+//! * `grammars/lang/<code>.pest` — one per language: the rules of [`LANGUAGE_RULES`] (and
+//!   optionally those of [`RECORD_RULES`], for position records), plus a `//!` header with
+//!   `code:`, `name:`, `names:` and `customs:`.
+//!
+//! `grammars/position/` holds the grammar of position records, diagrams and GBR codes, which
+//! the library composes with a language file at run time: it is no notation grammar, and
+//! this script does not read it (it lists `grammars/*.pest` only).
 //!
 //! Every composed grammar is checked with pest_meta before it is handed to pest_derive; errors
 //! are reported with the line numbers of the file they come from. Shadowed choices
@@ -36,7 +41,10 @@ use compose::{
     camel, compose, header, header_value, language_header, notation_is_letterless, notation_takes,
 };
 use customs::Customs;
-use grammar_check::{LANGUAGE_RULES, check_grammar, check_language_rules, docs, rule_literals};
+use grammar_check::{
+    LANGUAGE_RULES, RECORD_RULES, check_grammar, check_language_rules, docs, rule_literals,
+    rule_words,
+};
 
 /// One source file of a composed grammar.
 struct Part {
@@ -132,6 +140,14 @@ fn main() {
         } else {
             "a piece letter"
         };
+        kinds.insert((*r).into(), name.into());
+    }
+    for (r, name) in RECORD_RULES.iter().zip([
+        "the word for White in a position record",
+        "the word for Black in a position record",
+        "the abbreviation before one pawn in a position record",
+        "the abbreviation before several pawns in a position record",
+    ]) {
         kinds.insert((*r).into(), name.into());
     }
     let mut rules_per_pair: Vec<Vec<String>> = Vec::new();
@@ -272,14 +288,24 @@ fn main() {
             .iter()
             .map(|r| rule_literals(&part.text, r).unwrap_or_default().join(" "))
             .collect();
+        // The words of position records, each rule's alternatives in order (guards left out).
+        let words: Vec<String> = RECORD_RULES
+            .iter()
+            .map(|r| format!("B(&[{}])", borrowed(&rule_words(&part.text, r))))
+            .collect();
         writeln!(
             src,
-            "    LanguageFile {{ file: B({:?}), codes: B(&[{}]), names: B(&[{}]), customs: B({:?}), letters: [{}], user: None }},",
+            "    LanguageFile {{ file: B({:?}), codes: B(&[{}]), names: B(&[{}]), customs: B({:?}), letters: [{}], record: RecordWords {{ white: {}, black: {}, pawn: {}, pawns: {} }}, source: B(include_str!({:?})), user: None }},",
             l.file,
             borrowed(&l.codes),
             borrowed(&l.header.names),
             l.customs,
-            borrowed(&letters)
+            borrowed(&letters),
+            words[0],
+            words[1],
+            words[2],
+            words[3],
+            part.path.display().to_string()
         )
         .unwrap();
     }

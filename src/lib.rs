@@ -26,6 +26,9 @@
 //!   [`board::resolve_token_with`] (any parser, e.g. descriptive `P-K4`),
 //!   [`board::resolve_move_token`] (a parsed token, with the descriptive [`board::Origins`]).
 //! - Reading: [`read::decode`] (bytes to text, with the encoding) and [`read::split_games`].
+//! - Positions: [`position::read`] (a FEN, a position record in any language, a diagram or a
+//!   GBR code) and the writers of each ([`position::fen`], [`position::record`],
+//!   [`position::diagram`], [`position::gbr`]); [`position::legal`] says why one is illegal.
 //!
 //! Everything else is crate-private: the parsers generated per notation × language, the
 //! walker, move patterns and the resolver's internals, the checker's line walk, the lint
@@ -78,8 +81,8 @@
 //! Who may import whom: a module uses only the stages before it in this order, never one after
 //! it, and no two files import each other (`tests/layout.rs` checks both):
 //!
-//! `span`, `diagnostic` → [`read`] → [`syntax`] → [`board`] → [`render`] → [`check`] →
-//! [`report`] → [`lint`] → the binary (`src/bin/scoresheet/`).
+//! `span`, `diagnostic` → [`read`] → [`syntax`] → [`board`] → [`render`] → [`position`] →
+//! [`check`] → [`report`] → [`lint`] → the binary (`src/bin/scoresheet/`).
 //!
 //! A later stage that needs something of an earlier one takes it as a value or a function
 //! argument (the user-grammar smoke test is the checker's, passed to [`syntax`] as a function).
@@ -90,6 +93,7 @@ pub mod board;
 pub mod check;
 pub mod diagnostic;
 pub mod lint;
+pub mod position;
 pub mod read;
 pub mod render;
 pub mod report;

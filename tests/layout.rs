@@ -15,6 +15,7 @@ const STAGES: &[&[&str]] = &[
     &["syntax"],
     &["board"],
     &["render"],
+    &["position"],
     &["check"],
     &["report"],
     &["lint"],
@@ -496,6 +497,6 @@ fn the_checks_see_a_planted_cycle_and_a_backward_import() {
         code_only("// crate::lint\nlet s = \"crate::lint\";\nuse crate::{read::split, lint::x};");
     let paths = crate_paths(&code);
     assert_eq!(paths.len(), 2, "{paths:?}");
-    assert_eq!(stage_of(&paths[1]), Some(7));
+    assert_eq!(stage_of(&paths[1]), Some(8));
     assert!(stage_of(&paths[0]) < stage_of(&paths[1]));
 }

@@ -10,6 +10,8 @@ use crate::check::line::LineStart;
 use crate::check::types::{CheckedGame, MoveState};
 use crate::check::words::{join_or, piece_letter_desc};
 use crate::diagnostic::{Diagnostic, Problem};
+use crate::position::fen::fen_problem;
+use crate::position::illegal_reason;
 use crate::span::Span;
 use crate::syntax::grammar::{ParserEntry, Registry};
 use crate::syntax::walker::MAX_DEPTH;
@@ -358,7 +360,9 @@ impl GameChecker<'_> {
                         } else {
                             mode
                         };
-                        f.into_position::<Chess>(mode).map_err(|e| e.to_string())
+                        let setup = f.as_setup().clone();
+                        f.into_position::<Chess>(mode)
+                            .map_err(|e| illegal_reason(&setup, e.kinds()))
                     });
                 match parsed {
                     Ok(p) => Some(p),
@@ -385,58 +389,4 @@ impl GameChecker<'_> {
             }
         }
     }
-}
-
-/// What is wrong with a FEN, in words, when it can be told.
-fn fen_problem(fen: &str) -> Option<String> {
-    let fields: Vec<&str> = fen.split_whitespace().collect();
-    if fields.is_empty() {
-        return Some("it is empty".into());
-    }
-    if fields.len() > 6 {
-        return Some(format!(
-            "it has {} fields; a FEN has 6 (board, side, castling, en passant, half-moves, move number)",
-            fields.len()
-        ));
-    }
-    let ranks: Vec<&str> = fields[0].split('/').collect();
-    if ranks.len() != 8 {
-        return Some(format!(
-            "the board has {} ranks separated by `/`; it needs 8",
-            ranks.len()
-        ));
-    }
-    for (i, r) in ranks.iter().enumerate() {
-        let mut n = 0u32;
-        for c in r.chars() {
-            match c {
-                '1'..='8' => n += c.to_digit(10).unwrap_or(0),
-                'p' | 'n' | 'b' | 'r' | 'q' | 'k' | 'P' | 'N' | 'B' | 'R' | 'Q' | 'K' => n += 1,
-                other => {
-                    return Some(format!(
-                        "`{other}` on rank {} is no piece letter (use pnbrqk / PNBRQK)",
-                        8 - i
-                    ));
-                }
-            }
-        }
-        if n != 8 {
-            return Some(format!("rank {} (`{r}`) covers {n} squares, not 8", 8 - i));
-        }
-    }
-    for (k, who) in [('K', "White"), ('k', "Black")] {
-        let kings = fields[0].matches(k).count();
-        if kings != 1 {
-            return Some(format!("{who} has {kings} kings"));
-        }
-    }
-    if let Some(side) = fields.get(1)
-        && *side != "w"
-        && *side != "b"
-    {
-        return Some(format!(
-            "the side to move is `{side}`; it must be `w` or `b`"
-        ));
-    }
-    None
 }

@@ -205,6 +205,8 @@ pub struct Document {
     pub(crate) config: Config,
     /// The languages it was read with.
     pub(crate) registry: Arc<Registry>,
+    /// The positions it shows (FENs, records, drawn diagrams, LaTeX boards), in text order.
+    pub(crate) diagrams: Vec<crate::lint::diagrams::Diagram>,
 }
 
 /// The first move number of a line (number, Black's), when it starts with one.
@@ -785,6 +787,13 @@ impl Document {
                 unread.push(unread_move(&prose_text, w));
             }
         }
+        let diagrams = crate::lint::diagrams::find(
+            format,
+            &original,
+            &games,
+            &options.registry,
+            options.registry.language(&det.lang).as_ref(),
+        );
         let doc = Document {
             path: path.to_owned(),
             original,
@@ -799,6 +808,7 @@ impl Document {
             foreign: Vec::new(),
             config,
             registry: Arc::clone(&options.registry),
+            diagrams,
         };
         let src = Source {
             game_text,

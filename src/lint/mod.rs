@@ -23,6 +23,7 @@ pub mod config;
 pub(crate) mod consistent;
 pub mod convert;
 pub(crate) mod diag;
+pub(crate) mod diagrams;
 pub(crate) mod document;
 pub mod fix;
 pub mod output;

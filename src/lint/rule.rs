@@ -75,6 +75,8 @@ pub enum RuleCode {
     FigurineColor,
     /// `SC110` hand-typed
     HandTyped,
+    /// `SC111` diagram-position
+    DiagramPosition,
     /// `SC201` mixed-notation
     MixedNotation,
     /// `SC202` castling-style
@@ -110,6 +112,7 @@ impl RuleCode {
             RuleCode::LookAlike => "SC108",
             RuleCode::FigurineColor => "SC109",
             RuleCode::HandTyped => "SC110",
+            RuleCode::DiagramPosition => "SC111",
             RuleCode::MixedNotation => "SC201",
             RuleCode::CastlingStyle => "SC202",
             RuleCode::CaptureStyle => "SC203",

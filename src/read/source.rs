@@ -160,7 +160,7 @@ fn to_string(bytes: Vec<u8>, text: &str) -> String {
 }
 
 /// One line: its span without the line break.
-fn lines(text: &str) -> Vec<Span> {
+pub(crate) fn lines(text: &str) -> Vec<Span> {
     let mut out = Vec::new();
     let mut start = 0;
     for (i, b) in text.bytes().enumerate() {
@@ -182,7 +182,7 @@ fn lines(text: &str) -> Vec<Span> {
 
 /// A fence line (```` ``` ```` or `~~~`, indented at most 3 spaces): its character, length
 /// and info string.
-fn fence(line: &str) -> Option<(u8, usize, &str)> {
+pub(crate) fn fence(line: &str) -> Option<(u8, usize, &str)> {
     let indent = line.len() - line.trim_start_matches(' ').len();
     if indent > 3 {
         return None;
@@ -237,6 +237,42 @@ pub(crate) fn is_prose_word(w: &str) -> bool {
     w.chars().all(char::is_alphabetic)
         && w.chars().filter(|c| c.is_lowercase()).count() >= 2
         && !NOTATION_WORDS.contains(&w.to_lowercase().as_str())
+}
+
+/// Does a block of text look like a written position rather than moves or prose: a FEN (its
+/// first word eight ranks of men and digits between `/`), or a drawn diagram (at least eight
+/// lines of figurines or FEN letters with `·` or `.` for empty squares, rank numbers and file
+/// letters allowed, and one line of heading)? Such a block is neither a game nor prose; the
+/// linter compares it with the game (`lint::diagrams`).
+pub(crate) fn looks_like_position(block: &str) -> bool {
+    let t = block.trim();
+    let first = t.split_whitespace().next().unwrap_or("");
+    if first.matches('/').count() == 7
+        && first
+            .chars()
+            .all(|c| c == '/' || ('1'..='8').contains(&c) || "pnbrqkPNBRQK".contains(c))
+    {
+        return true;
+    }
+    let is_cell = |c: char| ('♔'..='♟').contains(&c) || c == '·' || c == '.';
+    let is_row = |l: &str| {
+        let cells = l
+            .chars()
+            .filter(|&c| is_cell(c) || "pnbrqkPNBRQK".contains(c))
+            .count();
+        cells >= 8
+            && l.chars().any(is_cell)
+            && l.chars().all(|c| {
+                is_cell(c)
+                    || c.is_whitespace()
+                    || ('1'..='8').contains(&c)
+                    || "pnbrqkPNBRQK|←".contains(c)
+                    || c.is_ascii_lowercase()
+            })
+    };
+    let lines: Vec<&str> = t.lines().filter(|l| !l.trim().is_empty()).collect();
+    let rows = lines.iter().filter(|l| is_row(l)).count();
+    rows >= 8 && lines.len() <= rows + 2
 }
 
 /// Is this paragraph movetext (tag pairs or numbered moves with hardly a word of prose)? When
@@ -340,7 +376,11 @@ fn extract_markdown(text: &str) -> Extracted {
             let last = close.unwrap_or(ls.len());
             let info = info.to_ascii_lowercase();
             let is_game = info.is_empty() || info == "pgn" || info.starts_with("pgn ");
-            if is_game && last > i + 1 {
+            let content = match (ls.get(i + 1), ls.get(last.saturating_sub(1))) {
+                (Some(a), Some(b)) if last > i + 1 => &text[a.start..b.end],
+                _ => "",
+            };
+            if is_game && last > i + 1 && !(info.is_empty() && looks_like_position(content)) {
                 let span = Span::new(ls[i + 1].start, ls[last - 1].end);
                 keep(&mut game, text, span);
                 games.add(span, text, ends_with_result(&text[span.start..span.end]));
@@ -361,6 +401,10 @@ fn extract_markdown(text: &str) -> Extracted {
             i += 1;
         }
         let span = Span::new(ls[first].start, ls[i - 1].end);
+        if looks_like_position(&text[span.start..span.end]) {
+            // A FEN or a diagram: the linter compares it with the game.
+            continue;
+        }
         if let Some(ends) = movetext_ending(&text[span.start..span.end]) {
             keep(&mut game, text, span);
             games.add(span, text, ends);
@@ -394,7 +438,7 @@ fn skak_symbol(name: &str) -> Option<&'static str> {
 
 /// Past the group that opens at `open` (`{` or `[`), nested groups counted; `None` when it
 /// is never closed.
-fn group_end(b: &[u8], open: usize) -> Option<usize> {
+pub(crate) fn group_end(b: &[u8], open: usize) -> Option<usize> {
     let (o, c) = match b.get(open)? {
         b'{' => (b'{', b'}'),
         b'[' => (b'[', b']'),
@@ -587,6 +631,22 @@ mod tests {
         let e = extract(Format::Markdown, md);
         assert!(e.prose_text.contains("Some prose 1. e4 here."));
         assert!(!e.prose_text.contains("```"));
+    }
+
+    #[test]
+    fn positions_are_neither_games_nor_prose() {
+        let diagram = "8 · · · · · · · ·\n7 · · · ♟ · · · ·\n6 · · · ♚ · · · ·\n5 · · · · ♙ · · ·\n\
+                       4 · · · ♙ ♔ · · ·\n3 · · · · · · · ·\n2 · · · · · · · ·\n1 · · · · · · · ·\n  a b c d e f g h";
+        let fen = "8/3p4/3k4/4P3/3PK3/8/8/8 w - - 0 1";
+        assert!(looks_like_position(diagram));
+        assert!(looks_like_position(&format!("Black to move\n{diagram}")));
+        assert!(looks_like_position(fen));
+        assert!(!looks_like_position("1. e4 e5 2. Nf3"));
+        assert!(!looks_like_position("8/8/8 w - - 0 1"));
+        let md = format!("1. e4 e5 *\n\n{diagram}\n\n{fen}\n\n```\n{fen}\n```\n\n2. Nf3 *\n");
+        assert_eq!(games(Format::Markdown, &md), vec!["1. e4 e5 *", "2. Nf3 *"]);
+        let e = extract(Format::Markdown, &md);
+        assert!(!e.prose_text.contains('♔') && !e.prose_text.contains("3PK3"));
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! A board diagram for the help of illegal and ambiguous moves: the position before the move
 //! in Unicode figurines, White at the bottom, with the side to move and the last move.
 
-use shakmaty::{Chess, Color, File, Position, Rank, Role, Square};
+use shakmaty::{Board, Chess, Color, File, Position, Rank, Role, Square};
 
 /// The figurine of a piece.
 pub(crate) const fn figurine(role: Role, color: Color) -> char {
@@ -35,10 +35,18 @@ pub(crate) fn diagram(pos: &Chess, last: Option<&str>, marks: &[Square]) -> Stri
         Some(l) => format!("position before the move: {side} to move, last move {l}"),
         None => format!("position before the move: {side} to move, no move played yet"),
     };
-    let board = pos.board();
+    out.push('\n');
+    out.push_str(&board_rows(pos.board(), marks));
+    out
+}
+
+/// A board drawn in figurines: eight ranks from the 8th down, each after its number, and the
+/// files under them (`  a b c d e f g h`). Empty squares are `·`; the squares in `marks` are
+/// named after an arrow on the right of their rank.
+pub(crate) fn board_rows(board: &Board, marks: &[Square]) -> String {
+    let mut out = String::new();
     for r in (0..8u32).rev() {
         let rank = Rank::new(r);
-        out.push('\n');
         out.push(rank.char());
         for f in 0..8u32 {
             let sq = Square::from_coords(File::new(f), rank);
@@ -56,8 +64,9 @@ pub(crate) fn diagram(pos: &Chess, last: Option<&str>, marks: &[Square]) -> Stri
         if !here.is_empty() {
             out.push_str(&format!("   ← {}", here.join(", ")));
         }
+        out.push('\n');
     }
-    out.push_str("\n  a b c d e f g h");
+    out.push_str("  a b c d e f g h");
     out
 }
 

@@ -3,6 +3,8 @@
 
 use std::borrow::Cow::Borrowed as B;
 
-use crate::syntax::kind::{GrammarParser, Kind, LanguageFile, ParserEntry, RuleKind, Shared};
+use crate::syntax::kind::{
+    GrammarParser, Kind, LanguageFile, ParserEntry, RecordWords, RuleKind, Shared,
+};
 
 include!(concat!(env!("OUT_DIR"), "/parsers.rs"));

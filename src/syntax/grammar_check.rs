@@ -11,8 +11,14 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use pest_meta::parser::{self, Rule as MetaRule};
 
-/// The rules a language file must define, and the only ones it may define.
+/// The rules a language file must define: its piece letters.
 pub const LANGUAGE_RULES: &[&str] = &["king", "queen", "rook", "bishop", "knight", "pawn"];
+
+/// The rules a language file may define besides [`LANGUAGE_RULES`], for position records
+/// (`Бели: Цe4, пп.d4,е5. Черни: Цd6, п.d7`): the words for White and Black, and the
+/// abbreviations written before one pawn and before several. No notation grammar uses them;
+/// a file without them still loads (records cannot then be read or written in its language).
+pub const RECORD_RULES: &[&str] = &["white_side", "black_side", "pawn_abbr", "pawns_abbr"];
 
 /// What kind of mistake a grammar problem is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -367,8 +373,9 @@ pub(crate) fn rule_literals(text: &str, rule: &str) -> Option<Vec<String>> {
     None
 }
 
-/// Checks that a language file defines exactly the language rules ([`LANGUAGE_RULES`]) and
-/// ends with a newline. Problems as (1-based line, message).
+/// Checks that a language file defines the language rules ([`LANGUAGE_RULES`]), no rule but
+/// those and the optional [`RECORD_RULES`], and ends with a newline. Problems as (1-based
+/// line, message).
 pub fn check_language_rules(text: &str) -> Vec<(usize, String)> {
     language_rule_issues(text)
         .into_iter()
@@ -376,8 +383,9 @@ pub fn check_language_rules(text: &str) -> Vec<(usize, String)> {
         .collect()
 }
 
-/// Checks that a language file defines exactly the language rules ([`LANGUAGE_RULES`]) and
-/// ends with a newline, with the places of the problems.
+/// Checks that a language file defines the language rules ([`LANGUAGE_RULES`]), no rule but
+/// those and the optional [`RECORD_RULES`], and ends with a newline, with the places of the
+/// problems.
 pub(crate) fn language_rule_issues(text: &str) -> Vec<Issue> {
     let mut errors = Vec::new();
     let pairs = match parser::parse(MetaRule::grammar_rules, text) {
@@ -422,7 +430,7 @@ pub(crate) fn language_rule_issues(text: &str) -> Vec<Issue> {
             continue; // a `///` doc line
         };
         let name = id.as_str().to_owned();
-        if !LANGUAGE_RULES.contains(&name.as_str()) {
+        if !LANGUAGE_RULES.contains(&name.as_str()) && !RECORD_RULES.contains(&name.as_str()) {
             let start = id.as_span().start_pos().line_col();
             let end = id.as_span().end_pos().line_col();
             errors.push(Issue {
@@ -431,8 +439,10 @@ pub(crate) fn language_rule_issues(text: &str) -> Vec<Issue> {
                 col: start.1,
                 end: Some(end),
                 message: format!(
-                    "rule `{name}` is not a language rule; a language file defines exactly: {}",
-                    LANGUAGE_RULES.join(", ")
+                    "rule `{name}` is not a language rule; a language file defines exactly: {} \
+                     (and, for position records, optionally: {})",
+                    LANGUAGE_RULES.join(", "),
+                    RECORD_RULES.join(", ")
                 ),
                 other_line: None,
             });
@@ -493,6 +503,29 @@ impl Letter {
 /// plain strings. Alternatives of other shapes (ranges, other rules, `!ANY ~ ANY` for "no
 /// letter") are left out: they are no letter that can be compared.
 pub(crate) fn letters(text: &str) -> Vec<Letter> {
+    alternatives(text, LANGUAGE_RULES)
+}
+
+/// The words of one rule of a language file (a side word or a pawn abbreviation of
+/// [`RECORD_RULES`], or a letter), as [`letters`] reads them: the plain strings of its
+/// alternatives in order, guards left out. Empty when the file does not define it.
+pub(crate) fn rule_words(text: &str, rule: &str) -> Vec<String> {
+    let Some(rule) = LANGUAGE_RULES
+        .iter()
+        .chain(RECORD_RULES)
+        .find(|r| **r == rule)
+    else {
+        return Vec::new();
+    };
+    alternatives(text, std::slice::from_ref(rule))
+        .into_iter()
+        .map(|l| l.text)
+        .collect()
+}
+
+/// Each alternative of the rules named that is a (case-sensitive or not) string, optionally
+/// followed by negative lookaheads of strings, in the order of `rules`.
+fn alternatives(text: &str, rules: &[&'static str]) -> Vec<Letter> {
     let Ok(pairs) = parser::parse(MetaRule::grammar_rules, text) else {
         return Vec::new();
     };
@@ -505,7 +538,7 @@ pub(crate) fn letters(text: &str) -> Vec<Letter> {
         let Some(id) = inner.find(|p| p.as_rule() == MetaRule::identifier) else {
             continue;
         };
-        let Some(&rule) = LANGUAGE_RULES.iter().find(|r| **r == id.as_str()) else {
+        let Some(&rule) = rules.iter().find(|r| **r == id.as_str()) else {
             continue;
         };
         let Some(expr) = inner.find(|p| p.as_rule() == MetaRule::expression) else {
@@ -558,7 +591,7 @@ pub(crate) fn letters(text: &str) -> Vec<Letter> {
             });
         }
     }
-    out.sort_by_key(|l| LANGUAGE_RULES.iter().position(|r| *r == l.rule));
+    out.sort_by_key(|l| rules.iter().position(|r| *r == l.rule));
     out
 }
 
@@ -567,6 +600,7 @@ pub(crate) fn letters(text: &str) -> Vec<Letter> {
 fn guard_strings(g: &pest::iterators::Pair<MetaRule>) -> Option<Vec<String>> {
     match g.as_rule() {
         MetaRule::string => Some(vec![unescape(g.as_str())]),
+        MetaRule::insensitive_string => Some(vec![unescape(g.as_str().trim_start_matches('^'))]),
         MetaRule::identifier if g.as_str() == "ASCII_DIGIT" => {
             Some(('0'..='9').map(String::from).collect())
         }

@@ -157,9 +157,29 @@ pub struct LanguageFile {
     pub customs: Cow<'static, str>,
     /// Letters of king, queen, rook, bishop, knight, pawn (alternatives separated by spaces).
     pub letters: [Cow<'static, str>; 6],
+    /// The words of position records (empty when the file does not define them).
+    pub record: RecordWords,
+    /// The file's text: composed at run time with the grammar of position records.
+    pub source: Cow<'static, str>,
     /// The path of the user language file this language was loaded from at run time; `None`
     /// when built in.
     pub user: Option<Cow<'static, str>>,
+}
+
+/// The words a language writes position records with (`Бели: Цe4, пп.d4,е5. Черни: Цd6,
+/// п.d7`): each rule's alternatives in the order of the file (the first is the one written),
+/// guards left out; empty when the file does not define the rule (see
+/// [`crate::syntax::RECORD_RULES`]).
+#[derive(Clone, Debug, Default)]
+pub struct RecordWords {
+    /// `white_side`: the word for White (`Бели`, `White`).
+    pub white: Cow<'static, [Cow<'static, str>]>,
+    /// `black_side`: the word for Black.
+    pub black: Cow<'static, [Cow<'static, str>]>,
+    /// `pawn_abbr`: the abbreviation before one pawn (`п.`).
+    pub pawn: Cow<'static, [Cow<'static, str>]>,
+    /// `pawns_abbr`: the abbreviation before several pawns (`пп.`).
+    pub pawns: Cow<'static, [Cow<'static, str>]>,
 }
 
 impl LanguageFile {

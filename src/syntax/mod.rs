@@ -27,12 +27,14 @@ use marks_packed::Marks;
 // The languages and notations: built in, or loaded from user language files ([`user`]).
 pub use builtin::LANGUAGE_FILES;
 pub use kind::{
-    Language, LanguageFile, Notation, Parser, ParserEntry, Shared, TokenExplanation,
+    Language, LanguageFile, Notation, Parser, ParserEntry, RecordWords, Shared, TokenExplanation,
     UnknownNotation,
 };
 pub use user::{Registry, builtin_language, builtin_parser};
 // Checks of grammar files (what `scoresheet grammar check` and build.rs report).
-pub use grammar_check::{IssueKind, LANGUAGE_RULES, check_grammar, check_language_rules};
+pub use grammar_check::{
+    IssueKind, LANGUAGE_RULES, RECORD_RULES, check_grammar, check_language_rules,
+};
 
 /// Which descriptive system.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -82,6 +82,9 @@ enum Command {
     Convert(convert::ConvertArgs),
     /// List every language: code, name, piece letters.
     Languages,
+    /// Read a position (a FEN, a position record in any language, a diagram, a GBR code, or a
+    /// game's position after a move) and write it as a FEN, a record, a diagram or a GBR code.
+    Position(position_cli::PositionArgs),
     /// Lint chess manuscripts (PGN, plain text, Markdown, LaTeX): every move checked, the
     /// notation kept consistent; `--fix` applies safe fixes.
     Lint(lint_cli::LintArgs),
@@ -180,6 +183,7 @@ macro_rules! say {
 
 mod convert;
 mod lint_cli;
+mod position_cli;
 
 fn main() -> ExitCode {
     return_freed_memory_at_once();
@@ -296,6 +300,7 @@ fn run(cli: Cli, registry: &Arc<Registry>) -> std::io::Result<ExitCode> {
         Command::Lint(args) => lint_cli::run(args, registry, &mut out),
         Command::Rule { code } => lint_cli::rule(code.as_deref(), &mut out),
         Command::Languages => languages(registry, &mut out),
+        Command::Position(args) => position_cli::run(args, registry, &mut out),
         Command::Grammar { action } => grammar_command(action, &cli.grammars, &mut out),
     }
 }

@@ -18,6 +18,7 @@ pub(crate) mod sc107_result;
 pub(crate) mod sc108_look_alike;
 pub(crate) mod sc109_figurine_color;
 pub(crate) mod sc110_hand_typed;
+pub(crate) mod sc111_diagram_position;
 pub(crate) mod sc201_mixed_notation;
 pub(crate) mod sc202_castling_style;
 pub(crate) mod sc203_capture_style;
@@ -65,6 +66,7 @@ pub static RULES: &[&Rule] = &[
     &sc108_look_alike::RULE,
     &sc109_figurine_color::RULE,
     &sc110_hand_typed::RULE,
+    &sc111_diagram_position::RULE,
     &sc201_mixed_notation::RULE,
     &sc202_castling_style::RULE,
     &sc203_capture_style::RULE,

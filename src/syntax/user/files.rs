@@ -86,10 +86,20 @@ pub fn template(code: &str) -> String {
 //! customs: capture=x capture_place=before mate=# check=+ double_check=none castle=O promotion== ep=none
 //! Source: {source}
 //!
-//! This file defines the six rules below and nothing else. Each rule lists the letters of one
-//! piece as pest strings; write the longest alternative first (`"Кр" | "К"`), and guard a
-//! letter that starts another piece's letter with a negative lookahead (`"K" ~ !"t"` when the
-//! knight is `Kt`). Letters may not start with a file letter a-h, a digit or a sign (x + # =).
+//! This file defines the six rules below. Each rule lists the letters of one piece as pest
+//! strings; write the longest alternative first (`"Кр" | "К"`), and guard a letter that
+//! starts another piece's letter with a negative lookahead (`"K" ~ !"t"` when the knight is
+//! `Kt`). Letters may not start with a file letter a-h, a digit or a sign (x + # =).
+//!
+//! Optionally, for position records (`White: Ke4, Pd4, Pe5. Black: Kd6, Pd7`, read and written
+//! by `scoresheet position`), it may also define the words for the two sides and, when the
+//! language writes pawns with an abbreviation (Bulgarian `п.d7`, `пп.d4,e5`), those too; the
+//! first alternative is the one written, `^"…"` ignores the case of ASCII letters:
+//!     white_side = @{{ ^"White" }}
+//!     black_side = @{{ ^"Black" }}
+//!     pawn_abbr = @{{ "p." }}    (before one pawn)
+//!     pawns_abbr = @{{ "pp." }}  (before several pawns)
+//! Without them the file still loads, but records cannot be read or written in it.
 //!
 //! The `customs:` header says how moves are written in this language (used when writing
 //! moves, e.g. `scoresheet convert --to san --to-lang {code}`): capture=x|:|×|none,

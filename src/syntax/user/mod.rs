@@ -2,7 +2,8 @@
 //! grammar directory) composed with the built-in notation grammars and run by pest_vm.
 //!
 //! A user language file is checked with the checks build.rs runs on the built-in ones (pest
-//! syntax, the six language rules and no other, left recursion, shadowed choices) plus checks
+//! syntax, the six language rules and no other but the optional rules of position records,
+//! left recursion, shadowed choices) plus checks
 //! of its letters (a letter that reads as a square, two pieces with the same letter), then
 //! composed with `grammars/common.pest` and each notation grammar that takes languages,
 //! *exactly* as build.rs composes the built-in ones (one composer is shared by both),
@@ -39,8 +40,8 @@ use crate::syntax::compose::{
     Composed, compose, header_value, language_header, notation_is_letterless, notation_takes,
 };
 use crate::syntax::customs::Customs;
-use crate::syntax::grammar_check::{LANGUAGE_RULES, letters, rule_literals};
-use crate::syntax::kind::{LanguageFile, Parser, ParserEntry, Shared};
+use crate::syntax::grammar_check::{LANGUAGE_RULES, letters, rule_literals, rule_words};
+use crate::syntax::kind::{LanguageFile, Parser, ParserEntry, RecordWords, Shared};
 use std::borrow::Cow;
 use std::num::NonZeroUsize;
 
@@ -191,6 +192,13 @@ pub(crate) fn build_limited(
         names: owned(&header.names),
         customs: customs.to_owned().into(),
         letters,
+        record: RecordWords {
+            white: owned(&rule_words(text, "white_side")),
+            black: owned(&rule_words(text, "black_side")),
+            pawn: owned(&rule_words(text, "pawn_abbr")),
+            pawns: owned(&rule_words(text, "pawns_abbr")),
+        },
+        source: text.to_owned().into(),
         user: Some(user_path.clone()),
     });
     let mut parsers = Vec::new();

@@ -11,7 +11,8 @@ use crate::syntax::compose::{
 };
 use crate::syntax::customs::{Customs, CustomsError};
 use crate::syntax::grammar_check::{
-    Issue, IssueKind, LANGUAGE_RULES, Letter, grammar_issues, language_rule_issues, letters,
+    Issue, IssueKind, LANGUAGE_RULES, Letter, RECORD_RULES, grammar_issues, language_rule_issues,
+    letters,
 };
 use crate::syntax::user::files::{PLACEHOLDERS, TEMPLATE_LETTERS};
 
@@ -249,8 +250,10 @@ pub(super) fn issue_problem(lines: &Lines<'_>, issue: &Issue) -> GrammarProblem 
         IssueKind::Undefined => (
             "no such rule".to_owned(),
             Some(format!(
-                "a language file may use its own rules ({}) and pest's built-in rules only",
-                LANGUAGE_RULES.join(", ")
+                "a language file may use its own rules ({}, and for position records {}) and \
+                 pest's built-in rules only",
+                LANGUAGE_RULES.join(", "),
+                RECORD_RULES.join(", ")
             )),
         ),
         IssueKind::Duplicate => (
@@ -284,8 +287,10 @@ pub(super) fn issue_problem(lines: &Lines<'_>, issue: &Issue) -> GrammarProblem 
             "the notation grammars never use this rule".to_owned(),
             Some(format!(
                 "remove it, or write its letters in one of the rules {} (helper rules are not \
-                 allowed: every rule of the composed grammar must be one the walker knows)",
-                LANGUAGE_RULES.join(", ")
+                 allowed: every rule of the composed grammar must be one the walker knows; the \
+                 words of position records go in {})",
+                LANGUAGE_RULES.join(", "),
+                RECORD_RULES.join(", ")
             )),
         ),
         IssueKind::StackOperation => (

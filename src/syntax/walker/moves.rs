@@ -192,6 +192,7 @@ impl MoveBuilder {
             Kind::DrawReason | Kind::Sign | Kind::PrefixSign | Kind::SignGlyph => {}
             Kind::SquareAhead | Kind::EventMark | Kind::EncyclopediaRef | Kind::CheckNot => {}
             Kind::AnyMove => {}
+            Kind::WhiteSide | Kind::BlackSide | Kind::PawnAbbr | Kind::PawnsAbbr => {}
             Kind::Dash | Kind::TokenEnd | Kind::Unknown | Kind::HtmlBreak | Kind::Comment2 => {}
             Kind::Comment3 | Kind::Comment4 | Kind::Whitespace | Kind::Space | Kind::CastleO => {}
             Kind::CastlesWord | Kind::DescSpace | Kind::DescLetter | Kind::EsFile => {}

@@ -164,6 +164,7 @@ pub(crate) fn lower<R: RuleKind>(pair: Pair<'_, R>, base: usize) -> Option<Top> 
         Kind::FromSquare | Kind::FromFile | Kind::FromRank => Top::Inside(span),
         Kind::Square | Kind::ToFile | Kind::King | Kind::Queen => Top::Inside(span),
         Kind::Rook | Kind::Bishop | Kind::Knight | Kind::Pawn => Top::Inside(span),
+        Kind::WhiteSide | Kind::BlackSide | Kind::PawnAbbr | Kind::PawnsAbbr => Top::Inside(span),
         Kind::DescSpace | Kind::DescCastles | Kind::CastlesWord => Top::Inside(span),
         Kind::CastlesSide | Kind::DescPlain | Kind::DescCapture => Top::Inside(span),
         Kind::DescWho | Kind::DescTo | Kind::DescCaptured => Top::Inside(span),
