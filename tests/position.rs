@@ -61,15 +61,25 @@ fn temp_file(name: &str, content: &str) -> PathBuf {
 fn the_seeds_record_to_fen_with_its_look_alike_and_the_convention_said() {
     let out = run(&["position", "--to", "fen"], SEED);
     assert_eq!(code(&out), 0, "{}", stderr(&out));
-    assert_eq!(stdout(&out).trim_end(), SEED_FEN_W);
+    // With White to move (the convention) Black would be in check from e5: only Black can be
+    // to move, and is.
+    assert_eq!(stdout(&out).trim_end(), SEED_FEN_B);
     let err = stderr(&out);
     // The Cyrillic `е` of `е5`, said with its place.
     assert!(err.contains("scoresheet::look_alike"), "{err}");
     assert!(err.contains("U+0435"), "{err}");
     assert!(err.contains("read as the file e"), "{err}");
-    // With White to move (the convention) Black would be in check from e5.
     assert!(err.contains("the white pawn on e5"), "{err}");
-    assert!(err.contains("give --turn b"), "{err}");
+    assert!(err.contains("Black is: with White to move"), "{err}");
+    // Said to be White's turn, it is refused with the reason.
+    let out = run(&["position", "--to", "fen", "--turn", "w"], SEED);
+    assert_eq!(code(&out), 1, "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("the white pawn on e5"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(SEED_FEN_W.len(), SEED_FEN_B.len());
     assert_eq!(
         line(&["position", "--to", "fen", "--turn", "b"], SEED),
         SEED_FEN_B

@@ -238,14 +238,13 @@ fn checked(setup: Setup, turn_said: bool, input: &Input, color: bool) -> Result<
             Color::White => ("White", "Black"),
             Color::Black => ("Black", "White"),
         };
-        let flag = if other.turn == Color::White { "w" } else { "b" };
+        // Only one side can be to move: that side is (as a reader of the record knows).
         say!(
-            "warning: the input does not say who is to move, and with {mover} to move (the \
-             convention) the position is illegal: {}\n  help: with {other_side} to move it is \
-             legal: give --turn {flag}",
+            "note: the input does not say who is to move; {other_side} is: with {mover} to move \
+             (the convention) the position is illegal ({})",
             e.reason
         );
-        return Ok(setup);
+        return Ok(other);
     }
     let whole = position_span(&input.text);
     let err = PositionError::Illegal {
