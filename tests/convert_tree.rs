@@ -393,3 +393,32 @@ fn main_lines_read_back_as_the_same_games() {
         assert!(problems(&f).is_empty(), "{name}: {:?}", problems(&f));
     }
 }
+
+/// Converting from one notation to another keeps the tree too: for every pair of targets, a
+/// game written in the first, read, written in the second and read again is the same game.
+#[test]
+fn every_pair_of_notations_keeps_the_tree() {
+    let mut rng = Rng(0x5EED_0018_7A12_0001);
+    let targets = targets();
+    for (i, moves) in games(0x5EED_0018_7A12_0002, 2, 40).iter().enumerate() {
+        let mut text = format!("[Event \"Pair {i}\"]\n\n");
+        annotated_line(&Chess::default(), moves, &mut rng, 2, &mut text);
+        text.push_str("*\n");
+        let f = checked(&text, "algebraic", "en");
+        let pgn = output::pgn(&f.games[0], &text);
+        for (wa, na, la) in &targets {
+            let a = output::tree(&f.games[0], &text, wa);
+            let read_a = checked(&a, na, la);
+            for (wb, nb, lb) in &targets {
+                let b = output::tree(&read_a.games[0], &a, wb);
+                let read_b = checked(&b, nb, lb);
+                assert!(problems(&read_b).is_empty(), "{na} {la} → {nb} {lb}:\n{b}");
+                assert_eq!(
+                    output::pgn(&read_b.games[0], &b),
+                    pgn,
+                    "{na} {la} → {nb} {lb}:\n{b}"
+                );
+            }
+        }
+    }
+}
