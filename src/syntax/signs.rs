@@ -112,7 +112,7 @@ pub static SIGNS: &[Sign] = &[
     sign(15, &["⩱", "=/+", "=+"], "Black is slightly better"),
     sign(16, &["±", "+/-", "+/−"], "White is better"),
     sign(17, &["∓", "-/+", "−/+"], "Black is better"),
-    sign(18, &["+−", "+-", "+ -"], "White has a decisive advantage"),
+    sign(18, &["+−", "+-"], "White has a decisive advantage"),
     sign(19, &["−+", "-+", "- +"], "Black has a decisive advantage"),
     sided(
         44,
