@@ -452,7 +452,7 @@ pub fn line(g: &CheckedGame, writer: &render::Writer) -> String {
     main_line(g, writer, &[])
 }
 
-/// The main line as [`line`] writes it, with the commentary signs and NAGs after its moves
+/// The main line as [`line()`] writes it, with the commentary signs and NAGs after its moves
 /// (`text` is the game's file), written as the seed's signs (`Кf3 ±`, `0-0 Δ`) where one means
 /// the NAG, else as `$n`.
 pub fn annotated_line(g: &CheckedGame, writer: &render::Writer, text: &str) -> String {
