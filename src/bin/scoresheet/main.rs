@@ -93,6 +93,17 @@ enum Command {
         /// A rule code or name; none lists every rule.
         code: Option<String>,
     },
+    /// Print a completion script for a shell (bash, zsh, fish, elvish, powershell).
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff), or write one page per command into a folder.
+    Man {
+        /// Write `scoresheet.1` and a page per command (`scoresheet-check.1`, …) here instead.
+        #[arg(long, value_name = "DIR")]
+        dir: Option<std::path::PathBuf>,
+    },
     /// Write and check language files that add a language at run time.
     Grammar {
         #[command(subcommand)]
@@ -184,6 +195,7 @@ macro_rules! say {
 mod convert;
 mod lint_cli;
 mod position_cli;
+mod shell;
 
 fn main() -> ExitCode {
     return_freed_memory_at_once();
@@ -302,6 +314,8 @@ fn run(cli: Cli, registry: &Arc<Registry>) -> std::io::Result<ExitCode> {
         Command::Languages => languages(registry, &mut out),
         Command::Position(args) => position_cli::run(args, registry, &mut out),
         Command::Grammar { action } => grammar_command(action, &cli.grammars, &mut out),
+        Command::Completions { shell } => shell::completions::<Cli>(shell, &mut out),
+        Command::Man { dir } => shell::man::<Cli>(dir.as_deref(), &mut out),
     }
 }
 
