@@ -1,4 +1,5 @@
 //! Reports: human and JSON output of checked files, and conversion.
 
+pub mod jsonl;
 pub mod output;
 mod pgn;

@@ -32,7 +32,7 @@ pub struct Tally {
 }
 
 impl Tally {
-    fn diagnostic(&mut self, d: &Diagnostic) {
+    pub(crate) fn diagnostic(&mut self, d: &Diagnostic) {
         match d.severity {
             Severity::Error => self.errors += 1,
             Severity::Warning => self.warnings += 1,
@@ -40,7 +40,7 @@ impl Tally {
         }
     }
 
-    fn game(&mut self, g: &CheckedGame) {
+    pub(crate) fn game(&mut self, g: &CheckedGame) {
         self.games += 1;
         self.plies += g
             .moves
@@ -271,7 +271,7 @@ impl Sink for JsonFile<'_, '_> {
     }
 }
 
-fn json_diag(d: &Diagnostic, source: &SourceText) -> Value {
+pub(crate) fn json_diag(d: &Diagnostic, source: &SourceText) -> Value {
     let mut out = serde_json::Map::new();
     out.insert("code".into(), json!(d.code().as_str()));
     out.insert("severity".into(), json!(d.severity.as_str()));

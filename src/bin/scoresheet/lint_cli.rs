@@ -14,7 +14,7 @@ use scoresheet::lint::config::Config;
 use scoresheet::lint::rules::{RULES, Selection, find};
 use scoresheet::lint::{LintOptions, Linted, fix, fix_bytes, lint_bytes, output};
 
-use super::{ColorChoice, Format, read_input, terminal_width, use_color};
+use super::{ColorChoice, read_input, terminal_width, use_color};
 
 /// What the exit code of `scoresheet lint` says (printed by `--help`).
 const EXIT_CODES: &str = "\
@@ -25,6 +25,13 @@ Exit codes:
      fixes to show
   2  could not run (usage, configuration, I/O)
 --exit-zero turns 1 into 0.";
+
+/// The report formats of `lint`.
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum Format {
+    Human,
+    Json,
+}
 
 /// Options of `scoresheet lint`.
 #[derive(clap::Args)]

@@ -149,6 +149,9 @@ struct ReadArgs {
 enum Format {
     Human,
     Json,
+    /// One JSON object per line: a line per game as soon as it is checked, a line per problem
+    /// of a file as a whole.
+    Jsonl,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -349,6 +352,15 @@ fn check_command(
                 errors |= file.finish()?.errors > 0;
             }
             report.end()?;
+        }
+        Format::Jsonl => {
+            for (name, input) in inputs {
+                let mut file = scoresheet::report::jsonl::JsonLines::new(&mut out, name);
+                if let Some(code) = checked(check_reader(name, input, &options, &mut file))? {
+                    return Ok(code);
+                }
+                errors |= file.finish().errors > 0;
+            }
         }
         Format::Human => {
             let style = (
