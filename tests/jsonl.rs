@@ -52,3 +52,47 @@ fn a_problem_of_the_file_is_a_line_of_its_own() {
     assert_eq!(lines[0]["diagnostics"][0]["code"], "scoresheet::no_game");
     assert_eq!(code, 0, "a warning only");
 }
+
+/// `convert --format jsonl`: a line per game with its converted text (null when it was not
+/// converted), its status and its diagnostics.
+#[test]
+fn convert_writes_a_line_per_game() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_scoresheet"))
+        .args([
+            "convert",
+            "--to",
+            "san",
+            "--to-lang",
+            "de",
+            "--main-line",
+            "--format",
+            "jsonl",
+            "-",
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let _ = child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"1. e4 e5 2. Nf3 Nc6 *\n\n1. e4 e5 2. Qxe5 *\n");
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(1), "a game not converted");
+    let lines: Vec<serde_json::Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[0]["status"], "converted");
+    assert_eq!(lines[0]["text"], "1. e4 e5 2. Sf3 Sc6 *\n");
+    assert_eq!(lines[1]["status"], "refused");
+    assert!(lines[1]["text"].is_null());
+    assert_eq!(
+        lines[1]["diagnostics"][0]["code"],
+        "scoresheet::illegal_move"
+    );
+}

@@ -271,7 +271,8 @@ impl Sink for JsonFile<'_, '_> {
     }
 }
 
-pub(crate) fn json_diag(d: &Diagnostic, source: &SourceText) -> Value {
+/// A diagnostic as the JSON contract writes it (its spans in `source`'s text).
+pub fn json_diag(d: &Diagnostic, source: &SourceText) -> Value {
     let mut out = serde_json::Map::new();
     out.insert("code".into(), json!(d.code().as_str()));
     out.insert("severity".into(), json!(d.severity.as_str()));

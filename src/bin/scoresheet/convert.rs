@@ -77,6 +77,17 @@ pub(crate) struct ConvertArgs {
     /// With a manuscript: print the changes as a unified diff instead of the text.
     #[arg(long)]
     diff: bool,
+    /// `text`: the converted games; `jsonl`: a JSON object per game, one per line, with its
+    /// converted text (null when it was not converted), its status and its diagnostics.
+    #[arg(long, value_enum, default_value_t = ConvertFormat::Text)]
+    format: ConvertFormat,
+}
+
+/// The output formats of `convert`.
+#[derive(Clone, Copy, ValueEnum)]
+enum ConvertFormat {
+    Text,
+    Jsonl,
 }
 
 /// The knight's letter of English descriptive notation.
@@ -123,6 +134,12 @@ fn manuscripts(
     }
     if files.len() != args.files.len() {
         say!("scoresheet: convert manuscripts and game files in separate runs");
+        return Ok(Some(ExitCode::from(2)));
+    }
+    if matches!(args.format, ConvertFormat::Jsonl) {
+        say!(
+            "scoresheet: --format jsonl writes games; a manuscript is written as text (or --diff)"
+        );
         return Ok(Some(ExitCode::from(2)));
     }
     if matches!(args.to, Target::Pgn | Target::Uci) {
@@ -249,6 +266,7 @@ pub(crate) fn run(
             refused: Vec::new(),
             repaired: 0,
             converted: 0,
+            read_as: ("", String::new()),
             errors: false,
         };
         if let Some(code) = checked(check_reader(name, input, &options, &mut file))? {
@@ -282,6 +300,8 @@ struct ConvertFile<'a, 'e, W: Write> {
     repaired: usize,
     /// Games written so far.
     converted: usize,
+    /// The notation and language the file is read in.
+    read_as: (&'static str, String),
     errors: bool,
 }
 
@@ -295,6 +315,54 @@ impl<W: Write> ConvertFile<'_, '_, W> {
             }
         }
         Ok(())
+    }
+
+    /// Writes a converted game: as it is, or as a JSON line with `--format jsonl`.
+    fn write(
+        &mut self,
+        g: &CheckedGame,
+        source: &Arc<SourceText>,
+        converted: &Converted,
+        written: Option<&str>,
+    ) -> std::io::Result<()> {
+        match self.args.format {
+            ConvertFormat::Jsonl => {
+                let status = match converted {
+                    Converted::Clean => "converted",
+                    Converted::Repaired => "repaired",
+                    Converted::Refused => "refused",
+                };
+                let diagnostics: Vec<serde_json::Value> = g
+                    .diagnostics
+                    .iter()
+                    .map(|d| output::json_diag(d, source))
+                    .collect();
+                let line = serde_json::json!({
+                    "path": self.path,
+                    "game": g.number,
+                    "notation": self.read_as.0,
+                    "language": self.read_as.1,
+                    "status": status,
+                    "text": written,
+                    "diagnostics": diagnostics,
+                });
+                let mut text = line.to_string();
+                text.push('\n');
+                write_data(&mut *self.out, &text, self.terminal)
+            }
+            ConvertFormat::Text => {
+                let Some(written) = written else {
+                    return Ok(());
+                };
+                // One-line games are set apart by a blank line, so that they read back as the
+                // same games (a plain-text file goes on past a result on the next line).
+                if self.converted > 0 && self.args.main_line && !matches!(self.args.to, Target::Uci)
+                {
+                    write_data(&mut *self.out, "\n", self.terminal)?;
+                }
+                write_data(&mut *self.out, written, self.terminal)
+            }
+        }
     }
 
     /// Ends the file: its summary and what was not converted, on standard error; true when
@@ -335,6 +403,7 @@ impl<W: Write> ConvertFile<'_, '_, W> {
 
 impl<W: Write> Sink for ConvertFile<'_, '_, W> {
     fn start(&mut self, notation: &'static str, language: &str) -> std::io::Result<()> {
+        self.read_as = (notation, language.to_owned());
         self.report.start(notation, language)
     }
 
@@ -353,19 +422,9 @@ impl<W: Write> Sink for ConvertFile<'_, '_, W> {
 
     fn game(&mut self, g: CheckedGame, source: &Arc<SourceText>) -> std::io::Result<()> {
         // Converted games are data: written as they are, but escaped on a terminal.
-        // One-line games are set apart by a blank line, so that they read back as the same
-        // games (a plain-text file goes on past a result on the next line).
-        if self.converted > 0 && (self.args.main_line && !matches!(self.args.to, Target::Uci)) {
-            write_data(&mut *self.out, "\n", self.terminal)?;
-        }
-        let converted = convert_game(
-            self.path,
-            &g,
-            &source.text,
-            self.args,
-            self.writer,
-            (&mut *self.out, self.terminal),
-        )?;
+        let (converted, written) =
+            convert_game(self.path, &g, &source.text, self.args, self.writer);
+        self.write(&g, source, &converted, written.as_deref())?;
         match converted {
             Converted::Clean => self.converted += 1,
             Converted::Repaired => {
@@ -511,10 +570,9 @@ fn convert_game(
     text: &str,
     args: &ConvertArgs,
     writer: &Writer,
-    (out, terminal): (&mut impl Write, bool),
-) -> std::io::Result<Converted> {
+) -> (Converted, Option<String>) {
     if g.start.is_none() {
-        return Ok(Converted::Refused);
+        return (Converted::Refused, None);
     }
     if !g.has_errors() {
         let source = text;
@@ -540,7 +598,6 @@ fn convert_game(
             }
             Target::Pgn => output::pgn(g, text),
         };
-        write_data(out, &text, terminal)?;
         // Never silently: a move the board reads otherwise than written (a capture mark on
         // no capture, a wrong check sign, a look-alike letter) is written as the board has it.
         for d in g
@@ -558,10 +615,10 @@ fn convert_game(
                 d.problem
             );
         }
-        return Ok(Converted::Clean);
+        return (Converted::Clean, Some(text));
     }
     let Some(items) = g.repaired.as_ref().filter(|_| args.repair) else {
-        return Ok(Converted::Refused);
+        return (Converted::Refused, None);
     };
     // Never silently: every repair is listed, and marked in the output where the notation
     // has comments.
@@ -581,6 +638,5 @@ fn convert_game(
         | Target::Descriptive
         | Target::DescriptiveEs => output::repaired_line(g, items, writer, true, false) + "\n",
     };
-    write_data(out, &text, terminal)?;
-    Ok(Converted::Repaired)
+    (Converted::Repaired, Some(text))
 }
