@@ -79,7 +79,14 @@ fn the_seeds_record_to_fen_with_its_look_alike_and_the_convention_said() {
         "{}",
         stderr(&out)
     );
-    assert_eq!(SEED_FEN_W.len(), SEED_FEN_B.len());
+    // A FEN says who is to move: White to move is refused with the reason, not turned.
+    let out = run(&["position", "--to", "record", "--lang", "en"], SEED_FEN_W);
+    assert_eq!(code(&out), 1, "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("the white pawn on e5"),
+        "{}",
+        stderr(&out)
+    );
     assert_eq!(
         line(&["position", "--to", "fen", "--turn", "b"], SEED),
         SEED_FEN_B

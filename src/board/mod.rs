@@ -5,6 +5,7 @@ pub(crate) mod pattern;
 pub(crate) mod plan;
 pub(crate) mod resolve;
 pub(crate) mod token;
+pub(crate) mod words;
 
 pub use descriptive::{DescStyle, Knight, Origins};
 pub use resolve::{Illegal, Resolution};

@@ -9,6 +9,7 @@
 use shakmaty::{Bitboard, Chess, Color, Position, Role, Square};
 
 use crate::board::pattern::Pattern;
+use crate::board::words::{role_name, side_name};
 
 /// Why no piece of `side` could ever make a move of `patterns`, in words; `None` when one
 /// could (or the move names no piece and square to judge by).
@@ -57,8 +58,9 @@ fn why_not(pos: &Chess, side: Color, p: &Pattern) -> Option<String> {
         return Some(format!("{} has no {role_name} to make it", side_name(side)));
     }
     let reachable = pieces.into_iter().any(|from| {
-        let role = board.role_at(from).unwrap_or(Role::Pawn);
-        (reach(from, role, side) & targets).any()
+        board
+            .role_at(from)
+            .is_some_and(|role| (reach(from, role, side) & targets).any())
     });
     (!reachable).then(|| {
         format!(
@@ -116,24 +118,6 @@ fn pawn_cone(from: Square, side: Color) -> Bitboard {
             ahead > 0 && (i32::from(sq.file()) - file).abs() <= ahead
         })
         .collect()
-}
-
-const fn side_name(side: Color) -> &'static str {
-    match side {
-        Color::White => "White",
-        Color::Black => "Black",
-    }
-}
-
-const fn role_name(role: Role) -> &'static str {
-    match role {
-        Role::Pawn => "pawn",
-        Role::Knight => "knight",
-        Role::Bishop => "bishop",
-        Role::Rook => "rook",
-        Role::Queen => "queen",
-        Role::King => "king",
-    }
 }
 
 fn target_name(p: &Pattern) -> String {

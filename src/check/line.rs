@@ -842,29 +842,8 @@ impl<'g, 'a, 'l> LineWalk<'g, 'a, 'l> {
         }
         match &self.state.branch {
             Some(BranchAt::Own(b)) => {
-                // The variation reads on from the moves that led to its branch point: it
-                // borrows this line's history and gives it back (no copy of the history
-                // per variation), the moves after the branch point kept aside meanwhile.
-                let shared = b.history;
-                let after = self.history.split_off(shared);
-                let start = LineStart {
-                    pos: b.pos.clone(),
-                    origins: b.origins,
-                    ply: b.ply,
-                    fullmove: self.fullmove,
-                    first_ply_offset: self.first_ply_offset,
-                    main: false,
-                    history: std::mem::take(&mut self.history),
-                };
-                let depth = self.depth + 1;
-                // Variations nest up to `MAX_DEPTH`; the stack grows on the heap when it runs
-                // short (on rayon's threads too).
-                let end = stacker::maybe_grow(128 * 1024, 4 * 1024 * 1024, || {
-                    self.g.walk_line(v, start, depth)
-                });
-                self.history = end.history;
-                self.history.truncate(shared);
-                self.history.extend(after);
+                let (pos, origins, ply, shared) = (b.pos.clone(), b.origins, b.ply, b.history);
+                self.walk_variation(v, (pos, origins, ply), shared);
             }
             // (`BranchAt::Snapshot` was made `Own` as the snapshots were cleared.)
             Some(BranchAt::Snapshot) | None => {
@@ -878,6 +857,36 @@ impl<'g, 'a, 'l> LineWalk<'g, 'a, 'l> {
             // After an error the branch point of later variations is unknown.
             self.state.branch = None;
         }
+    }
+
+    /// Walks a variation from `pos` (after `ply` plies), which reads on from the first `shared`
+    /// moves of this line's history: it borrows the history and gives it back (no copy per
+    /// variation), the moves after those kept aside meanwhile.
+    fn walk_variation(
+        &mut self,
+        v: &'l Line,
+        (pos, origins, ply): (Chess, Origins, u32),
+        shared: usize,
+    ) {
+        let after = self.history.split_off(shared);
+        let start = LineStart {
+            pos,
+            origins,
+            ply,
+            fullmove: self.fullmove,
+            first_ply_offset: self.first_ply_offset,
+            main: false,
+            history: std::mem::take(&mut self.history),
+        };
+        let depth = self.depth + 1;
+        // Variations nest up to `MAX_DEPTH`; the stack grows on the heap when it runs short
+        // (on rayon's threads too).
+        let end = stacker::maybe_grow(128 * 1024, 4 * 1024 * 1024, || {
+            self.g.walk_line(v, start, depth)
+        });
+        self.history = end.history;
+        self.history.truncate(shared);
+        self.history.extend(after);
     }
 
     /// Counts the moves not checked (including inside variations that could not be placed)

@@ -15,7 +15,7 @@
 
 use crate::position::{self, PositionError, Reading};
 use crate::read::Format;
-use crate::read::source::{fence, group_end, lines, looks_like_position};
+use crate::read::source::{Block, group_end, lines, looks_like_position, markdown_blocks};
 use crate::span::Span;
 use crate::syntax::{Language, Registry};
 
@@ -197,17 +197,10 @@ fn markdown(text: &str, words: &[String]) -> Vec<Candidate> {
         certain: true,
         fresh: false,
     };
-    let mut i = 0;
-    while i < ls.len() {
-        let line = &text[ls[i].start..ls[i].end];
-        if let Some((c, n, info)) = fence(line) {
-            let close = (i + 1..ls.len()).find(|&j| {
-                fence(&text[ls[j].start..ls[j].end])
-                    .is_some_and(|(c2, n2, rest)| c2 == c && n2 >= n && rest.is_empty())
-            });
-            let last = close.unwrap_or(ls.len());
-            if last > i + 1 {
-                let content = Span::new(ls[i + 1].start, ls[last - 1].end);
+    for block in markdown_blocks(text, &ls) {
+        match block {
+            Block::Fence { info, content } => {
+                let Some(content) = content else { continue };
                 let body = &text[content.start..content.end];
                 let tag = info.split_whitespace().next().unwrap_or("");
                 let tagged = ["fen", "diagram", "position", "board"]
@@ -217,28 +210,16 @@ fn markdown(text: &str, words: &[String]) -> Vec<Candidate> {
                     out.push(board(trimmed(body, content.start)));
                 }
             }
-            i = last + 1;
-            continue;
-        }
-        if line.trim().is_empty() {
-            i += 1;
-            continue;
-        }
-        let first = i;
-        while i < ls.len() {
-            let l = &text[ls[i].start..ls[i].end];
-            if l.trim().is_empty() || (i > first && fence(l).is_some()) {
-                break;
+            Block::Paragraph(lines) => {
+                let para = Span::new(ls[lines.start].start, ls[lines.end - 1].end);
+                let p = &text[para.start..para.end];
+                if looks_like_position(p) && !position::fen::looks_like_fen(p.trim()) {
+                    out.push(board(trimmed(p, para.start)));
+                    continue;
+                }
+                paragraph_lines(text, &ls[lines], words, &mut out);
             }
-            i += 1;
         }
-        let para = Span::new(ls[first].start, ls[i - 1].end);
-        let p = &text[para.start..para.end];
-        if looks_like_position(p) && !position::fen::looks_like_fen(p.trim()) {
-            out.push(board(trimmed(p, para.start)));
-            continue;
-        }
-        paragraph_lines(text, &ls[first..i], words, &mut out);
     }
     out
 }

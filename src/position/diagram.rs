@@ -148,6 +148,5 @@ fn cell_piece(c: char) -> Option<Piece> {
         };
         return Some(Piece { color, role });
     }
-    let (role, color) = figurine(c);
-    Some(Piece { color, role })
+    figurine(c).map(|(role, color)| Piece { color, role })
 }

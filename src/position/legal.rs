@@ -64,12 +64,7 @@ pub fn conventional_castling(board: &Board) -> Bitboard {
 }
 
 /// "White", "Black".
-pub(crate) const fn side(color: Color) -> &'static str {
-    match color {
-        Color::White => "White",
-        Color::Black => "Black",
-    }
-}
+pub(crate) use crate::board::words::side_name as side;
 
 /// "the white rook".
 pub(crate) fn man(piece: Piece) -> String {

@@ -154,8 +154,15 @@ impl Walk {
                     placed += 1;
                 }
                 "figurine" => {
-                    let c = part.as_str().chars().next().unwrap_or('♙');
-                    let (fig_role, fig_color) = figurine(c);
+                    // (The grammar's `figurine` rule reads nothing else.)
+                    let Some((c, (fig_role, fig_color))) = part
+                        .as_str()
+                        .chars()
+                        .next()
+                        .and_then(|c| Some((c, figurine(c)?)))
+                    else {
+                        continue;
+                    };
                     role = fig_role;
                     if fig_color != color && rule == "piece_group" {
                         self.notes.push(Note::new(
@@ -296,25 +303,13 @@ fn letter_role(rule: &str) -> Option<Role> {
     })
 }
 
-/// The role and colour of a figurine.
-pub(crate) fn figurine(c: char) -> (Role, Color) {
-    let white = ['♔', '♕', '♖', '♗', '♘', '♙'];
-    let black = ['♚', '♛', '♜', '♝', '♞', '♟'];
-    let roles = [
-        Role::King,
-        Role::Queen,
-        Role::Rook,
-        Role::Bishop,
-        Role::Knight,
-        Role::Pawn,
-    ];
-    if let Some(i) = white.iter().position(|&w| w == c) {
-        (roles[i], Color::White)
-    } else if let Some(i) = black.iter().position(|&b| b == c) {
-        (roles[i], Color::Black)
-    } else {
-        (Role::Pawn, Color::White)
-    }
+/// The role and colour of a figurine: the inverse of the diagram's
+/// [`crate::render::diagram::figurine`], one table for both.
+pub(crate) fn figurine(c: char) -> Option<(Role, Color)> {
+    Color::ALL
+        .into_iter()
+        .flat_map(|color| Role::ALL.into_iter().map(move |role| (role, color)))
+        .find(|&(role, color)| crate::render::diagram::figurine(role, color) == c)
 }
 
 /// A language that cannot write records.

@@ -356,15 +356,22 @@ impl Games {
     }
 }
 
-fn extract_markdown(text: &str) -> Extracted {
-    let ls = lines(text);
-    let mut game = blank(text).into_bytes();
-    let mut prose = game.clone();
-    let mut games = Games {
-        games: Vec::new(),
-        open: false,
-        tags_only: false,
-    };
+/// A block of Markdown text.
+pub(crate) enum Block<'t> {
+    /// A fenced block: its info string, and its content (`None` when it has no line).
+    Fence {
+        info: &'t str,
+        content: Option<Span>,
+    },
+    /// A paragraph: its lines (indexes into the text's line spans).
+    Paragraph(std::ops::Range<usize>),
+}
+
+/// The blocks of Markdown `text`, whose line spans are `ls`: fenced blocks (closed by a fence
+/// of the same character at least as long, or by the end of the text) and paragraphs (lines up
+/// to a blank line or a fence).
+pub(crate) fn markdown_blocks<'t>(text: &'t str, ls: &[Span]) -> Vec<Block<'t>> {
+    let mut out = Vec::new();
     let mut i = 0;
     while i < ls.len() {
         let line = &text[ls[i].start..ls[i].end];
@@ -374,17 +381,8 @@ fn extract_markdown(text: &str) -> Extracted {
                     .is_some_and(|(c2, n2, rest)| c2 == c && n2 >= n && rest.is_empty())
             });
             let last = close.unwrap_or(ls.len());
-            let info = info.to_ascii_lowercase();
-            let is_game = info.is_empty() || info == "pgn" || info.starts_with("pgn ");
-            let content = match (ls.get(i + 1), ls.get(last.saturating_sub(1))) {
-                (Some(a), Some(b)) if last > i + 1 => &text[a.start..b.end],
-                _ => "",
-            };
-            if is_game && last > i + 1 && !(info.is_empty() && looks_like_position(content)) {
-                let span = Span::new(ls[i + 1].start, ls[last - 1].end);
-                keep(&mut game, text, span);
-                games.add(span, text, ends_with_result(&text[span.start..span.end]));
-            }
+            let content = (last > i + 1).then(|| Span::new(ls[i + 1].start, ls[last - 1].end));
+            out.push(Block::Fence { info, content });
             i = last + 1;
             continue;
         }
@@ -400,16 +398,46 @@ fn extract_markdown(text: &str) -> Extracted {
             }
             i += 1;
         }
-        let span = Span::new(ls[first].start, ls[i - 1].end);
-        if looks_like_position(&text[span.start..span.end]) {
-            // A FEN or a diagram: the linter compares it with the game.
-            continue;
-        }
-        if let Some(ends) = movetext_ending(&text[span.start..span.end]) {
-            keep(&mut game, text, span);
-            games.add(span, text, ends);
-        } else {
-            keep(&mut prose, text, span);
+        out.push(Block::Paragraph(first..i));
+    }
+    out
+}
+
+fn extract_markdown(text: &str) -> Extracted {
+    let ls = lines(text);
+    let mut game = blank(text).into_bytes();
+    let mut prose = game.clone();
+    let mut games = Games {
+        games: Vec::new(),
+        open: false,
+        tags_only: false,
+    };
+    for block in markdown_blocks(text, &ls) {
+        match block {
+            Block::Fence { info, content } => {
+                let info = info.to_ascii_lowercase();
+                let is_game = info.is_empty() || info == "pgn" || info.starts_with("pgn ");
+                if let Some(span) = content
+                    && is_game
+                    && !(info.is_empty() && looks_like_position(&text[span.start..span.end]))
+                {
+                    keep(&mut game, text, span);
+                    games.add(span, text, ends_with_result(&text[span.start..span.end]));
+                }
+            }
+            Block::Paragraph(lines) => {
+                let span = Span::new(ls[lines.start].start, ls[lines.end - 1].end);
+                if looks_like_position(&text[span.start..span.end]) {
+                    // A FEN or a diagram: the linter compares it with the game.
+                    continue;
+                }
+                if let Some(ends) = movetext_ending(&text[span.start..span.end]) {
+                    keep(&mut game, text, span);
+                    games.add(span, text, ends);
+                } else {
+                    keep(&mut prose, text, span);
+                }
+            }
         }
     }
     let n = games.games.len();

@@ -1,15 +1,3 @@
-//! Words: a role's name.
+//! Words: a role's name (the board stage's, for the writers).
 
-use shakmaty::Role;
-
-/// Words for a role.
-pub(crate) const fn role_name(role: Role) -> &'static str {
-    match role {
-        Role::Pawn => "pawn",
-        Role::Knight => "knight",
-        Role::Bishop => "bishop",
-        Role::Rook => "rook",
-        Role::Queen => "queen",
-        Role::King => "king",
-    }
-}
+pub(crate) use crate::board::words::role_name;

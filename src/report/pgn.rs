@@ -160,11 +160,11 @@ impl Tree<'_> {
                 }
                 Item::Nag(n) => {
                     let value = nag_value(n, self.text, !at.pos.turn());
-                    if value == 0 {
-                    } else if at.before.is_none() {
-                        prefix.push(value);
-                    } else {
-                        self.nag(&mut at, value, out);
+                    // `$0` is the null annotation: nothing to write.
+                    match (value, &at.before) {
+                        (0, _) => {}
+                        (_, None) => prefix.push(value),
+                        (_, Some(_)) => self.nag(&mut at, value, out),
                     }
                 }
                 Item::Variation(v) => self.variation(v, &mut at, out),

@@ -1,7 +1,7 @@
 //! Ideas after a move, in the walk of a line (see [`crate::check::plan`]).
 
-use super::{LineStart, LineWalk};
-use crate::syntax::Line;
+use super::LineWalk;
+use crate::syntax::{Item, Line};
 
 impl<'l> LineWalk<'_, '_, 'l> {
     /// An idea after the last move (`(∆Дd5)`, 140) or a plan it is aimed against (`(∇Кf5)`,
@@ -18,26 +18,22 @@ impl<'l> LineWalk<'_, '_, 'l> {
         let origins = self.state.origins;
         if kind == 140 && self.g.idea_at_once(v, &after_reply, &origins) {
             let shared = self.history.len();
-            let start = LineStart {
-                pos: after_reply,
-                origins,
-                ply: self.state.ply + 1,
-                fullmove: self.fullmove,
-                first_ply_offset: self.first_ply_offset,
-                main: false,
-                history: std::mem::take(&mut self.history),
-            };
-            let depth = self.depth + 1;
-            let end = stacker::maybe_grow(128 * 1024, 4 * 1024 * 1024, || {
-                self.g.walk_line(v, start, depth)
-            });
-            self.history = end.history;
-            self.history.truncate(shared);
-        } else if kind == 140 {
+            self.walk_variation(v, (after_reply, origins, self.state.ply + 1), shared);
+            return;
+        }
+        if kind == 140 {
             self.g.plan(v, &after_reply, &origins);
         } else {
             let pos = self.state.pos.clone();
             self.g.plan(v, &pos, &origins);
+        }
+        // A plan is not played: a variation inside it has no position to be read from.
+        for item in &v.items {
+            if let Item::Variation(inner) = item
+                && inner.moves().next().is_some()
+            {
+                self.unchecked.push(inner.span);
+            }
         }
     }
 }

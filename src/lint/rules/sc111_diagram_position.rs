@@ -35,6 +35,7 @@
 use shakmaty::{Chess, Position};
 
 use super::{Category, FixAvailability, Rule, RuleCode, RuleInfo};
+use crate::board::words::side_name;
 use crate::diagnostic::Severity;
 use crate::lint::diag::LintDiagnostic;
 use crate::lint::diagrams::{Diagram, Shown};
@@ -204,11 +205,4 @@ fn compare(units: &[Unit], d: &Diagram, reading: &Reading, out: &mut Vec<LintDia
             .help(help.join("\n"))
             .at_move(unit.game.number, ply),
     );
-}
-
-const fn side_name(c: shakmaty::Color) -> &'static str {
-    match c {
-        shakmaty::Color::White => "White",
-        shakmaty::Color::Black => "Black",
-    }
 }
