@@ -334,3 +334,17 @@ fn any_move_is_read_as_a_move_passed_over() {
     let f = checked("1. e4 e5 ~= *", "algebraic", "en");
     assert_eq!(pgn_movetext(&f, "1. e4 e5 ~= *").trim(), "1. e4 e5 $45 *");
 }
+
+/// A plan is not played: a variation inside it cannot be read and is said not checked.
+#[test]
+fn a_variation_inside_a_plan_is_reported_not_checked() {
+    let text = "[FEN \"6k1/3q1ppp/8/8/r7/8/5PPP/2B3K1 b - - 0 34\"]\n\n\
+                34. … Тd4 (∆Дa1 (Дb2)) 35. h3 *\n";
+    let f = checked(text, "algebraic", "bg");
+    assert!(errors_and_warnings(&f).is_empty(), "{:?}", said(&f));
+    assert!(
+        f.all_diagnostics().any(|d| d.code() == Code::NotChecked),
+        "{:?}",
+        said(&f)
+    );
+}

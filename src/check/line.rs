@@ -965,7 +965,8 @@ pub(super) fn shows_diagram(d: &Diagnostic) -> bool {
     )
 }
 
-/// Moves among `spans` (move tokens and whole variations): one pass over the line, each
+/// Moves among `spans` (move tokens and whole variations): one pass over the line and its
+/// variations, each
 /// item looked up in the spans sorted (a line of a million unchecked moves stays within
 /// n log n, and needs no set beside the list: the walk finds them in text order, sorted).
 pub(super) fn unchecked_moves(line: &Line, spans: &[Span]) -> usize {
@@ -980,8 +981,9 @@ pub(super) fn unchecked_moves(line: &Line, spans: &[Span]) -> usize {
         sorted.into()
     };
     let listed = |s: &Span| spans.binary_search(s).is_ok();
-    line.items
-        .iter()
+    // Every item of the line and its variations: a walk lists its own items, and, for an
+    // idea read as a plan, the variations inside the idea.
+    line.items()
         .map(|item| match item {
             Item::Move(m) if listed(&m.span) => 1,
             Item::Variation(v) if listed(&v.span) => v.moves().count(),
