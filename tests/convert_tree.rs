@@ -390,6 +390,52 @@ fn main_lines_read_back_as_the_same_games() {
     }
 }
 
+/// `--to uci` writes a game per line (the CLI contract: moves only), and such a list reads
+/// back as the same games: a list of UCI games is cut at its lines. A game wrapped over lines
+/// stays one game, and one whose later line happens to open like a game is not read silently.
+#[test]
+fn uci_lists_read_back_as_the_same_games() {
+    let games = "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n\
+                 [FEN \"6k1/5ppp/8/8/8/8/8/3R2K1 w - - 0 1\"]\n[SetUp \"1\"]\n\n1. Rd8# 1-0\n\n\
+                 1. d4 d5 2. c4 *\n\n1. Nf3 Nf6 2. g3 *\n\n\
+                 [FEN \"8/P6k/8/8/8/8/8/K7 w - - 0 1\"]\n[SetUp \"1\"]\n\n1. a8=Q *\n\n1. b3 e5 *\n";
+    let uci = String::from_utf8(convert_cli(&["--to", "uci"], games).stdout).unwrap();
+    assert_eq!(
+        uci,
+        "e2e4 e7e5 d1h5 b8c6 f1c4 g8f6 h5f7\n\
+         [FEN \"6k1/5ppp/8/8/8/8/8/3R2K1 w - - 0 1\"]\n[SetUp \"1\"]\nd1d8\n\
+         d2d4 d7d5 c2c4\ng1f3 g8f6 g2g3\n\
+         [FEN \"8/P6k/8/8/8/8/8/K7 w - - 0 1\"]\n[SetUp \"1\"]\na7a8q\nb2b3 e7e5\n"
+    );
+    let again = String::from_utf8(convert_cli(&["--to", "uci"], &uci).stdout).unwrap();
+    assert_eq!(again, uci);
+    let f = scoresheet::check::check_bytes("list.uci", uci.as_bytes(), &Options::default())
+        .expect("reads");
+    assert_eq!(f.notation, "uci");
+    let moves: Vec<usize> = f.games.iter().map(|g| g.mainline.len()).collect();
+    assert_eq!(moves, [7, 1, 3, 3, 1, 2]);
+    assert!(f.games.iter().all(|g| !g.has_errors()));
+
+    // One game wrapped over two lines is one game.
+    let wrapped = "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6\nb5a4 g8f6 e1g1 f8e7\n";
+    let f = scoresheet::check::check_bytes("wrapped.uci", wrapped.as_bytes(), &Options::default())
+        .expect("reads");
+    assert_eq!((f.games.len(), f.games[0].mainline.len()), (1, 10));
+    assert!(!f.games[0].has_errors());
+    // A wrapped game whose second line opens like a game: the lines are read as games, and
+    // the second one's first move the start position does not allow is an error, not a
+    // silent new game.
+    let wrapped = "e2e4 e7e5 g1f3 b8c6\nf1b5 a7a6\nc2c3 g8f6 f1b5\n";
+    let f = scoresheet::check::check_bytes("wrapped.uci", wrapped.as_bytes(), &Options::default())
+        .expect("reads");
+    assert_eq!(f.games.len(), 1, "the second line opens no game: one game");
+    let wrapped = "e2e4 e7e5\nb1c3 b8c6 f1b5\n";
+    let f = scoresheet::check::check_bytes("wrapped.uci", wrapped.as_bytes(), &Options::default())
+        .expect("reads");
+    assert_eq!(f.games.len(), 2);
+    assert!(f.games[1].has_errors(), "f1b5 from the start is reported");
+}
+
 /// Converting from one notation to another keeps the tree too: for every pair of targets, a
 /// game written in the first, read, written in the second and read again is the same game.
 #[test]

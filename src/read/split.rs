@@ -6,7 +6,7 @@
 //! follow them without tag pairs (then they open the next game). Forum wrappers `[pgn]` and
 //! `[/pgn]` never start a game. Every space the grammar reads as one (no-break and other
 //! Unicode spaces, zero-width spaces and joiners, a BOM, direction marks: [`space`]) counts as
-//! white space.
+//! white space. A list of UCI games, one per line, is cut at its lines ([`uci_lines`]).
 
 use crate::read::common::{Common, Rule};
 use crate::read::space::{self, ByteClass};
@@ -596,12 +596,17 @@ fn continues_after_tags(text: &str, mut i: usize, end: bool) -> Result<bool, Pen
     Ok(move_number_at(text, i).is_some_and(|n| n > 1))
 }
 
+/// Pushes the game `start..end` unless it is only white space; a list of UCI games, one per
+/// line, as its games ([`uci_lines`]).
 fn push(games: &mut Vec<Span>, text: &str, start: usize, end: usize) {
     if !text[start..end]
         .trim_matches(|c: char| c.is_whitespace() || space::is_white(c))
         .is_empty()
     {
-        games.push(Span::new(start, end));
+        match uci_lines::games(text, start, end) {
+            Some(lines) => games.extend(lines),
+            None => games.push(Span::new(start, end)),
+        }
     }
 }
 
@@ -811,3 +816,4 @@ const RESULTS_KEPT: usize = 4_096;
 
 #[cfg(test)]
 mod tests;
+mod uci_lines;

@@ -160,6 +160,8 @@ fn pieces_cut_anywhere_cut_the_same_games() {
          1: Nf3 d5; 2- g3 Las blancas ganan 1. e4 ; a comment 1-0\n1. d4 *",
         "1.\u{a0}e4\u{200b}e5\u{3000}1-0\u{202f}\u{2060}1. d4\u{feff}0-1\u{2003}\n\u{200d}[A \"1\"]\u{1680}\n\
          1. c4 e5\u{205f}2. Nc3\u{061c}Resigns\u{200c}1. e4\u{2009}*",
+        "e2e4 e7e5 d1h5 b8c6 f1c4 g8f6 h5f7\nd2d4 d7d5 c2c4\n[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n\
+         d1d8\n  g1f3 g8f6\r\nb1c3\n\ne2e4 e7e5 g1f3\nf1b5\n",
     ];
     for text in texts {
         let whole = split_games(text);
