@@ -30,6 +30,7 @@ pub mod output;
 pub(crate) mod placed;
 pub(crate) mod rule;
 pub mod rules;
+pub mod sarif;
 pub(crate) mod scope;
 pub(crate) mod style;
 pub(crate) mod verify;

@@ -118,10 +118,22 @@ fn manuscripts(
     writer: &Writer,
     out: &mut impl Write,
 ) -> std::io::Result<Option<ExitCode>> {
-    let files: Vec<&String> = args
-        .files
-        .iter()
-        .filter(|f| is_manuscript(args, f))
+    // Each file with the name it is read and reported as (standard input: `--stdin-filename`).
+    let stdin = [String::from("-")];
+    let given = if args.files.is_empty() {
+        &stdin[..]
+    } else {
+        &args.files[..]
+    };
+    let named = given.iter().map(|f| {
+        let name = match (f.as_str(), &args.read.stdin_filename) {
+            ("-", Some(name)) => name.as_str(),
+            (f, _) => f,
+        };
+        (f.as_str(), name)
+    });
+    let files: Vec<(&str, &str)> = named
+        .filter(|(_, name)| is_manuscript(args, name))
         .collect();
     if files.is_empty() {
         if args.in_place || args.diff {
@@ -132,13 +144,19 @@ fn manuscripts(
         }
         return Ok(None);
     }
-    if files.len() != args.files.len() {
+    if files.len() != given.len() {
         say!("scoresheet: convert manuscripts and game files in separate runs");
         return Ok(Some(ExitCode::from(2)));
     }
     if matches!(args.format, ConvertFormat::Jsonl) {
         say!(
             "scoresheet: --format jsonl writes games; a manuscript is written as text (or --diff)"
+        );
+        return Ok(Some(ExitCode::from(2)));
+    }
+    if args.in_place && files.iter().any(|(path, _)| *path == "-") {
+        say!(
+            "scoresheet: --in-place rewrites files; standard input's text goes to standard output"
         );
         return Ok(Some(ExitCode::from(2)));
     }
@@ -167,8 +185,8 @@ fn manuscripts(
     };
     let terminal = std::io::stdout().is_terminal();
     let mut failed = false;
-    for path in files {
-        let bytes = match std::fs::read(path) {
+    for (file, path) in files {
+        let bytes = match super::read_input(file) {
             Ok(b) => b,
             Err(e) => {
                 say!("scoresheet: {path}: {e}");

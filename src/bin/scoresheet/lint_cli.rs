@@ -31,6 +31,8 @@ Exit codes:
 enum Format {
     Human,
     Json,
+    /// SARIF 2.1.0, for code-scanning pages.
+    Sarif,
 }
 
 /// Options of `scoresheet lint`.
@@ -82,6 +84,10 @@ pub struct LintArgs {
     /// Use no configuration file.
     #[arg(long, conflicts_with = "config")]
     no_config: bool,
+    /// The path standard input stands for: its name in reports, its format by extension
+    /// (`.md`, `.tex`) and the `scoresheet.toml` found from it, as for that file.
+    #[arg(long, value_name = "PATH")]
+    stdin_filename: Option<String>,
 }
 
 const BOM: &[u8] = b"\xEF\xBB\xBF";
@@ -230,6 +236,13 @@ fn write_reports(
             output::write_json(&mut *sink, results)?;
             writeln!(sink)
         }
+        Format::Sarif => {
+            let mut log = scoresheet::lint::sarif::Log::new();
+            for l in results {
+                log.lint(l);
+            }
+            log.write(sink)
+        }
         Format::Human => {
             let terminal = if to_stderr {
                 std::io::stderr().is_terminal()
@@ -267,14 +280,15 @@ pub fn run(
             Ok(b) => b,
             Err(e) => return Ok(usage(e)),
         };
-        let config = match config_for(&args, path, registry) {
+        // Standard input stands for the file `--stdin-filename` names, if any.
+        let name = match (path.as_str(), &args.stdin_filename) {
+            ("-", Some(name)) => name.as_str(),
+            ("-", None) => "<stdin>",
+            (path, _) => path,
+        };
+        let config = match config_for(&args, name, registry) {
             Ok(c) => c,
             Err(code) => return Ok(code),
-        };
-        let name = if path == "-" {
-            "<stdin>"
-        } else {
-            path.as_str()
         };
         if args.fix || args.diff {
             match fix_file(&args, (path, name), &bytes, (&options, config), out)? {

@@ -143,6 +143,10 @@ struct ReadArgs {
     /// Language of the input: `auto` or an ISO 639-1 code.
     #[arg(long, default_value = "auto")]
     lang: String,
+    /// The name standard input is reported under (and read as: `.md`, `.tex`…), as editors
+    /// and CI steps that pipe a buffer give it.
+    #[arg(long, value_name = "PATH")]
+    stdin_filename: Option<String>,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -152,6 +156,8 @@ enum Format {
     /// One JSON object per line: a line per game as soon as it is checked, a line per problem
     /// of a file as a whole.
     Jsonl,
+    /// SARIF 2.1.0, for code-scanning pages: one log of every file's problems.
+    Sarif,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -271,7 +277,7 @@ type Input<'f> = (&'f str, Box<dyn Read>);
 /// reported under; the exit code when one cannot be opened (said on standard error).
 fn open_all<'f>(
     files: &'f [String],
-    read: &ReadArgs,
+    read: &'f ReadArgs,
     registry: &Arc<Registry>,
 ) -> Result<(Options, Vec<Input<'f>>), ExitCode> {
     let options = match Options::named(&read.notation, &read.lang, Arc::clone(registry)) {
@@ -285,13 +291,13 @@ fn open_all<'f>(
     let mut inputs = Vec::new();
     if files.is_empty() {
         inputs.push((
-            input_name("-"),
+            input_name("-", read.stdin_filename.as_deref()),
             Box::new(std::io::stdin().lock()) as Box<dyn Read>,
         ));
     }
     for path in files {
         match open_input(path) {
-            Ok(input) => inputs.push((input_name(path), input)),
+            Ok(input) => inputs.push((input_name(path, read.stdin_filename.as_deref()), input)),
             Err(e) => {
                 say!("scoresheet: {e}");
                 return Err(ExitCode::from(2));
@@ -362,6 +368,17 @@ fn check_command(
                 errors |= file.finish().errors > 0;
             }
         }
+        Format::Sarif => {
+            let mut log = scoresheet::lint::sarif::Log::new();
+            for (name, input) in inputs {
+                let mut file = log.file(name);
+                if let Some(code) = checked(check_reader(name, input, &options, &mut file))? {
+                    return Ok(code);
+                }
+                errors |= file.errors() > 0;
+            }
+            log.write(&mut out)?;
+        }
         Format::Human => {
             let style = (
                 use_color(color, std::io::stdout().is_terminal()),
@@ -411,9 +428,14 @@ fn open_input(path: &str) -> std::io::Result<Box<dyn Read>> {
         .map_err(|e| std::io::Error::new(e.kind(), format!("{path}: {e}")))
 }
 
-/// The name a file is reported under.
-fn input_name(path: &str) -> &str {
-    if path == "-" { "<stdin>" } else { path }
+/// The name a file is reported under: standard input's is `<stdin>` or the name given by
+/// `--stdin-filename`.
+fn input_name<'a>(path: &'a str, stdin_name: Option<&'a str>) -> &'a str {
+    if path == "-" {
+        stdin_name.unwrap_or("<stdin>")
+    } else {
+        path
+    }
 }
 
 /// A buffered writer that also flushes when a tenth of a second has passed since it last did,

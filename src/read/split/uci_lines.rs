@@ -99,7 +99,11 @@ mod tests {
         let t = "e2e4 e7e5 d1h5 b8c6 f1c4 g8f6 h5f7\nd2d4 d7d5 c2c4\ng1f3 g8f6\n";
         assert_eq!(
             cut(t).unwrap(),
-            ["e2e4 e7e5 d1h5 b8c6 f1c4 g8f6 h5f7", "d2d4 d7d5 c2c4", "g1f3 g8f6"]
+            [
+                "e2e4 e7e5 d1h5 b8c6 f1c4 g8f6 h5f7",
+                "d2d4 d7d5 c2c4",
+                "g1f3 g8f6"
+            ]
         );
     }
 
@@ -132,7 +136,15 @@ mod tests {
         for ok in ["a2a3 h7h5", "h2h4 a7a6", "b1c3 g8f6", "g1h3 b8a6", "b1a3"] {
             assert!(opens(ok), "{ok}");
         }
-        for no in ["a2b3", "e2e5", "b1d2", "g1e2 e7e5", "e2e4 e7e4", "e2e4 g8e7", "e7e5"] {
+        for no in [
+            "a2b3",
+            "e2e5",
+            "b1d2",
+            "g1e2 e7e5",
+            "e2e4 e7e4",
+            "e2e4 g8e7",
+            "e7e5",
+        ] {
             assert!(!opens(no), "{no}");
         }
     }
