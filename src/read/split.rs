@@ -146,6 +146,18 @@ impl Splitter {
             self.i = end_of_line(b, i);
             return Ok(());
         }
+        if self.line_start
+            && self.moves_seen
+            && self.depth == 0
+            && self.ended_at.is_none()
+            && uci_lines::may_start(b, i)
+            && uci_lines::cut_before(text, self.start, i, end).map_err(|()| Pending)?
+        {
+            // A list of UCI games, a game per line: the next one starts here.
+            push(games, text, self.start, i);
+            self.start = i;
+            self.prev_token = None;
+        }
         // A tag pair may be indented: white space keeps the start of a line.
         self.line_start &= matches!(c, b' ' | b'\t' | b'\r');
         match c {
@@ -351,6 +363,10 @@ impl Splitter {
                     i += 1;
                 }
                 TOKEN => {
+                    if line_start && depth == 0 && uci_lines::may_start(b, i) {
+                        // Perhaps the next game of a list of UCI games: for a step of its own.
+                        break;
+                    }
                     let end = token_end(b, i);
                     if end > limit {
                         // Left to a step of its own, taken again with more text.
@@ -596,17 +612,13 @@ fn continues_after_tags(text: &str, mut i: usize, end: bool) -> Result<bool, Pen
     Ok(move_number_at(text, i).is_some_and(|n| n > 1))
 }
 
-/// Pushes the game `start..end` unless it is only white space; a list of UCI games, one per
-/// line, as its games ([`uci_lines`]).
+/// Pushes the game `start..end` unless it is only white space.
 fn push(games: &mut Vec<Span>, text: &str, start: usize, end: usize) {
     if !text[start..end]
         .trim_matches(|c: char| c.is_whitespace() || space::is_white(c))
         .is_empty()
     {
-        match uci_lines::games(text, start, end) {
-            Some(lines) => games.extend(lines),
-            None => games.push(Span::new(start, end)),
-        }
+        games.push(Span::new(start, end));
     }
 }
 

@@ -41,6 +41,26 @@ impl<'o> JsonLines<'o> {
         self.tally
     }
 
+    /// Writes the file's totals line (`--totals`), `"game": null` and `"totals"`: its games,
+    /// moves, errors, warnings and advice, and the `bytes` and `lines` (line breaks) it held,
+    /// which `scoresheet join` adds up to place the lines of the pieces of a file.
+    ///
+    /// # Errors
+    /// When writing fails.
+    pub fn totals(&mut self, bytes: u64, lines: u64) -> io::Result<()> {
+        let t = &self.tally;
+        let totals = json!({
+            "games": t.games,
+            "moves": t.plies,
+            "errors": t.errors,
+            "warnings": t.warnings,
+            "advice": t.advice,
+            "bytes": bytes,
+            "lines": lines,
+        });
+        self.line(Value::Null, vec![("totals", totals)])
+    }
+
     fn line(&mut self, game: Value, fields: Vec<(&str, Value)>) -> io::Result<()> {
         let mut object = serde_json::Map::new();
         object.insert("path".into(), json!(self.path));

@@ -255,6 +255,7 @@ fn manuscripts(
 pub(crate) fn run(
     args: ConvertArgs,
     registry: &Arc<Registry>,
+    quiet: bool,
     out: &mut impl Write,
 ) -> std::io::Result<ExitCode> {
     let Some(writer) = writer(&args, registry) else {
@@ -269,9 +270,12 @@ pub(crate) fn run(
     };
     let color = use_color(args.color, std::io::stderr().is_terminal());
     let mut failed = false;
-    let mut out = std::io::BufWriter::with_capacity(1 << 16, out);
+    let mut progress = super::progress::Progress::new(quiet, inputs.len());
+    // The games and the reports pass under the progress line, when there is one.
+    let mut out = std::io::BufWriter::with_capacity(1 << 16, progress.under(out));
     for (name, input) in inputs {
-        let mut stderr = std::io::stderr().lock();
+        progress.file(name);
+        let mut stderr = progress.under(std::io::stderr());
         let mut file = ConvertFile {
             args: &args,
             writer: &writer,
@@ -287,7 +291,8 @@ pub(crate) fn run(
             read_as: ("", String::new()),
             errors: false,
         };
-        if let Some(code) = checked(check_reader(name, input, &options, &mut file))? {
+        let mut sink = progress.counting(&mut file);
+        if let Some(code) = checked(check_reader(name, input, &options, &mut sink))? {
             return Ok(code);
         }
         failed |= file.finish()?;

@@ -262,6 +262,7 @@ fn write_reports(
 pub fn run(
     args: LintArgs,
     registry: &Arc<Registry>,
+    quiet: bool,
     out: &mut impl Write,
 ) -> std::io::Result<ExitCode> {
     let files = if args.files.is_empty() {
@@ -275,7 +276,9 @@ pub fn run(
     };
     let mut results: Vec<Linted> = Vec::new();
     let mut changed = false;
+    let mut progress = super::progress::Progress::new(quiet, files.len());
     for path in &files {
+        progress.file(path);
         let bytes = match read_input(path) {
             Ok(b) => b,
             Err(e) => return Ok(usage(e)),
@@ -300,7 +303,10 @@ pub fn run(
             }
         } else {
             match lint_bytes(name, &bytes, &options, config) {
-                Ok(l) => results.push(l),
+                Ok(l) => {
+                    progress.games(l.doc.games);
+                    results.push(l);
+                }
                 Err(e) => {
                     eprint!("{}", super::error_report(&e));
                     return Ok(ExitCode::from(2));
@@ -308,6 +314,7 @@ pub fn run(
             }
         }
     }
+    drop(progress);
     let to_stderr = args.diff || (args.fix && files.iter().any(|f| f == "-"));
     write_reports(&args, &results, to_stderr, out)?;
     // Errors (left after fixing, with --fix) fail, as does a diff with something in it.

@@ -9,9 +9,8 @@ use std::sync::Arc;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
-use scoresheet::check::{CheckError, Options, check_reader};
+use scoresheet::check::{CheckError, Options};
 use scoresheet::diagnostic::text::escape;
-use scoresheet::report::output;
 use scoresheet::syntax::Registry;
 
 /// Reading a game makes many small allocations, and with several jobs a game's report is
@@ -61,23 +60,16 @@ struct Cli {
     /// RAYON_NUM_THREADS. The output is the same whatever the number.
     #[arg(long, short = 'j', value_name = "N", global = true)]
     jobs: Option<std::num::NonZeroUsize>,
+    /// No progress line on standard error (it is drawn only when standard error is a
+    /// terminal: files, games, games per second).
+    #[arg(long, short = 'q', global = true)]
+    quiet: bool,
 }
 
 #[derive(Subcommand)]
 enum Command {
     /// Check scores: resolve every move and report every problem.
-    Check {
-        /// Files to check (`-` or none: standard input).
-        files: Vec<String>,
-        #[command(flatten)]
-        read: ReadArgs,
-        /// Output format.
-        #[arg(long, value_enum, default_value_t = Format::Human)]
-        format: Format,
-        /// When to use colour.
-        #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
-        color: ColorChoice,
-    },
+    Check(check_cli::CheckArgs),
     /// Convert scores to another notation.
     Convert(convert::ConvertArgs),
     /// List every language: code, name, piece letters.
@@ -88,6 +80,13 @@ enum Command {
     /// Lint chess manuscripts (PGN, plain text, Markdown, LaTeX): every move checked, the
     /// notation kept consistent; `--fix` applies safe fixes.
     Lint(lint_cli::LintArgs),
+    /// Join the JSON Lines of the pieces of one file, checked apart with `check --format jsonl
+    /// --totals` (`parallel --pipe`, Hadoop streaming, Spark), into the lines of one run:
+    /// game numbers, lines and offsets counted from the file's start, one totals line.
+    Join {
+        /// The pieces' lines, in the file's order (`-` or none: standard input).
+        files: Vec<String>,
+    },
     /// Print the documentation of a lint rule (`scoresheet rule SC103`), or list the rules.
     Rule {
         /// A rule code or name; none lists every rule.
@@ -150,17 +149,6 @@ struct ReadArgs {
 }
 
 #[derive(Clone, Copy, ValueEnum)]
-enum Format {
-    Human,
-    Json,
-    /// One JSON object per line: a line per game as soon as it is checked, a line per problem
-    /// of a file as a whole.
-    Jsonl,
-    /// SARIF 2.1.0, for code-scanning pages: one log of every file's problems.
-    Sarif,
-}
-
-#[derive(Clone, Copy, ValueEnum)]
 enum ColorChoice {
     Auto,
     Always,
@@ -201,9 +189,12 @@ macro_rules! say {
     };
 }
 
+mod check_cli;
 mod convert;
+mod join;
 mod lint_cli;
 mod position_cli;
+mod progress;
 mod shell;
 
 fn main() -> ExitCode {
@@ -311,14 +302,10 @@ fn run(cli: Cli, registry: &Arc<Registry>) -> std::io::Result<ExitCode> {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     match cli.command {
-        Command::Check {
-            files,
-            read,
-            format,
-            color,
-        } => check_command(&files, &read, format, color, registry, &mut out),
-        Command::Convert(args) => convert::run(args, registry, &mut out),
-        Command::Lint(args) => lint_cli::run(args, registry, &mut out),
+        Command::Check(args) => check_cli::run(&args, registry, cli.quiet, &mut out),
+        Command::Join { files } => join_command(&files, &mut out),
+        Command::Convert(args) => convert::run(args, registry, cli.quiet, &mut out),
+        Command::Lint(args) => lint_cli::run(args, registry, cli.quiet, &mut out),
         Command::Rule { code } => lint_cli::rule(code.as_deref(), &mut out),
         Command::Languages => languages(registry, &mut out),
         Command::Position(args) => position_cli::run(args, registry, &mut out),
@@ -328,77 +315,18 @@ fn run(cli: Cli, registry: &Arc<Registry>) -> std::io::Result<ExitCode> {
     }
 }
 
-/// `scoresheet check`: each file read as a stream, its report written game by game as the
-/// games are checked.
-fn check_command(
-    files: &[String],
-    read: &ReadArgs,
-    format: Format,
-    color: ColorChoice,
-    registry: &Arc<Registry>,
-    out: &mut impl Write,
-) -> std::io::Result<ExitCode> {
-    let (options, inputs) = match open_all(files, read, registry) {
-        Ok(opened) => opened,
-        Err(code) => return Ok(code),
-    };
-    // The report goes out in blocks, not a system call per line (standard output is line
-    // buffered; a large JSON report has millions of lines), and at least every tenth of a
-    // second while the input is read.
-    let mut out = Timely::new(std::io::BufWriter::with_capacity(1 << 16, out));
-    let mut errors = false;
-    match format {
-        Format::Json => {
-            let mut report = output::JsonReport::new(&mut out)?;
-            for (name, input) in inputs {
-                let mut file = report.file(name);
-                if let Some(code) = checked(check_reader(name, input, &options, &mut file))? {
-                    return Ok(code);
-                }
-                errors |= file.finish()?.errors > 0;
-            }
-            report.end()?;
-        }
-        Format::Jsonl => {
-            for (name, input) in inputs {
-                let mut file = scoresheet::report::jsonl::JsonLines::new(&mut out, name);
-                if let Some(code) = checked(check_reader(name, input, &options, &mut file))? {
-                    return Ok(code);
-                }
-                errors |= file.finish().errors > 0;
-            }
-        }
-        Format::Sarif => {
-            let mut log = scoresheet::lint::sarif::Log::new();
-            for (name, input) in inputs {
-                let mut file = log.file(name);
-                if let Some(code) = checked(check_reader(name, input, &options, &mut file))? {
-                    return Ok(code);
-                }
-                errors |= file.errors() > 0;
-            }
-            log.write(&mut out)?;
-        }
-        Format::Human => {
-            let style = (
-                use_color(color, std::io::stdout().is_terminal()),
-                terminal_width(),
-            );
-            for (i, (name, input)) in inputs.into_iter().enumerate() {
-                // A blank line between one file's summary and the next file's report.
-                if i > 0 {
-                    writeln!(out)?;
-                }
-                let mut file = output::HumanFile::new(&mut out, name, style);
-                if let Some(code) = checked(check_reader(name, input, &options, &mut file))? {
-                    return Ok(code);
-                }
-                errors |= file.finish()?.errors > 0;
-            }
-        }
+/// `scoresheet join`: exit 1 when the joined lines have errors, as `check` would.
+fn join_command(files: &[String], out: &mut impl Write) -> std::io::Result<ExitCode> {
+    let stdin = [String::from("-")];
+    let files = if files.is_empty() { &stdin[..] } else { files };
+    let mut out = std::io::BufWriter::new(out);
+    let mut errors = 0;
+    for path in files {
+        let input = open_input(path)?;
+        errors += join::join(input, &mut out)?;
     }
     out.flush()?;
-    Ok(if errors {
+    Ok(if errors > 0 {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS

@@ -2,59 +2,59 @@
 //! as UCI move lists are kept (a game per line, moves apart, no numbers, no result).
 //!
 //! Such a text has no result or tag pair between its games, so the cutting at results and tags
-//! sees one game. A game of several lines is read as one game per line when every line is
-//! moves in UCI only and every line (but one after tag pairs, whose game starts where they say)
-//! opens as a game opens: White's first move from the standard position, then Black's. A game
-//! wrapped over lines is left whole unless each of its later lines happens to open so; its
-//! lines then read as games that fail at the first move the start position does not allow,
-//! which the checker reports (nothing is joined or cut without a report).
+//! would see one game. A line break ends a game when the line before it is UCI moves only and
+//! a game's first line (it opens as a game opens, or it follows tag pairs, which say where its
+//! game starts), and the line after it is UCI moves only and opens as a game opens: White's
+//! first move from the standard position, then Black's. A game wrapped over lines goes on: its
+//! later lines do not open as a game does, or, when one happens to, that line is read as a
+//! game that fails at the first move the start position does not allow, which the checker
+//! reports (nothing is joined or cut without a report). The rule looks at the two lines only,
+//! so a list is cut as it is read, in bounded memory.
 
-use crate::span::Span;
+/// Might a game of UCI moves start at `i` (a square, then another)? A cheap test at line
+/// starts; [`cut_before`] decides.
+pub(super) fn may_start(b: &[u8], i: usize) -> bool {
+    let square = |f: Option<&u8>, r: Option<&u8>| {
+        f.is_some_and(|f| matches!(f, b'a'..=b'h')) && r.is_some_and(|r| matches!(r, b'1'..=b'8'))
+    };
+    square(b.get(i), b.get(i + 1)) && square(b.get(i + 2), b.get(i + 3))
+}
 
-/// The games of the game `start..end` of `text` when it is a list of UCI games, one per line
-/// (at least two); `None` otherwise.
-pub(super) fn games(text: &str, start: usize, end: usize) -> Option<Vec<Span>> {
+/// Does a new game start at `i`, the start of a line of the game that starts at `start`?
+/// `Err(())` when the text read so far ends before the line at `i` does (and the text is not
+/// whole: `end` false).
+pub(super) fn cut_before(text: &str, start: usize, i: usize, end: bool) -> Result<bool, ()> {
     let b = text.as_bytes();
-    // Cheap refusal of every other game: its first movetext byte is no file letter.
-    let first = (start..end).find(|&i| !b[i].is_ascii_whitespace())?;
-    if !matches!(b[first], b'a'..=b'h' | b'[') {
-        return None;
+    let Some(line_end) = b[i..].iter().position(|&c| c == b'\n').map(|n| i + n) else {
+        if !end {
+            return Err(());
+        }
+        return Ok(cut_between(text, start, i, b.len()));
+    };
+    Ok(cut_between(text, start, i, line_end))
+}
+
+/// The rule of the module for the line `i..line_end` and the one before it (within the game
+/// from `start`).
+fn cut_between(text: &str, start: usize, i: usize, line_end: usize) -> bool {
+    let next: Vec<&str> = text[i..line_end].split_ascii_whitespace().collect();
+    if !next.iter().all(|t| is_uci(t)) || !opens_a_game(&next) {
+        return false;
     }
-    let mut lines = Vec::new();
-    let mut tags = false;
-    let mut at = start;
-    for line in text[start..end].split_inclusive('\n') {
-        let from = at;
-        at += line.len();
-        let body = line.trim();
-        if body.is_empty() {
-            continue;
-        }
-        if body.starts_with('[') {
-            if !lines.is_empty() {
-                return None;
-            }
-            tags = true;
-            continue;
-        }
-        let tokens: Vec<&str> = body.split_ascii_whitespace().collect();
-        if !tokens.iter().all(|t| is_uci(t)) {
-            return None;
-        }
-        let after_tags = tags && lines.is_empty();
-        if !after_tags && !opens_a_game(&tokens) {
-            return None;
-        }
-        let lead = line.len() - line.trim_start().len();
-        lines.push(Span::new(from + lead, from + line.trim_end().len()));
+    // The line before: the last one with anything on it, after `start`.
+    let before = &text[start..i];
+    let mut lines = before.lines().rev().filter(|l| !l.trim().is_empty());
+    let Some(previous) = lines.next() else {
+        return false;
+    };
+    let tokens: Vec<&str> = previous.split_ascii_whitespace().collect();
+    if !tokens.iter().all(|t| is_uci(t)) {
+        return false;
     }
-    if lines.len() < 2 {
-        return None;
-    }
-    // The first game keeps what comes before its line (tag pairs, white space); each game
-    // ends with its line.
-    lines[0].start = start;
-    Some(lines)
+    opens_a_game(&tokens)
+        || lines
+            .next()
+            .is_some_and(|l| l.trim_start().starts_with('['))
 }
 
 /// A move in UCI: from and to squares, and a promotion letter; `0000` is the null move.
@@ -90,8 +90,13 @@ fn opens_a_game(tokens: &[&str]) -> bool {
 mod tests {
     use super::*;
 
+    /// The games of `text` as the splitter cuts them.
     fn cut(text: &str) -> Option<Vec<&str>> {
-        games(text, 0, text.len()).map(|g| g.iter().map(|s| &text[s.start..s.end]).collect())
+        let games: Vec<&str> = crate::read::split_games(text)
+            .iter()
+            .map(|s| text[s.start..s.end].trim_end())
+            .collect();
+        (games.len() > 1).then_some(games)
     }
 
     #[test]
