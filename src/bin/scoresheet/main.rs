@@ -104,6 +104,8 @@ enum Command {
         #[arg(long, value_name = "DIR")]
         dir: Option<std::path::PathBuf>,
     },
+    /// Serve the Language Server Protocol over standard input and output (for editors).
+    Lsp,
     /// Write and check language files that add a language at run time.
     Grammar {
         #[command(subcommand)]
@@ -197,6 +199,7 @@ macro_rules! say {
 
 mod convert;
 mod lint_cli;
+mod lsp;
 mod position_cli;
 mod shell;
 
@@ -319,6 +322,7 @@ fn run(cli: Cli, registry: &Arc<Registry>) -> std::io::Result<ExitCode> {
         Command::Grammar { action } => grammar_command(action, &cli.grammars, &mut out),
         Command::Completions { shell } => shell::completions::<Cli>(shell, &mut out),
         Command::Man { dir } => shell::man::<Cli>(dir.as_deref(), &mut out),
+        Command::Lsp => lsp::run(registry, out),
     }
 }
 

@@ -1,0 +1,342 @@
+//! `scoresheet lsp`: a Language Server Protocol server over standard input and output.
+//!
+//! Chess manuscripts (PGN, Markdown, LaTeX, plain text) are linted as `scoresheet lint` lints
+//! them, with the same `scoresheet.toml`; the findings are published on opening and after
+//! every change, a section at a time ([`documents`]). Code actions offer the lint fixes and
+//! the findings' ranked suggestions, hover on a move says it in words with the board after
+//! it, and completion offers the legal moves at the cursor in the game's own notation and
+//! language.
+//!
+//! Synchronous: one thread reads and answers messages in order (lsp-server's threads do the
+//! reading and writing); changes that arrive together are applied before one lint.
+
+mod actions;
+mod completion;
+mod diagnostics;
+mod documents;
+mod hover;
+mod text;
+
+use std::collections::{BTreeSet, HashMap};
+use std::io::StdoutLock;
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use lsp_server::{Connection, ExtractError, Message, Notification, Request, Response};
+use lsp_types::notification::{
+    DidChangeTextDocument, DidCloseTextDocument, DidOpenTextDocument, DidSaveTextDocument,
+    Notification as _, PublishDiagnostics, ShowMessage,
+};
+use lsp_types::request::{CodeActionRequest, Completion, HoverRequest, Request as _};
+use lsp_types::{
+    CodeActionProviderCapability, CompletionOptions, CompletionResponse, HoverProviderCapability,
+    MessageType, PositionEncodingKind, SaveOptions, ServerCapabilities, ServerInfo,
+    ShowMessageParams, TextDocumentSyncCapability, TextDocumentSyncKind, TextDocumentSyncOptions,
+    TextDocumentSyncSaveOptions, Uri,
+};
+use scoresheet::syntax::Registry;
+
+use documents::Doc;
+
+/// What the server can do.
+fn capabilities() -> ServerCapabilities {
+    ServerCapabilities {
+        position_encoding: Some(PositionEncodingKind::UTF16),
+        text_document_sync: Some(TextDocumentSyncCapability::Options(
+            TextDocumentSyncOptions {
+                open_close: Some(true),
+                change: Some(TextDocumentSyncKind::INCREMENTAL),
+                save: Some(TextDocumentSyncSaveOptions::SaveOptions(SaveOptions {
+                    include_text: Some(false),
+                })),
+                ..TextDocumentSyncOptions::default()
+            },
+        )),
+        hover_provider: Some(HoverProviderCapability::Simple(true)),
+        completion_provider: Some(CompletionOptions::default()),
+        code_action_provider: Some(CodeActionProviderCapability::Simple(true)),
+        ..ServerCapabilities::default()
+    }
+}
+
+/// The file path of a `file:` URI (percent escapes decoded), else the URI as it is (the
+/// configuration is then looked for from the current folder).
+fn path_of(uri: &Uri) -> String {
+    let s = uri.as_str();
+    let Some(rest) = s.strip_prefix("file://") else {
+        return s.to_owned();
+    };
+    let bytes = rest.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = |b: u8| (b as char).to_digit(16);
+        if bytes[i] == b'%'
+            && let (Some(h), Some(l)) = (
+                bytes.get(i + 1).copied().and_then(hex),
+                bytes.get(i + 2).copied().and_then(hex),
+            )
+        {
+            out.push((h * 16 + l) as u8);
+            i += 3;
+        } else {
+            out.push(bytes[i]);
+            i += 1;
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// The server's state: the open documents, and those changed since their last lint.
+struct Server {
+    connection: Connection,
+    registry: Arc<Registry>,
+    docs: HashMap<Uri, Doc>,
+    dirty: BTreeSet<String>,
+    /// When set (SCORESHEET_LSP_LOG), a line per lint on standard error: what it cost.
+    log: bool,
+}
+
+type Outcome = Result<(), Box<dyn std::error::Error + Send + Sync>>;
+
+impl Server {
+    fn send(&self, m: impl Into<Message>) -> Outcome {
+        self.connection.sender.send(m.into())?;
+        Ok(())
+    }
+
+    fn publish(&self, uri: &Uri) -> Outcome {
+        let Some(doc) = self.docs.get(uri) else {
+            return Ok(());
+        };
+        let params = diagnostics::publish(doc, uri);
+        self.send(Notification::new(
+            PublishDiagnostics::METHOD.to_owned(),
+            params,
+        ))
+    }
+
+    fn tell(&self, message: String) -> Outcome {
+        let params = ShowMessageParams {
+            typ: MessageType::WARNING,
+            message,
+        };
+        self.send(Notification::new(ShowMessage::METHOD.to_owned(), params))
+    }
+
+    /// Lints the documents changed since their last lint, and publishes their findings.
+    fn flush(&mut self) -> Outcome {
+        let dirty = std::mem::take(&mut self.dirty);
+        for key in dirty {
+            let Ok(uri) = key.parse::<Uri>() else {
+                continue;
+            };
+            if let Some(doc) = self.docs.get_mut(&uri) {
+                let started = std::time::Instant::now();
+                doc.lint_edited(&self.registry);
+                if self.log {
+                    eprintln!(
+                        "scoresheet lsp: {} sections, {} linted again, {:.1} ms",
+                        doc.sections.len(),
+                        doc.relinted,
+                        started.elapsed().as_secs_f64() * 1000.0
+                    );
+                }
+            }
+            self.publish(&uri)?;
+        }
+        Ok(())
+    }
+
+    fn notification(&mut self, n: Notification) -> Outcome {
+        match n.method.as_str() {
+            DidOpenTextDocument::METHOD => {
+                let p: lsp_types::DidOpenTextDocumentParams =
+                    n.extract(DidOpenTextDocument::METHOD)?;
+                let d = p.text_document;
+                let doc = Doc::open(
+                    path_of(&d.uri),
+                    d.language_id,
+                    d.version,
+                    d.text,
+                    &self.registry,
+                );
+                if let Some(e) = &doc.config_error {
+                    self.tell(format!("scoresheet: {e}"))?;
+                }
+                self.docs.insert(d.uri.clone(), doc);
+                self.publish(&d.uri)?;
+            }
+            DidChangeTextDocument::METHOD => {
+                let p: lsp_types::DidChangeTextDocumentParams =
+                    n.extract(DidChangeTextDocument::METHOD)?;
+                let uri = p.text_document.uri;
+                if let Some(doc) = self.docs.get_mut(&uri) {
+                    doc.version = p.text_document.version;
+                    for c in p.content_changes {
+                        doc.text.apply(c);
+                    }
+                    self.dirty.insert(uri.as_str().to_owned());
+                }
+            }
+            DidSaveTextDocument::METHOD => {
+                let p: lsp_types::DidSaveTextDocumentParams =
+                    n.extract(DidSaveTextDocument::METHOD)?;
+                let uri = p.text_document.uri;
+                // A configuration saved: every document reads it again.
+                let config_saved = uri.as_str().ends_with("/scoresheet.toml");
+                let registry = Arc::clone(&self.registry);
+                for (u, doc) in &mut self.docs {
+                    if config_saved || *u == uri {
+                        doc.load_config(&registry);
+                        doc.lint_whole(&registry);
+                        self.dirty.remove(u.as_str());
+                    }
+                }
+                let saved: Vec<Uri> = self
+                    .docs
+                    .keys()
+                    .filter(|u| config_saved || **u == uri)
+                    .cloned()
+                    .collect();
+                for u in saved {
+                    self.publish(&u)?;
+                }
+            }
+            DidCloseTextDocument::METHOD => {
+                let p: lsp_types::DidCloseTextDocumentParams =
+                    n.extract(DidCloseTextDocument::METHOD)?;
+                self.docs.remove(&p.text_document.uri);
+                self.dirty.remove(p.text_document.uri.as_str());
+                let params = lsp_types::PublishDiagnosticsParams {
+                    uri: p.text_document.uri,
+                    diagnostics: Vec::new(),
+                    version: None,
+                };
+                self.send(Notification::new(
+                    PublishDiagnostics::METHOD.to_owned(),
+                    params,
+                ))?;
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    fn request(&mut self, r: Request) -> Outcome {
+        // Answers are about the text as it is now.
+        self.flush()?;
+        let id = r.id.clone();
+        let result = match r.method.as_str() {
+            HoverRequest::METHOD => {
+                let (_, p) = r.extract::<lsp_types::HoverParams>(HoverRequest::METHOD)?;
+                let at = p.text_document_position_params;
+                let hover = self
+                    .docs
+                    .get(&at.text_document.uri)
+                    .and_then(|d| hover::hover(d, &self.registry, at.position));
+                serde_json::to_value(hover)?
+            }
+            Completion::METHOD => {
+                let (_, p) = r.extract::<lsp_types::CompletionParams>(Completion::METHOD)?;
+                let at = p.text_document_position;
+                let items = self
+                    .docs
+                    .get(&at.text_document.uri)
+                    .map(|d| completion::complete(d, &self.registry, at.position))
+                    .unwrap_or_default();
+                serde_json::to_value(CompletionResponse::Array(items))?
+            }
+            CodeActionRequest::METHOD => {
+                let (_, p) = r.extract::<lsp_types::CodeActionParams>(CodeActionRequest::METHOD)?;
+                let uri = p.text_document.uri;
+                let list = self
+                    .docs
+                    .get(&uri)
+                    .map(|d| actions::actions(d, &uri, p.range))
+                    .unwrap_or_default();
+                serde_json::to_value(list)?
+            }
+            _ => {
+                let e = Response::new_err(
+                    id,
+                    lsp_server::ErrorCode::MethodNotFound as i32,
+                    format!("scoresheet lsp does not answer {}", r.method),
+                );
+                return self.send(e);
+            }
+        };
+        self.send(Response::new_ok(id, result))
+    }
+
+    /// Reads and answers messages until the client says `exit`.
+    fn serve(&mut self) -> Outcome {
+        loop {
+            let message = match self.connection.receiver.try_recv() {
+                Ok(m) => m,
+                Err(crossbeam_channel::TryRecvError::Empty) => {
+                    // Nothing waiting: the changes so far are linted before waiting.
+                    self.flush()?;
+                    match self.connection.receiver.recv() {
+                        Ok(m) => m,
+                        Err(_) => return Ok(()),
+                    }
+                }
+                Err(crossbeam_channel::TryRecvError::Disconnected) => return Ok(()),
+            };
+            match message {
+                Message::Request(r) => {
+                    if self.connection.handle_shutdown(&r)? {
+                        return Ok(());
+                    }
+                    self.request(r)?;
+                }
+                Message::Notification(n) => match self.notification(n) {
+                    Ok(()) => {}
+                    // A notification that does not read is left: the client is not told.
+                    Err(e) if e.downcast_ref::<ExtractError<Notification>>().is_some() => {}
+                    Err(e) => return Err(e),
+                },
+                Message::Response(_) => {}
+            }
+        }
+    }
+}
+
+/// Runs `scoresheet lsp` (standard output is the protocol's: its lock is given back first).
+pub fn run(registry: &Arc<Registry>, out: StdoutLock<'_>) -> std::io::Result<ExitCode> {
+    drop(out);
+    let (connection, io_threads) = Connection::stdio();
+    let caps = serde_json::to_value(capabilities()).map_err(std::io::Error::other)?;
+    let init = serde_json::json!({
+        "capabilities": caps,
+        "serverInfo": ServerInfo {
+            name: "scoresheet".to_owned(),
+            version: Some(env!("CARGO_PKG_VERSION").to_owned()),
+        },
+    });
+    let result = connection
+        .initialize_start()
+        .and_then(|(id, _params)| connection.initialize_finish(id, init));
+    if let Err(e) = result {
+        say!("scoresheet lsp: {e}");
+        return Ok(ExitCode::from(2));
+    }
+    let mut server = Server {
+        connection,
+        registry: Arc::clone(registry),
+        docs: HashMap::new(),
+        dirty: BTreeSet::new(),
+        log: std::env::var_os("SCORESHEET_LSP_LOG").is_some(),
+    };
+    let outcome = server.serve();
+    drop(server);
+    io_threads.join()?;
+    match outcome {
+        Ok(()) => Ok(ExitCode::SUCCESS),
+        Err(e) => {
+            say!("scoresheet lsp: {e}");
+            Ok(ExitCode::from(2))
+        }
+    }
+}

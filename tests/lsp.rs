@@ -1,0 +1,488 @@
+//! `scoresheet lsp` driven as an editor drives it: the real binary started, JSON-RPC messages
+//! framed with `Content-Length` headers written to its standard input and read from its
+//! standard output.
+
+mod common;
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::time::Instant;
+
+use serde_json::{Value, json};
+
+/// A client of one server process.
+struct Client {
+    child: Child,
+    input: ChildStdin,
+    output: BufReader<ChildStdout>,
+    next_id: i64,
+}
+
+impl Client {
+    /// Starts the server and initializes it.
+    fn start() -> Client {
+        Client::start_with(&[])
+    }
+
+    fn start_with(env: &[(&str, &str)]) -> Client {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_scoresheet"));
+        cmd.arg("lsp")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit());
+        for (k, v) in env {
+            cmd.env(k, v);
+        }
+        let mut child = cmd.spawn().expect("scoresheet lsp starts");
+        let input = child.stdin.take().expect("stdin");
+        let output = BufReader::new(child.stdout.take().expect("stdout"));
+        let mut c = Client {
+            child,
+            input,
+            output,
+            next_id: 1,
+        };
+        let init = c.request("initialize", json!({"processId": null, "capabilities": {}}));
+        let caps = &init["capabilities"];
+        assert_eq!(
+            caps["textDocumentSync"]["change"], 2,
+            "incremental sync: {init}"
+        );
+        assert_eq!(caps["positionEncoding"], "utf-16");
+        assert_eq!(caps["hoverProvider"], true);
+        c.notify("initialized", json!({}));
+        c
+    }
+
+    fn send(&mut self, message: &Value) {
+        let body = serde_json::to_vec(message).expect("serialises");
+        write!(self.input, "Content-Length: {}\r\n\r\n", body.len()).expect("writes");
+        self.input.write_all(&body).expect("writes");
+        self.input.flush().expect("flushes");
+    }
+
+    /// The next message of the server.
+    fn receive(&mut self) -> Value {
+        let mut length = None;
+        loop {
+            let mut line = String::new();
+            let n = self.output.read_line(&mut line).expect("reads a header");
+            assert!(n > 0, "the server closed its output");
+            let line = line.trim_end();
+            if line.is_empty() {
+                break;
+            }
+            if let Some(v) = line.strip_prefix("Content-Length: ") {
+                length = Some(v.parse::<usize>().expect("a length"));
+            }
+        }
+        let mut body = vec![0; length.expect("a Content-Length header")];
+        self.output.read_exact(&mut body).expect("reads a body");
+        serde_json::from_slice(&body).expect("JSON")
+    }
+
+    fn notify(&mut self, method: &str, params: Value) {
+        self.send(&json!({"jsonrpc": "2.0", "method": method, "params": params}));
+    }
+
+    /// Sends a request and returns its result (notifications met first are left).
+    fn request(&mut self, method: &str, params: Value) -> Value {
+        let id = self.next_id;
+        self.next_id += 1;
+        self.send(&json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
+        loop {
+            let m = self.receive();
+            if m["id"] == id {
+                assert!(m.get("error").is_none(), "{method}: {m}");
+                return m["result"].clone();
+            }
+        }
+    }
+
+    /// The next diagnostics published for `uri`.
+    fn diagnostics(&mut self, uri: &str) -> Vec<Value> {
+        loop {
+            let m = self.receive();
+            if m["method"] == "textDocument/publishDiagnostics" && m["params"]["uri"] == uri {
+                return m["params"]["diagnostics"]
+                    .as_array()
+                    .expect("a list")
+                    .clone();
+            }
+        }
+    }
+
+    fn open(&mut self, uri: &str, language_id: &str, text: &str) -> Vec<Value> {
+        self.notify(
+            "textDocument/didOpen",
+            json!({"textDocument": {"uri": uri, "languageId": language_id, "version": 1, "text": text}}),
+        );
+        self.diagnostics(uri)
+    }
+
+    /// One incremental change: the range (line, UTF-16 character) replaced by `text`.
+    fn change(&mut self, uri: &str, version: i32, range: ((u32, u32), (u32, u32)), text: &str) {
+        self.notify(
+            "textDocument/didChange",
+            json!({
+                "textDocument": {"uri": uri, "version": version},
+                "contentChanges": [{"range": range_json(range), "text": text}],
+            }),
+        );
+    }
+
+    fn shutdown(mut self) {
+        let r = self.request("shutdown", Value::Null);
+        assert!(r.is_null());
+        self.notify("exit", Value::Null);
+        let status = self.child.wait().expect("exits");
+        assert!(status.success(), "{status}");
+    }
+}
+
+fn range_json(((l1, c1), (l2, c2)): ((u32, u32), (u32, u32))) -> Value {
+    json!({"start": {"line": l1, "character": c1}, "end": {"line": l2, "character": c2}})
+}
+
+/// A diagnostic's range as ((line, character), (line, character)).
+fn range_of(d: &Value) -> ((u64, u64), (u64, u64)) {
+    let p = |v: &Value| {
+        (
+            v["line"].as_u64().unwrap(),
+            v["character"].as_u64().unwrap(),
+        )
+    };
+    (p(&d["range"]["start"]), p(&d["range"]["end"]))
+}
+
+/// A fresh folder for a test's files (the configuration is looked for from it).
+fn folder(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("scoresheet-lsp-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("creates a folder");
+    dir
+}
+
+fn uri(path: &Path) -> String {
+    format!("file://{}", path.display())
+}
+
+#[test]
+fn an_illegal_move_is_published_offered_and_cleared_by_an_edit() {
+    let mut c = Client::start();
+    let dir = folder("pgn");
+    let u = uri(&dir.join("game.pgn"));
+    let text = "[Event \"Club\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb4 a6 *\n";
+    let d = c.open(&u, "pgn", text);
+    assert_eq!(d.len(), 1, "{d:?}");
+    assert_eq!(d[0]["code"], "SC101");
+    assert_eq!(d[0]["severity"], 1);
+    // `Bb4` on line 2, characters 23..26.
+    assert_eq!(range_of(&d[0]), ((2, 23), (2, 26)));
+    assert!(
+        d[0]["message"].as_str().unwrap().contains("Bb4"),
+        "{}",
+        d[0]
+    );
+
+    // The suggestions as code actions, the best first and preferred.
+    let actions = c.request(
+        "textDocument/codeAction",
+        json!({"textDocument": {"uri": u}, "range": range_json(((2, 24), (2, 24))),
+               "context": {"diagnostics": []}}),
+    );
+    let actions = actions.as_array().expect("a list");
+    assert!(actions.len() >= 2, "{actions:?}");
+    let first = &actions[0];
+    assert_eq!(first["kind"], "quickfix");
+    assert_eq!(first["isPreferred"], true);
+    let edit = &first["edit"]["changes"][&u][0];
+    assert_eq!(edit["range"], range_json(((2, 23), (2, 26))));
+    let best = edit["newText"].as_str().unwrap().to_owned();
+    assert_eq!(first["title"], format!("Replace with `{best}`"));
+    assert!(["Bc4", "Bb5"].contains(&best.as_str()), "{best}");
+    assert!(actions[1].get("isPreferred").is_none(), "{}", actions[1]);
+
+    // `Bb4` → `Bb5`: an incremental edit of one character.
+    c.change(&u, 2, ((2, 25), (2, 26)), "5");
+    let d = c.diagnostics(&u);
+    assert!(d.is_empty(), "{d:?}");
+    c.shutdown();
+}
+
+#[test]
+fn a_markdown_chapter_is_linted_with_its_prose() {
+    let mut c = Client::start();
+    let dir = folder("md");
+    let u = uri(&dir.join("chapter.md"));
+    let text = "# Chapter 1\n\nThe Ruy Lopez.\n\n```pgn\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 *\n```\n\nAfter 4...dxc6 5. Nxe5 Qd4 White has won a pawn.\n\n```pgn\n1. d4 d5 2. c4 e6 3. Nc3 Nf6 4. Bh5 *\n```\n";
+    let d = c.open(&u, "markdown", text);
+    assert_eq!(d.len(), 1, "{d:?}");
+    assert_eq!(d[0]["code"], "SC101");
+    // `Bh5` of the second game, line 11.
+    let col = text.lines().nth(11).unwrap().find("Bh5").unwrap() as u64;
+    assert_eq!(range_of(&d[0]), ((11, col), (11, col + 3)));
+    // The prose's fragment is read against the first game: `Qd4` forks, it is legal; `Qe4`
+    // is not.
+    assert_eq!(text.lines().nth(8).unwrap().find("Qd4"), Some(23));
+    c.change(&u, 2, ((8, 23), (8, 26)), "Qe4");
+    let d = c.diagnostics(&u);
+    assert!(
+        d.iter().any(|d| range_of(d).0 == (8, 23)),
+        "a wrong move in the prose is found: {d:?}"
+    );
+    c.shutdown();
+}
+
+#[test]
+fn cyrillic_positions_are_counted_in_utf16_units() {
+    let mut c = Client::start();
+    let dir = folder("ru");
+    let u = uri(&dir.join("partie.txt"));
+    // Russian letters (К knight, С bishop, Ф queen) and `×` captures, one wrong move.
+    let text = "1. e4 e5 2. Кf3 Кc6 3. Сc4 Кf6 4. Кg5 d5 5. e×d5 К×d5 6. К×f7 Кр×f7 7. Фf3+ Крe6 8. Кc3 Кcb4 9. Сa5 *\n";
+    let d = c.open(&u, "plaintext", text);
+    assert_eq!(d.len(), 1, "{d:?}");
+    assert_eq!(d[0]["code"], "SC101");
+    let bad = text.find("Сa5").unwrap();
+    // Bytes and UTF-16 units differ on this line: the range is in units.
+    let units = text[..bad].encode_utf16().count() as u64;
+    assert_ne!(units, bad as u64);
+    assert_eq!(range_of(&d[0]), ((0, units), (0, units + 3)));
+
+    // Hover on `Кf3`: the move in words and the board after it.
+    let at = text[..text.find("Кf3").unwrap()].encode_utf16().count() as u32 + 1;
+    let h = c.request(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": u}, "position": {"line": 0, "character": at}}),
+    );
+    let value = h["contents"]["value"].as_str().expect("markdown");
+    assert_eq!(h["contents"]["kind"], "markdown");
+    assert!(value.contains("2. Кf3"), "{value}");
+    assert!(value.contains("the knight on g1 to f3"), "{value}");
+    assert!(value.contains("```text\nBlack to move"), "{value}");
+    assert!(value.contains("3 · · · · · ♘ · ·"), "{value}");
+    let hr = range_of(&h);
+    assert_eq!(hr, ((0, at as u64 - 1), (0, at as u64 + 2)));
+
+    // Hover on a capture with check: said so.
+    let at = text[..text.find("Фf3+").unwrap()].encode_utf16().count() as u32;
+    let h = c.request(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": u}, "position": {"line": 0, "character": at}}),
+    );
+    let value = h["contents"]["value"].as_str().expect("markdown");
+    assert!(value.contains("7. Фf3+"), "{value}");
+    assert!(value.contains("the queen on d1 to f3, check"), "{value}");
+
+    // The wrong move mended in units: `Сa5` → `Сd3`.
+    let u32_units = units as u32;
+    c.change(&u, 2, ((0, u32_units + 1), (0, u32_units + 3)), "d3");
+    let d = c.diagnostics(&u);
+    assert!(d.is_empty(), "{d:?}");
+    c.shutdown();
+}
+
+#[test]
+fn completion_offers_the_legal_moves_in_the_games_own_notation() {
+    let mut c = Client::start();
+    let dir = folder("complete");
+    // German: `S` is the knight.
+    let u = uri(&dir.join("partie.pgn"));
+    let text = "1. e4 e5 2. Sf3 Sc6 3. Lb5 a6 4. S";
+    c.open(&u, "pgn", text);
+    let items = c.request(
+        "textDocument/completion",
+        json!({"textDocument": {"uri": u}, "position": {"line": 0, "character": text.len()}}),
+    );
+    let labels: Vec<&str> = items
+        .as_array()
+        .expect("a list")
+        .iter()
+        .map(|i| i["label"].as_str().unwrap())
+        .collect();
+    assert!(labels.contains(&"Sc3"), "{labels:?}");
+    assert!(labels.contains(&"Sxe5"), "{labels:?}");
+    assert!(labels.iter().all(|l| l.starts_with('S')), "{labels:?}");
+    assert!(!labels.contains(&"Nc3"), "{labels:?}");
+    let item = &items[0];
+    assert_eq!(item["textEdit"]["range"], range_json(((0, 33), (0, 34))));
+
+    // Bulgarian: `К` is the knight.
+    let u = uri(&dir.join("bg.txt"));
+    let text = "1. e4 e5 2. Кf3 Кc6 3. Оb5 a6 4. Оa4 Кf6 5. ";
+    c.open(&u, "plaintext", text);
+    let n = text.encode_utf16().count();
+    let items = c.request(
+        "textDocument/completion",
+        json!({"textDocument": {"uri": u}, "position": {"line": 0, "character": n}}),
+    );
+    let labels: Vec<&str> = items
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["label"].as_str().unwrap())
+        .collect();
+    assert!(labels.contains(&"Кc3"), "{labels:?}");
+    assert!(
+        labels.contains(&"0-0") || labels.contains(&"O-O"),
+        "{labels:?}"
+    );
+    assert!(
+        labels.contains(&"Оxc6") || labels.contains(&"О:c6"),
+        "{labels:?}"
+    );
+
+    // Descriptive.
+    let u = uri(&dir.join("old.txt"));
+    let text = "1. P-K4 P-K4 2. N";
+    c.open(&u, "plaintext", text);
+    let items = c.request(
+        "textDocument/completion",
+        json!({"textDocument": {"uri": u}, "position": {"line": 0, "character": text.len()}}),
+    );
+    let labels: Vec<&str> = items
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["label"].as_str().unwrap())
+        .collect();
+    assert!(labels.contains(&"N-KB3"), "{labels:?}");
+    assert!(labels.contains(&"N-QB3"), "{labels:?}");
+    c.shutdown();
+}
+
+#[test]
+fn the_configuration_file_is_honoured() {
+    let dir = folder("config");
+    // `Qxf7` is mate, not marked: SC103, unless the configuration leaves the rule out.
+    let text = "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7 *\n";
+    let mut c = Client::start();
+    let u = uri(&dir.join("mate.pgn"));
+    let d = c.open(&u, "pgn", text);
+    assert!(d.iter().any(|d| d["code"] == "SC103"), "{d:?}");
+    // A safe fix is the preferred action.
+    let actions = c.request(
+        "textDocument/codeAction",
+        json!({"textDocument": {"uri": u}, "range": range_of_json(&d[0]),
+               "context": {"diagnostics": []}}),
+    );
+    let first = &actions[0];
+    assert_eq!(first["isPreferred"], true, "{actions}");
+    assert_eq!(first["edit"]["changes"][&u][0]["newText"], "#", "{actions}");
+    c.shutdown();
+
+    std::fs::write(dir.join("scoresheet.toml"), "ignore = [\"SC103\"]\n").expect("writes");
+    let mut c = Client::start();
+    let d = c.open(&u, "pgn", text);
+    assert!(d.is_empty(), "{d:?}");
+    c.shutdown();
+}
+
+fn range_of_json(d: &Value) -> Value {
+    d["range"].clone()
+}
+
+/// A book of `games` games (about 300 pages for 1,500), each a real game with a comment.
+fn book(games: usize) -> String {
+    let seeds = [
+        "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 Nb8 10. d4 Nbd7 11. Nbd2 Bb7 12. Bc2 Re8 13. Nf1 Bf8 14. Ng3 g6 15. a4 c5 16. d5 c4 17. Bg5 h6 18. Be3 Nc5 19. Qd2 h5 20. Bg5 Be7 {A quiet move.} 21. Ra3 Nh7 22. Bxe7 Qxe7 23. b4 cxb3 24. Bxb3 Nxb3 25. Rxb3 Nf6 *",
+        "1. d4 Nf6 2. c4 e6 3. Nc3 Bb4 4. e3 O-O 5. Bd3 d5 6. Nf3 c5 7. O-O Nc6 8. a3 Bxc3 9. bxc3 dxc4 10. Bxc4 Qc7 11. Bd3 e5 12. Qc2 Re8 13. e4 exd4 14. cxd4 Bg4 15. e5 Bxf3 16. exf6 *",
+        "1. c4 e5 2. Nc3 Nf6 3. Nf3 Nc6 4. g3 d5 5. cxd5 Nxd5 6. Bg2 Nb6 7. O-O Be7 8. d3 O-O 9. a3 Be6 10. b4 a5 11. b5 Nd4 12. Nd2 c6 13. bxc6 bxc6 14. e3 Nf5 {Both sides have chances.} 15. Bb2 Qd7 16. Qc2 Rab8 *",
+    ];
+    let mut out = String::new();
+    for i in 0..games {
+        out.push_str(&format!(
+            "[Event \"Book game {}\"]\n[White \"A\"]\n[Black \"B\"]\n\n{}\n\n",
+            i + 1,
+            seeds[i % seeds.len()]
+        ));
+    }
+    out
+}
+
+#[test]
+fn an_edit_in_a_big_book_lints_one_game_again() {
+    // 1,500 games in a release build (`cargo test --release --test lsp big_book`); fewer in a
+    // debug build, where the first lint of the whole is slow.
+    let games = if cfg!(debug_assertions) { 150 } else { 1500 };
+    let text = book(games);
+    let lines = text.lines().count();
+    let dir = folder("book");
+    let u = uri(&dir.join("book.pgn"));
+    let mut c = Client::start();
+    let started = Instant::now();
+    let d = c.open(&u, "pgn", &text);
+    let opened = started.elapsed();
+    assert!(d.is_empty(), "{:?}", &d[..d.len().min(3)]);
+    // Edits in the middle game: `Bb5` → `Bb4` (illegal) and back, each timed to its
+    // diagnostics.
+    let mid = games / 2 / 3 * 3;
+    let start_of_mid = text
+        .find(&format!("[Event \"Book game {}\"]", mid + 1))
+        .unwrap();
+    let line = text[..start_of_mid].lines().count() as u32 + 4;
+    let col = text[start_of_mid..]
+        .lines()
+        .nth(4)
+        .unwrap()
+        .find("Bb5")
+        .unwrap() as u32;
+    let mut times = Vec::new();
+    for round in 0..10 {
+        let (new, errors) = if round % 2 == 0 { ("4", 1) } else { ("5", 0) };
+        let t = Instant::now();
+        c.change(&u, round + 2, ((line, col + 2), (line, col + 3)), new);
+        let d = c.diagnostics(&u);
+        times.push(t.elapsed());
+        assert_eq!(d.len(), errors, "round {round}: {d:?}");
+        if errors == 1 {
+            assert_eq!(
+                range_of(&d[0]),
+                ((line as u64, col as u64), (line as u64, col as u64 + 3))
+            );
+        }
+    }
+    times.sort();
+    let median = times[times.len() / 2];
+    eprintln!(
+        "big book: {games} games, {lines} lines, {} bytes; opened (whole lint) in {:.0} ms; \
+         an edit to its diagnostics: median {:.1} ms, slowest {:.1} ms",
+        text.len(),
+        opened.as_secs_f64() * 1000.0,
+        median.as_secs_f64() * 1000.0,
+        times[times.len() - 1].as_secs_f64() * 1000.0,
+    );
+    c.shutdown();
+}
+
+/// Runs the Neovim client script (tests/clients/nvim-lsp.sh) when `nvim` is installed.
+#[test]
+fn neovim_gets_the_diagnostics_of_a_markdown_chapter() {
+    let has_nvim = Command::new("nvim")
+        .arg("--version")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    if !has_nvim {
+        println!("SKIPPED: nvim not installed");
+        common::skip(
+            "neovim_gets_the_diagnostics_of_a_markdown_chapter",
+            "nvim not installed",
+        );
+        return;
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let out = Command::new("bash")
+        .arg(root.join("tests/clients/nvim-lsp.sh"))
+        .env("SCORESHEET", env!("CARGO_BIN_EXE_scoresheet"))
+        .output()
+        .expect("runs the script");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stdout}\n{stderr}");
+    assert!(stdout.contains("SC101"), "{stdout}\n{stderr}");
+    assert!(stdout.contains("Bh5"), "{stdout}\n{stderr}");
+}
