@@ -7,6 +7,7 @@ mod common;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use serde_json::{Value, json};
@@ -14,6 +15,8 @@ use serde_json::{Value, json};
 /// A client of one server process.
 struct Client {
     child: Child,
+    /// The server's log lines (with `SCORESHEET_LSP_LOG` set).
+    log: Arc<Mutex<Vec<String>>>,
     input: ChildStdin,
     output: BufReader<ChildStdout>,
     next_id: i64,
@@ -22,23 +25,26 @@ struct Client {
 impl Client {
     /// Starts the server and initializes it.
     fn start() -> Client {
-        Client::start_with(&[])
-    }
-
-    fn start_with(env: &[(&str, &str)]) -> Client {
         let mut cmd = Command::new(env!("CARGO_BIN_EXE_scoresheet"));
         cmd.arg("lsp")
+            .env("SCORESHEET_LSP_LOG", "1")
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::inherit());
-        for (k, v) in env {
-            cmd.env(k, v);
-        }
+            .stderr(Stdio::piped());
         let mut child = cmd.spawn().expect("scoresheet lsp starts");
         let input = child.stdin.take().expect("stdin");
         let output = BufReader::new(child.stdout.take().expect("stdout"));
+        let log = Arc::new(Mutex::new(Vec::new()));
+        let errors = BufReader::new(child.stderr.take().expect("stderr"));
+        let kept = Arc::clone(&log);
+        std::thread::spawn(move || {
+            for line in errors.lines().map_while(Result::ok) {
+                kept.lock().expect("the log").push(line);
+            }
+        });
         let mut c = Client {
             child,
+            log,
             input,
             output,
             next_id: 1,
@@ -443,6 +449,16 @@ fn an_edit_in_a_big_book_lints_one_game_again() {
                 ((line as u64, col as u64), (line as u64, col as u64 + 3))
             );
         }
+    }
+    // Each edit linted one section (one game) again, and no other.
+    let log = c.log.lock().expect("the log").clone();
+    let edits: Vec<&String> = log.iter().filter(|l| l.contains("linted again")).collect();
+    assert_eq!(edits.len(), 10, "{log:?}");
+    for l in &edits {
+        assert!(
+            l.starts_with(&format!("scoresheet lsp: {games} sections, 1 linted again")),
+            "{l}"
+        );
     }
     times.sort();
     let median = times[times.len() / 2];

@@ -59,8 +59,8 @@ pub fn sections(format: Format, text: &str) -> Vec<Span> {
             _ => out.push(span),
         }
     }
-    // The last one is checked too.
-    if out.len() > 1 && !reads_alone(format, text, &whole, out[out.len() - 1]) {
+    // The last one is checked too (the whole text reads as itself).
+    while out.len() > 1 && !reads_alone(format, text, &whole, out[out.len() - 1]) {
         let last = out.pop().map_or(text.len(), |s| s.end);
         if let Some(prev) = out.last_mut() {
             prev.end = last;
@@ -107,19 +107,18 @@ fn reads_alone(
     span: Span,
 ) -> bool {
     let alone = extract(format, &text[span.start..span.end]);
-    let inside: Vec<(Span, &Option<String>)> = whole
-        .games
-        .iter()
-        .zip(&whole.fens)
-        .filter(|(g, _)| span.start <= g.start && g.start < span.end)
-        .map(|(g, f)| (*g, f))
-        .collect();
+    // The whole's games that start in the section (the games are in text order).
+    let first = whole.games.partition_point(|g| g.start < span.start);
+    let end = whole.games.partition_point(|g| g.start < span.end);
+    let inside = first..end;
     inside.len() == alone.games.len()
         && inside
-            .iter()
             .zip(alone.games.iter().zip(&alone.fens))
-            .all(|((g, f), (a, af))| {
-                g.start == a.start + span.start && g.end == a.end + span.start && *f == af
+            .all(|(i, (a, af))| {
+                let g = whole.games[i];
+                g.start == a.start + span.start
+                    && g.end == a.end + span.start
+                    && whole.fens[i] == *af
             })
 }
 

@@ -21,10 +21,9 @@ const fn severity(s: Severity) -> DiagnosticSeverity {
 /// One finding: its range, rule code, message with its help and suggestions, and its other
 /// places as related information.
 pub fn to_lsp(doc: &Doc, uri: &Uri, d: &LintDiagnostic) -> Diagnostic {
+    // The message, its help and its suggestions (the primary label, which says the message
+    // again in short under the text in a terminal, is left out).
     let mut message = d.message.clone();
-    if let Some(label) = &d.label {
-        message.push_str(&format!(" ({label})"));
-    }
     if let Some(help) = &d.help {
         message.push_str(&format!("\nhelp: {help}"));
     }

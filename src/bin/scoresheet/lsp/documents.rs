@@ -202,8 +202,13 @@ impl Doc {
         self.sections = editor::sections(format, text);
         self.cache.clear();
         let mut at = 0;
-        for s in &self.sections {
-            let end = at + self.findings[at..].partition_point(|d| d.span.start < s.end);
+        for (i, s) in self.sections.iter().enumerate() {
+            // The last section takes the rest (a finding at the very end of the text).
+            let end = if i + 1 == self.sections.len() {
+                self.findings.len()
+            } else {
+                at + self.findings[at..].partition_point(|d| d.span.start < s.end)
+            };
             let here: Vec<LintDiagnostic> = self.findings[at..end]
                 .iter()
                 .map(|d| shifted(d, -(s.start as isize)))
@@ -219,7 +224,12 @@ impl Doc {
     /// (several at once).
     pub fn lint_edited(&mut self, registry: &Arc<Registry>) {
         if self.reading.is_none() || self.reading_took < READING_EVERY_EDIT {
+            let before = self.reading.take();
             self.find_reading(registry);
+            // Read in another notation or language now: every section is linted again.
+            if self.reading != before {
+                self.cache.clear();
+            }
         }
         let format = self.reading.as_ref().map_or(Format::Text, |r| r.format);
         let text = self.text.as_str();
