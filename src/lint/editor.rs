@@ -48,7 +48,9 @@ pub fn sections(format: Format, text: &str) -> Vec<Span> {
         {
             cuts.push(cut);
         }
-        prev_end = prev_end.max(g.end);
+        // A game's span may take in the blank lines after it.
+        let end = g.start + text.get(g.start..g.end).map_or(0, |t| t.trim_end().len());
+        prev_end = prev_end.max(end);
     }
     cuts.push(text.len());
     let mut out: Vec<Span> = Vec::with_capacity(cuts.len());
@@ -69,28 +71,31 @@ pub fn sections(format: Format, text: &str) -> Vec<Span> {
     out
 }
 
-/// Where a section can start before the game at `start`: the start of its paragraph (after
-/// the last blank line after `from`), or of the line of the last LaTeX `\newchessgame`
-/// before it, if earlier. `None` when no blank line parts the game from what is before it.
+/// Where a section can start before the game at `start`: the start of its paragraph (the
+/// first line after the last blank line after `from`, the end of the game before), or of the
+/// line of the last LaTeX `\newchessgame` before it, if earlier. `None` when no blank line
+/// parts the game from what is before it.
 fn cut_before(format: Format, text: &str, from: usize, start: usize) -> Option<usize> {
-    let between = text.get(from..start)?;
+    // From the start of the line where the game before ends: that line is not blank.
+    let first_line = text.get(..from)?.rfind('\n').map_or(0, |i| i + 1);
+    let lines = text.get(first_line..start)?;
     let mut cut = None;
-    let mut line_start = 0;
+    let mut at = first_line;
     let mut blank_before = false;
-    for line in between.split_inclusive('\n') {
-        let blank = line.trim().is_empty() && line.ends_with('\n');
+    for line in lines.split_inclusive('\n') {
+        let blank = line.trim().is_empty() && line.ends_with('\n') && at >= from;
         if blank_before && !blank {
-            cut = Some(from + line_start);
+            cut = Some(at);
         }
         blank_before = blank;
-        line_start += line.len();
+        at += line.len();
     }
     if blank_before {
         // A blank line just before the game's own line.
         cut = Some(text[..start].rfind('\n').map_or(0, |i| i + 1).max(from));
     }
     if format == Format::Latex
-        && let Some(i) = between.rfind("\\newchessgame")
+        && let Some(i) = text[from..start].rfind("\\newchessgame")
     {
         let line = text[..from + i].rfind('\n').map_or(0, |n| n + 1).max(from);
         cut = Some(cut.map_or(line, |c: usize| c.min(line)));

@@ -71,7 +71,7 @@ mod tests {
     #[test]
     fn the_word_typed_starts_after_a_number_or_space() {
         assert_eq!(word_start("1. e4 e5 2.Sf", 13), 11);
-        assert_eq!(word_start("1. e4 e5 2. Кf", 16), 12);
+        assert_eq!(word_start("1. e4 e5 2. Кf", 15), 12);
         assert_eq!(word_start("(12...", 6), 6);
         assert_eq!(word_start("e4", 2), 0);
     }

@@ -13,7 +13,7 @@ use super::documents::Doc;
 /// The move number as written before a move (`12.` or `12...`), from the plies before it.
 fn number(ply: u32) -> String {
     let n = ply / 2 + 1;
-    if ply % 2 == 0 {
+    if ply.is_multiple_of(2) {
         format!("{n}.")
     } else {
         format!("{n}...")

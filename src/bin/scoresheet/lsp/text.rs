@@ -137,8 +137,8 @@ mod tests {
     #[test]
     fn incremental_changes_apply_in_order() {
         let mut t = Text::new("1. e4 e5 2. Кf3 Кc6\r\n3. Сb4 a6\n".into());
-        // `Сb4` → `Сb5`: line 1, units 4..5.
-        t.apply(change(((1, 4), (1, 5)), "5"));
+        // `Сb4` → `Сb5`: line 1, units 5..6.
+        t.apply(change(((1, 5), (1, 6)), "5"));
         assert_eq!(t.as_str(), "1. e4 e5 2. Кf3 Кc6\r\n3. Сb5 a6\n");
         t.apply(change(((0, 12), (0, 13)), "N"));
         assert_eq!(t.as_str(), "1. e4 e5 2. Nf3 Кc6\r\n3. Сb5 a6\n");
