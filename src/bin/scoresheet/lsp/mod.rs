@@ -92,6 +92,7 @@ struct Server {
     connection: Connection,
     registry: Arc<Registry>,
     docs: HashMap<Uri, Doc>,
+    /// By URI text (a `Uri` holds a cache cell: no key of an ordered set).
     dirty: BTreeSet<String>,
     /// When set (SCORESHEET_LSP_LOG), a line per lint on standard error: what it cost.
     log: bool,
