@@ -232,6 +232,17 @@ fn a_markdown_chapter_is_linted_with_its_prose() {
     // The prose's fragment is read against the first game: `Qd4` forks, it is legal; `Qe4`
     // is not.
     assert_eq!(text.lines().nth(8).unwrap().find("Qd4"), Some(23));
+    // Hover on a move of the prose: placed after the game's fourth move.
+    let h = c.request(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": u}, "position": {"line": 8, "character": 19}}),
+    );
+    let value = h["contents"]["value"].as_str().expect("markdown");
+    assert!(value.contains("5. Nxe5"), "{value}");
+    assert!(
+        value.contains("the knight on f3 takes the pawn on e5"),
+        "{value}"
+    );
     c.change(&u, 2, ((8, 23), (8, 26)), "Qe4");
     let d = c.diagnostics(&u);
     assert!(
@@ -383,6 +394,20 @@ fn the_configuration_file_is_honoured() {
     let mut c = Client::start();
     let d = c.open(&u, "pgn", text);
     assert!(d.is_empty(), "{d:?}");
+    // Still left out when the game is linted alone after an edit (two changes at once, in
+    // order: `Nc6` → `Nx6` → `Na6`; `Qxf7` still mates, unmarked).
+    c.notify(
+        "textDocument/didChange",
+        json!({
+            "textDocument": {"uri": u, "version": 2},
+            "contentChanges": [
+                {"range": range_json(((0, 17), (0, 18))), "text": "x"},
+                {"range": range_json(((0, 17), (0, 18))), "text": "a"},
+            ],
+        }),
+    );
+    let d = c.diagnostics(&u);
+    assert!(d.is_empty(), "{d:?}");
     c.shutdown();
 }
 
@@ -390,8 +415,10 @@ fn range_of_json(d: &Value) -> Value {
     d["range"].clone()
 }
 
-/// A book of `games` games (about 300 pages for 1,500), each a real game with a comment.
-fn book(games: usize) -> String {
+/// A book of `games` games (about 300 pages for 1,500), each a real game with a comment: PGN
+/// games, or a Markdown chapter per game (a heading, a fenced game, a paragraph of prose with
+/// moves in it).
+fn book(games: usize, markdown: bool) -> String {
     let seeds = [
         "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 Nb8 10. d4 Nbd7 11. Nbd2 Bb7 12. Bc2 Re8 13. Nf1 Bf8 14. Ng3 g6 15. a4 c5 16. d5 c4 17. Bg5 h6 18. Be3 Nc5 19. Qd2 h5 20. Bg5 Be7 {A quiet move.} 21. Ra3 Nh7 22. Bxe7 Qxe7 23. b4 cxb3 24. Bxb3 Nxb3 25. Rxb3 Nf6 *",
         "1. d4 Nf6 2. c4 e6 3. Nc3 Bb4 4. e3 O-O 5. Bd3 d5 6. Nf3 c5 7. O-O Nc6 8. a3 Bxc3 9. bxc3 dxc4 10. Bxc4 Qc7 11. Bd3 e5 12. Qc2 Re8 13. e4 exd4 14. cxd4 Bg4 15. e5 Bxf3 16. exf6 *",
@@ -399,42 +426,51 @@ fn book(games: usize) -> String {
     ];
     let mut out = String::new();
     for i in 0..games {
-        out.push_str(&format!(
-            "[Event \"Book game {}\"]\n[White \"A\"]\n[Black \"B\"]\n\n{}\n\n",
-            i + 1,
-            seeds[i % seeds.len()]
-        ));
+        let game = seeds[i % seeds.len()];
+        if markdown {
+            out.push_str(&format!(
+                "## Game {}\n\nA game of the book, with notes.\n\n```pgn\n[Event \"Book game {}\"]\n\n{game}\n```\n\nIt began {}, and the game took its course.\n\n",
+                i + 1,
+                i + 1,
+                &game[..game.find(" 4.").unwrap_or(0)]
+            ));
+        } else {
+            out.push_str(&format!(
+                "[Event \"Book game {}\"]\n[White \"A\"]\n[Black \"B\"]\n\n{game}\n\n",
+                i + 1
+            ));
+        }
     }
     out
 }
 
-#[test]
-fn an_edit_in_a_big_book_lints_one_game_again() {
+/// Opens a big book, makes ten edits in its middle game (`Bb5` → `Bb4`, illegal, and back),
+/// and checks that each lints one section again; prints the times.
+fn edit_a_big_book(markdown: bool) {
     // 1,500 games in a release build (`cargo test --release --test lsp big_book`); fewer in a
     // debug build, where the first lint of the whole is slow.
     let games = if cfg!(debug_assertions) { 150 } else { 1500 };
-    let text = book(games);
+    let text = book(games, markdown);
     let lines = text.lines().count();
-    let dir = folder("book");
-    let u = uri(&dir.join("book.pgn"));
+    let dir = folder(if markdown { "book-md" } else { "book-pgn" });
+    let (name, id) = if markdown {
+        ("book.md", "markdown")
+    } else {
+        ("book.pgn", "pgn")
+    };
+    let u = uri(&dir.join(name));
     let mut c = Client::start();
     let started = Instant::now();
-    let d = c.open(&u, "pgn", &text);
+    let d = c.open(&u, id, &text);
     let opened = started.elapsed();
     assert!(d.is_empty(), "{:?}", &d[..d.len().min(3)]);
-    // Edits in the middle game: `Bb5` → `Bb4` (illegal) and back, each timed to its
-    // diagnostics.
     let mid = games / 2 / 3 * 3;
     let start_of_mid = text
         .find(&format!("[Event \"Book game {}\"]", mid + 1))
         .unwrap();
-    let line = text[..start_of_mid].lines().count() as u32 + 4;
-    let col = text[start_of_mid..]
-        .lines()
-        .nth(4)
-        .unwrap()
-        .find("Bb5")
-        .unwrap() as u32;
+    let bb5 = start_of_mid + text[start_of_mid..].find("Bb5").unwrap();
+    let line = text[..bb5].lines().count() as u32 - 1;
+    let col = (bb5 - text[..bb5].rfind('\n').unwrap() - 1) as u32;
     let mut times = Vec::new();
     for round in 0..10 {
         let (new, errors) = if round % 2 == 0 { ("4", 1) } else { ("5", 0) };
@@ -444,10 +480,8 @@ fn an_edit_in_a_big_book_lints_one_game_again() {
         times.push(t.elapsed());
         assert_eq!(d.len(), errors, "round {round}: {d:?}");
         if errors == 1 {
-            assert_eq!(
-                range_of(&d[0]),
-                ((line as u64, col as u64), (line as u64, col as u64 + 3))
-            );
+            let (l, c) = (line as u64, col as u64);
+            assert_eq!(range_of(&d[0]), ((l, c), (l, c + 3)));
         }
     }
     // Each edit linted one section (one game) again, and no other.
@@ -461,16 +495,25 @@ fn an_edit_in_a_big_book_lints_one_game_again() {
         );
     }
     times.sort();
-    let median = times[times.len() / 2];
     eprintln!(
-        "big book: {games} games, {lines} lines, {} bytes; opened (whole lint) in {:.0} ms; \
-         an edit to its diagnostics: median {:.1} ms, slowest {:.1} ms",
+        "big book ({id}): {games} games, {lines} lines, {} bytes; opened (whole lint) in {:.0} \
+         ms; an edit to its diagnostics: median {:.1} ms, slowest {:.1} ms",
         text.len(),
         opened.as_secs_f64() * 1000.0,
-        median.as_secs_f64() * 1000.0,
+        times[times.len() / 2].as_secs_f64() * 1000.0,
         times[times.len() - 1].as_secs_f64() * 1000.0,
     );
     c.shutdown();
+}
+
+#[test]
+fn an_edit_in_a_big_pgn_book_lints_one_game_again() {
+    edit_a_big_book(false);
+}
+
+#[test]
+fn an_edit_in_a_big_markdown_book_lints_one_chapter_again() {
+    edit_a_big_book(true);
 }
 
 /// Runs the Neovim client script (tests/clients/nvim-lsp.sh) when `nvim` is installed.
