@@ -196,6 +196,7 @@ pub struct Spot {
 /// ```
 /// use scoresheet::lint::config::Config;
 /// use scoresheet::lint::editor::spot;
+/// use shakmaty::Position;
 ///
 /// let text = "1. e4 e5 2. Sf3 Sc6 3. ";
 /// let s = spot("g.txt", text, &Default::default(), Config::default(), 13).unwrap();
