@@ -108,9 +108,18 @@ impl Client {
 
     /// The next diagnostics published for `uri`.
     fn diagnostics(&mut self, uri: &str) -> Vec<Value> {
+        self.diagnostics_of(uri, None)
+    }
+
+    /// The next diagnostics published for `uri` at `version` (others are skipped: a whole
+    /// lint of an earlier text may publish again).
+    fn diagnostics_of(&mut self, uri: &str, version: Option<i32>) -> Vec<Value> {
         loop {
             let m = self.receive();
-            if m["method"] == "textDocument/publishDiagnostics" && m["params"]["uri"] == uri {
+            if m["method"] == "textDocument/publishDiagnostics"
+                && m["params"]["uri"] == uri
+                && version.is_none_or(|v| m["params"]["version"] == v)
+            {
                 return m["params"]["diagnostics"]
                     .as_array()
                     .expect("a list")
@@ -212,7 +221,7 @@ fn an_illegal_move_is_published_offered_and_cleared_by_an_edit() {
 
     // `Bb4` → `Bb5`: an incremental edit of one character.
     c.change(&u, 2, ((2, 25), (2, 26)), "5");
-    let d = c.diagnostics(&u);
+    let d = c.diagnostics_of(&u, Some(2));
     assert!(d.is_empty(), "{d:?}");
     c.shutdown();
 }
@@ -244,7 +253,7 @@ fn a_markdown_chapter_is_linted_with_its_prose() {
         "{value}"
     );
     c.change(&u, 2, ((8, 23), (8, 26)), "Qe4");
-    let d = c.diagnostics(&u);
+    let d = c.diagnostics_of(&u, Some(2));
     assert!(
         d.iter().any(|d| range_of(d).0 == (8, 23)),
         "a wrong move in the prose is found: {d:?}"
@@ -411,6 +420,29 @@ fn the_configuration_file_is_honoured() {
     c.shutdown();
 }
 
+#[test]
+fn the_whole_documents_style_is_judged_again_when_typing_pauses() {
+    let mut c = Client::start();
+    let dir = folder("style");
+    let u = uri(&dir.join("games.pgn"));
+    let game = "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O Nf6 *";
+    let text =
+        format!("[Event \"a\"]\n\n{game}\n\n[Event \"b\"]\n\n{game}\n\n[Event \"c\"]\n\n{game}\n");
+    assert!(c.open(&u, "pgn", &text).is_empty());
+    // The third game castles `0-0`: the section alone cannot tell it from the book's `O-O`;
+    // the whole lint behind it can, and publishes it for the same version.
+    let col = game.find("O-O").unwrap() as u32;
+    c.change(&u, 2, ((10, col), (10, col + 3)), "0-0");
+    let first = c.diagnostics_of(&u, Some(2));
+    assert!(first.iter().all(|d| d["code"] != "SC202"), "{first:?}");
+    let then = c.diagnostics_of(&u, Some(2));
+    assert_eq!(then.len(), 1, "{then:?}");
+    assert_eq!(then[0]["code"], "SC202");
+    let col = u64::from(col);
+    assert_eq!(range_of(&then[0]), ((10, col), (10, col + 3)));
+    c.shutdown();
+}
+
 fn range_of_json(d: &Value) -> Value {
     d["range"].clone()
 }
@@ -476,7 +508,7 @@ fn edit_a_big_book(markdown: bool) {
         let (new, errors) = if round % 2 == 0 { ("4", 1) } else { ("5", 0) };
         let t = Instant::now();
         c.change(&u, round + 2, ((line, col + 2), (line, col + 3)), new);
-        let d = c.diagnostics(&u);
+        let d = c.diagnostics_of(&u, Some(round + 2));
         times.push(t.elapsed());
         assert_eq!(d.len(), errors, "round {round}: {d:?}");
         if errors == 1 {

@@ -7,7 +7,9 @@
 //! sections they fall in: they are the sections' cached findings until a section's text
 //! changes. An edited section is then linted alone, with the document's format, notation and
 //! language, and without the style rules that count how the whole document writes
-//! (SC201–SC205): their findings in an edited section wait for the next save.
+//! (SC201–SC205), and its findings are published at once; when typing pauses, the whole is
+//! linted again on another thread ([`WholeJob`]) and its findings, the style rules' included,
+//! replace them if the text has not changed meanwhile.
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -88,6 +90,46 @@ fn shifted(d: &LintDiagnostic, by: isize) -> LintDiagnostic {
         }
     }
     d
+}
+
+/// Linting the whole text of a document (on another thread, when typing pauses).
+pub struct WholeJob {
+    path: String,
+    text: String,
+    options: LintOptions,
+    config: Config,
+}
+
+/// The findings of the whole text of a document, and how it was read.
+pub struct Whole {
+    /// The text linted.
+    text: String,
+    reading: Option<Reading>,
+    reading_took: Duration,
+    findings: Vec<LintDiagnostic>,
+    error: Option<String>,
+}
+
+impl WholeJob {
+    /// Lints the whole text as `scoresheet lint` does.
+    pub fn run(self) -> Whole {
+        let started = Instant::now();
+        let bytes = self.text.as_bytes();
+        let reading =
+            editor::reading(&self.path, bytes, &self.options.read, self.config.clone()).ok();
+        let reading_took = started.elapsed();
+        let (findings, error) = match lint_bytes(&self.path, bytes, &self.options, self.config) {
+            Ok(l) => (l.diagnostics, None),
+            Err(e) => (Vec::new(), Some(e.to_string())),
+        };
+        Whole {
+            text: self.text,
+            reading,
+            reading_took,
+            findings,
+            error,
+        }
+    }
 }
 
 impl Doc {
@@ -181,23 +223,39 @@ impl Doc {
         self.reading_took = started.elapsed();
     }
 
+    /// What linting the whole text needs, to be done here or on another thread.
+    pub fn whole_job(&self, registry: &Arc<Registry>) -> WholeJob {
+        WholeJob {
+            path: self.path.clone(),
+            text: self.text.as_str().to_owned(),
+            options: LintOptions {
+                read: self.read_options(registry),
+                ..LintOptions::default()
+            },
+            config: self.config.clone(),
+        }
+    }
+
     /// Lints the whole text as `scoresheet lint` does, and shares the findings out to the
     /// sections (on opening and saving).
     pub fn lint_whole(&mut self, registry: &Arc<Registry>) {
-        self.find_reading(registry);
-        let options = LintOptions {
-            read: self.read_options(registry),
-            ..LintOptions::default()
-        };
+        let whole = self.whole_job(registry).run();
+        self.adopt(whole);
+    }
+
+    /// Takes the findings of the whole, when they are of the text as it is now (else leaves
+    /// them: false), and shares them out to the sections.
+    pub fn adopt(&mut self, whole: Whole) -> bool {
+        if whole.text != self.text.as_str() {
+            return false;
+        }
+        self.reading = whole.reading;
+        self.reading_took = whole.reading_took;
+        if let Some(e) = whole.error {
+            self.config_error = Some(e);
+        }
+        self.findings = whole.findings;
         let text = self.text.as_str();
-        self.findings = match lint_bytes(&self.path, text.as_bytes(), &options, self.config.clone())
-        {
-            Ok(l) => l.diagnostics,
-            Err(e) => {
-                self.config_error = Some(e.to_string());
-                Vec::new()
-            }
-        };
         let format = self.reading.as_ref().map_or(Format::Text, |r| r.format);
         self.sections = editor::sections(format, text);
         self.cache.clear();
@@ -218,6 +276,7 @@ impl Doc {
             at = end;
         }
         self.relinted = self.sections.len();
+        true
     }
 
     /// Lints again after an edit: the sections whose text is not in the cache, each alone

@@ -7,8 +7,10 @@
 //! it, and completion offers the legal moves at the cursor in the game's own notation and
 //! language.
 //!
-//! Synchronous: one thread reads and answers messages in order (lsp-server's threads do the
-//! reading and writing); changes that arrive together are applied before one lint.
+//! One thread reads and answers messages in order (lsp-server's threads do the reading and
+//! writing); changes that arrive together are applied before one lint of the sections they
+//! touch. When no message waits, the whole document is linted again on a thread of its own
+//! (see [`documents`]).
 
 mod actions;
 mod completion;
@@ -36,7 +38,8 @@ use lsp_types::{
 };
 use scoresheet::syntax::Registry;
 
-use documents::Doc;
+use crossbeam_channel::{Receiver, Sender, TryRecvError};
+use documents::{Doc, Whole};
 
 /// What the server can do.
 fn capabilities() -> ServerCapabilities {
@@ -94,9 +97,20 @@ struct Server {
     docs: HashMap<Uri, Doc>,
     /// By URI text (a `Uri` holds a cache cell: no key of an ordered set).
     dirty: BTreeSet<String>,
+    /// Documents whose whole lint is older than their text, by URI text.
+    stale: BTreeSet<String>,
+    /// Documents whose whole lint runs on another thread, by URI text.
+    running: BTreeSet<String>,
+    /// The version and diagnostics last published, by URI text.
+    published: HashMap<String, (Option<i32>, Vec<lsp_types::Diagnostic>)>,
+    /// Where those threads hand their findings back.
+    wholes: (Sender<Done>, Receiver<Done>),
     /// When set (SCORESHEET_LSP_LOG), a line per lint on standard error: what it cost.
     log: bool,
 }
+
+/// A document's whole lint done: its URI text and the findings.
+type Done = (String, Whole);
 
 type Outcome = Result<(), Box<dyn std::error::Error + Send + Sync>>;
 
@@ -106,11 +120,18 @@ impl Server {
         Ok(())
     }
 
-    fn publish(&self, uri: &Uri) -> Outcome {
+    /// Publishes a document's findings, unless the same were published for the same version
+    /// (a whole lint that found what the sections did).
+    fn publish(&mut self, uri: &Uri) -> Outcome {
         let Some(doc) = self.docs.get(uri) else {
             return Ok(());
         };
         let params = diagnostics::publish(doc, uri);
+        let shown = (params.version, params.diagnostics.clone());
+        if self.published.get(uri.as_str()) == Some(&shown) {
+            return Ok(());
+        }
+        self.published.insert(uri.as_str().to_owned(), shown);
         self.send(Notification::new(
             PublishDiagnostics::METHOD.to_owned(),
             params,
@@ -178,6 +199,7 @@ impl Server {
                         doc.text.apply(c);
                     }
                     self.dirty.insert(uri.as_str().to_owned());
+                    self.stale.insert(uri.as_str().to_owned());
                 }
             }
             DidSaveTextDocument::METHOD => {
@@ -192,6 +214,7 @@ impl Server {
                         doc.load_config(&registry);
                         doc.lint_whole(&registry);
                         self.dirty.remove(u.as_str());
+                        self.stale.remove(u.as_str());
                     }
                 }
                 let saved: Vec<Uri> = self
@@ -209,6 +232,8 @@ impl Server {
                     n.extract(DidCloseTextDocument::METHOD)?;
                 self.docs.remove(&p.text_document.uri);
                 self.dirty.remove(p.text_document.uri.as_str());
+                self.stale.remove(p.text_document.uri.as_str());
+                self.published.remove(p.text_document.uri.as_str());
                 let params = lsp_types::PublishDiagnosticsParams {
                     uri: p.text_document.uri,
                     diagnostics: Vec::new(),
@@ -270,20 +295,76 @@ impl Server {
         self.send(Response::new_ok(id, result))
     }
 
+    /// Starts the whole lint of each document edited since its last one, on a thread of its
+    /// own (one at a time per document).
+    fn start_whole_lints(&mut self) {
+        let stale: Vec<String> = self.stale.difference(&self.running).cloned().collect();
+        for key in stale {
+            let Some(doc) = key.parse::<Uri>().ok().and_then(|u| self.docs.get(&u)) else {
+                self.stale.remove(&key);
+                continue;
+            };
+            let job = doc.whole_job(&self.registry);
+            let back = self.wholes.0.clone();
+            let k = key.clone();
+            let started = std::thread::Builder::new()
+                .name("scoresheet-whole-lint".to_owned())
+                .spawn(move || {
+                    let _ = back.send((k, job.run()));
+                });
+            if started.is_ok() {
+                self.stale.remove(&key);
+                self.running.insert(key);
+            }
+        }
+    }
+
+    /// A whole lint done: its findings taken and published if the text is still the one
+    /// linted.
+    fn whole_done(&mut self, key: String, whole: Whole) -> Outcome {
+        self.running.remove(&key);
+        let Ok(uri) = key.parse::<Uri>() else {
+            return Ok(());
+        };
+        let taken = self.docs.get_mut(&uri).is_some_and(|d| d.adopt(whole));
+        if self.log {
+            eprintln!(
+                "scoresheet lsp: a whole lint done, {}",
+                if taken {
+                    "taken"
+                } else {
+                    "left (the text changed)"
+                }
+            );
+        }
+        if taken { self.publish(&uri) } else { Ok(()) }
+    }
+
     /// Reads and answers messages until the client says `exit`.
     fn serve(&mut self) -> Outcome {
         loop {
             let message = match self.connection.receiver.try_recv() {
                 Ok(m) => m,
-                Err(crossbeam_channel::TryRecvError::Empty) => {
-                    // Nothing waiting: the changes so far are linted before waiting.
+                Err(TryRecvError::Empty) => {
+                    // Nothing waiting: the changes so far are linted, then the whole behind.
                     self.flush()?;
-                    match self.connection.receiver.recv() {
-                        Ok(m) => m,
-                        Err(_) => return Ok(()),
+                    self.start_whole_lints();
+                    let receiver = self.connection.receiver.clone();
+                    let wholes = self.wholes.1.clone();
+                    crossbeam_channel::select! {
+                        recv(receiver) -> m => match m {
+                            Ok(m) => m,
+                            Err(_) => return Ok(()),
+                        },
+                        recv(wholes) -> w => {
+                            if let Ok((key, whole)) = w {
+                                self.whole_done(key, whole)?;
+                            }
+                            continue;
+                        }
                     }
                 }
-                Err(crossbeam_channel::TryRecvError::Disconnected) => return Ok(()),
+                Err(TryRecvError::Disconnected) => return Ok(()),
             };
             match message {
                 Message::Request(r) => {
@@ -328,6 +409,10 @@ pub fn run(registry: &Arc<Registry>, out: StdoutLock<'_>) -> std::io::Result<Exi
         registry: Arc::clone(registry),
         docs: HashMap::new(),
         dirty: BTreeSet::new(),
+        stale: BTreeSet::new(),
+        published: HashMap::new(),
+        running: BTreeSet::new(),
+        wholes: crossbeam_channel::unbounded(),
         log: std::env::var_os("SCORESHEET_LSP_LOG").is_some(),
     };
     let outcome = server.serve();
