@@ -219,6 +219,26 @@ fn an_illegal_move_is_published_offered_and_cleared_by_an_edit() {
     assert!(["Bc4", "Bb5"].contains(&best.as_str()), "{best}");
     assert!(actions[1].get("isPreferred").is_none(), "{}", actions[1]);
 
+    // A request whose parameters do not read is answered with an error; the server goes on.
+    c.send(&json!({"jsonrpc": "2.0", "id": 99, "method": "textDocument/hover", "params": {}}));
+    let answer = loop {
+        let m = c.receive();
+        if m["id"] == 99 {
+            break m;
+        }
+    };
+    assert_eq!(answer["error"]["code"], -32602, "{answer}");
+    let unknown =
+        json!({"jsonrpc": "2.0", "id": 100, "method": "textDocument/rename", "params": {}});
+    c.send(&unknown);
+    let answer = loop {
+        let m = c.receive();
+        if m["id"] == 100 {
+            break m;
+        }
+    };
+    assert_eq!(answer["error"]["code"], -32601, "{answer}");
+
     // `Bb4` → `Bb5`: an incremental edit of one character.
     c.change(&u, 2, ((2, 25), (2, 26)), "5");
     let d = c.diagnostics_of(&u, Some(2));

@@ -249,11 +249,32 @@ impl Server {
         Ok(())
     }
 
+    /// Answers a request: its result, an error for parameters that do not read, or "method
+    /// not found".
     fn request(&mut self, r: Request) -> Outcome {
         // Answers are about the text as it is now.
         self.flush()?;
         let id = r.id.clone();
-        let result = match r.method.as_str() {
+        let method = r.method.clone();
+        let response = match self.answer(r) {
+            Ok(Some(result)) => Response::new_ok(id, result),
+            Ok(None) => Response::new_err(
+                id,
+                lsp_server::ErrorCode::MethodNotFound as i32,
+                format!("scoresheet lsp does not answer {method}"),
+            ),
+            Err(e) => Response::new_err(
+                id,
+                lsp_server::ErrorCode::InvalidParams as i32,
+                format!("{method}: {e}"),
+            ),
+        };
+        self.send(response)
+    }
+
+    /// The result of a request (`None`: not a request this server answers).
+    fn answer(&self, r: Request) -> Result<Option<serde_json::Value>, Box<dyn std::error::Error>> {
+        Ok(Some(match r.method.as_str() {
             HoverRequest::METHOD => {
                 let (_, p) = r.extract::<lsp_types::HoverParams>(HoverRequest::METHOD)?;
                 let at = p.text_document_position_params;
@@ -283,16 +304,8 @@ impl Server {
                     .unwrap_or_default();
                 serde_json::to_value(list)?
             }
-            _ => {
-                let e = Response::new_err(
-                    id,
-                    lsp_server::ErrorCode::MethodNotFound as i32,
-                    format!("scoresheet lsp does not answer {}", r.method),
-                );
-                return self.send(e);
-            }
-        };
-        self.send(Response::new_ok(id, result))
+            _ => return Ok(None),
+        }))
     }
 
     /// Starts the whole lint of each document edited since its last one, on a thread of its
