@@ -596,5 +596,16 @@ fn neovim_gets_the_diagnostics_of_a_markdown_chapter() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{stdout}\n{stderr}");
     assert!(stdout.contains("SC101"), "{stdout}\n{stderr}");
-    assert!(stdout.contains("Bh5"), "{stdout}\n{stderr}");
+    assert!(
+        stdout.contains("chapter.md:11:29: SC101"),
+        "{stdout}\n{stderr}"
+    );
+    assert!(
+        stdout.contains("hover: **10... Nxc3**: the knight on d5 takes the knight on c3"),
+        "{stdout}\n{stderr}"
+    );
+    assert!(
+        stdout.contains("after the edit (Bh4): 0 diagnostics"),
+        "{stdout}\n{stderr}"
+    );
 }
