@@ -417,6 +417,14 @@ fn the_configuration_file_is_honoured() {
     let first = &actions[0];
     assert_eq!(first["isPreferred"], true, "{actions}");
     assert_eq!(first["edit"]["changes"][&u][0]["newText"], "#", "{actions}");
+    // The suggestion `Qxf7#` is that fix: not offered twice.
+    let titles: Vec<&str> = actions
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a["title"].as_str().unwrap())
+        .collect();
+    assert!(!titles.contains(&"Replace with `Qxf7#`"), "{titles:?}");
     c.shutdown();
 
     std::fs::write(dir.join("scoresheet.toml"), "ignore = [\"SC103\"]\n").expect("writes");

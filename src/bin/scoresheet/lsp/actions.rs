@@ -80,7 +80,12 @@ pub fn actions(doc: &Doc, uri: &Uri, range: Range) -> Vec<CodeActionOrCommand> {
         if let Some(f) = safe {
             out.push(action(doc, uri, d, f.title.clone(), &edits_of(f), true));
         }
+        // A suggestion that writes what the safe fix writes is that fix, offered once.
+        let fixed = safe.and_then(|f| spliced(doc.text.as_str(), d.span, f));
         for (i, s) in d.suggestions.iter().enumerate() {
+            if fixed.as_ref() == Some(s) {
+                continue;
+            }
             let title = if s.is_empty() {
                 "Remove it".to_owned()
             } else {
