@@ -471,6 +471,158 @@ fn the_whole_documents_style_is_judged_again_when_typing_pauses() {
     c.shutdown();
 }
 
+/// The (line, character) of a byte offset of an ASCII text.
+fn pos(text: &str, at: usize) -> (u32, u32) {
+    let line = text[..at].matches('\n').count() as u32;
+    let col = at - text[..at].rfind('\n').map_or(0, |i| i + 1);
+    (line, col as u32)
+}
+
+/// The diagnostics as comparable (range, code, message) triples, the style rules' left out.
+fn comparable(d: &[Value]) -> Vec<String> {
+    let mut out: Vec<String> = d
+        .iter()
+        .filter(|d| !d["code"].as_str().unwrap_or("").starts_with("SC20"))
+        .map(|d| format!("{:?} {} {}", range_of(d), d["code"], d["message"]))
+        .collect();
+    out.sort();
+    out
+}
+
+/// Makes each edit (find, replace) in the server's document and here, and checks that the
+/// diagnostics published for it (sections linted again) are those of the same text opened
+/// afresh (linted whole), the style rules left out. Returns in how many texts there were some.
+fn edit_and_compare(
+    c: &mut Client,
+    name: &str,
+    id: &str,
+    text: &mut String,
+    edits: &[(&str, &str)],
+) -> usize {
+    let dir = folder(name);
+    let u = uri(&dir.join(name));
+    let first = c.open(&u, id, text);
+    assert!(comparable(&first).is_empty(), "{first:?}");
+    let mut errors = 0;
+    for (i, (find, replace)) in edits.iter().enumerate() {
+        let at = text
+            .find(find)
+            .unwrap_or_else(|| panic!("edit {i}: no {find:?}"));
+        let (start, end) = (pos(text, at), pos(text, at + find.len()));
+        let version = i as i32 + 2;
+        c.change(&u, version, (start, end), replace);
+        text.replace_range(at..at + find.len(), replace);
+        let by_sections = c.diagnostics_of(&u, Some(version));
+        let fresh = uri(&dir.join(format!("fresh-{i}-{name}")));
+        let whole = c.open(&fresh, id, text);
+        errors += usize::from(!comparable(&whole).is_empty());
+        assert_eq!(
+            comparable(&by_sections),
+            comparable(&whole),
+            "edit {i} ({find:?} → {replace:?}):\n{text}"
+        );
+    }
+    errors
+}
+
+#[test]
+fn latex_edits_linted_by_sections_find_what_the_whole_lint_finds() {
+    let game = |n: usize, fen: &str, moves: &str, after: &str| {
+        format!(
+            "\\section{{Game {n}}}\n\n\\newchessgame{fen}\n\\mainline{{{moves}}}\n\nHere \\variation{{{after}}} was possible.\n\n"
+        )
+    };
+    let mut text =
+        String::from("\\documentclass{article}\n\\usepackage{xskak}\n\\begin{document}\n\n");
+    text += &game(1, "", "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6", "3... Nf6");
+    text += &game(
+        2,
+        "[setfen=4k3/8/8/8/8/8/4P3/4K3 w - - 0 1]",
+        "1. e4 Kd7 2. Kd2 Kc6",
+        "2... Ke6",
+    );
+    text += &game(3, "", "1. d4 d5 2. c4 e6", "2... c6");
+    text += "\\end{document}\n";
+    let edits = [
+        ("3. Bb5 a6", "3. Bb4 a6"),
+        ("2... Ke6", "2... Ke5"),
+        ("\\newchessgame[setfen", "\\newchessgame[ setfen"),
+        ("3. Bb4 a6", "3. Bb5 a6"),
+        (
+            "\\section{Game 3}\n\n\\newchessgame\n",
+            "\\section{Game 3}\n\n",
+        ),
+        ("2. c4 e6", "2. c4 e5 3. dxe5"),
+    ];
+    let mut c = Client::start();
+    let errors = edit_and_compare(&mut c, "games.tex", "latex", &mut text, &edits);
+    assert!(
+        errors >= 2,
+        "the edits made errors to find in {errors} texts"
+    );
+    // The first edit linted one section of 3 again.
+    let log = c.log.lock().expect("the log").clone();
+    let first = log.iter().find(|l| l.contains("linted again"));
+    assert!(
+        first.is_some_and(|l| l.starts_with("scoresheet lsp: 3 sections, 1 linted again")),
+        "{log:?}"
+    );
+    c.shutdown();
+}
+
+#[test]
+fn markdown_edits_linted_by_sections_find_what_the_whole_lint_finds() {
+    let chapter = |n: usize, moves: &str| {
+        format!(
+            "## Chapter {n}\n\nSome words.\n\n```pgn\n{moves}\n```\n\nAfter 1. e4 e5 the game went on.\n\n"
+        )
+    };
+    let mut text: String = [
+        "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *",
+        "1. e4 e5 2. Nf3 Nf6 3. Nxe5 d6 *",
+        "1. e4 e5 2. Bc4 Nf6 3. d3 Bc5 *",
+        "1. e4 e5 2. Nc3 Nf6 3. f4 d5 *",
+    ]
+    .iter()
+    .enumerate()
+    .map(|(i, m)| chapter(i + 1, m))
+    .collect();
+    let edits = [
+        // An illegal move in chapter 1.
+        ("Bb5 a6", "Bb4 a6"),
+        // Chapter 2 longer, `d5` fine.
+        ("Nxe5 d6", "Nxe5 d5 4. Qh5"),
+        // A wrong fragment in the prose after chapter 2.
+        (
+            "```\n\nAfter 1. e4 e5 the game went on.\n\n## Chapter 3",
+            "```\n\nAfter 1. e4 e6 the game went on.\n\n## Chapter 3",
+        ),
+        // Chapters 3 and 4 run together.
+        ("\n\n## Chapter 4\n\n", "\n## Chapter 4\n"),
+        // Chapter 1 mended.
+        ("Bb4 a6", "Bb5 a6"),
+        ("3. f4 d5 *", "3. f4 d5 4. fxe5 Nxe4 5. Qf3 *"),
+        // Chapter 2's heading gone.
+        ("## Chapter 2\n\nSome words.\n\n", ""),
+        // Chapter 3 wrong: `3. d3` follows.
+        ("2. Bc4 Nf6", "2. Bc4 Nf6 3. Qh5 Nxh5"),
+    ];
+    let mut c = Client::start();
+    let errors = edit_and_compare(&mut c, "book.md", "markdown", &mut text, &edits);
+    assert!(
+        errors >= 4,
+        "the edits made errors to find in {errors} texts"
+    );
+    // The first edit linted one section of 4 again.
+    let log = c.log.lock().expect("the log").clone();
+    let first = log.iter().find(|l| l.contains("linted again"));
+    assert!(
+        first.is_some_and(|l| l.starts_with("scoresheet lsp: 4 sections, 1 linted again")),
+        "{log:?}"
+    );
+    c.shutdown();
+}
+
 fn range_of_json(d: &Value) -> Value {
     d["range"].clone()
 }
