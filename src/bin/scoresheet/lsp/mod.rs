@@ -21,6 +21,7 @@ mod text;
 
 use std::collections::{BTreeSet, HashMap};
 use std::io::StdoutLock;
+use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::process::ExitCode;
 use std::sync::Arc;
 
@@ -109,8 +110,8 @@ struct Server {
     log: bool,
 }
 
-/// A document's whole lint done: its URI text and the findings.
-type Done = (String, Whole);
+/// A document's whole lint done: its URI text and the findings (`None`: the lint failed).
+type Done = (String, Option<Whole>);
 
 type Outcome = Result<(), Box<dyn std::error::Error + Send + Sync>>;
 
@@ -155,7 +156,12 @@ impl Server {
             };
             if let Some(doc) = self.docs.get_mut(&uri) {
                 let started = std::time::Instant::now();
-                doc.lint_edited(&self.registry);
+                let registry = &self.registry;
+                // A panic (a bug) leaves the findings as they were, not the server stopped.
+                let linted = catch_unwind(AssertUnwindSafe(|| doc.lint_edited(registry)));
+                if linted.is_err() {
+                    say!("scoresheet lsp: linting {key} failed (a bug: please report it)");
+                }
                 if self.log {
                     eprintln!(
                         "scoresheet lsp: {} sections, {} linted again, {:.1} ms",
@@ -256,7 +262,10 @@ impl Server {
         self.flush()?;
         let id = r.id.clone();
         let method = r.method.clone();
-        let response = match self.answer(r) {
+        let answer = catch_unwind(AssertUnwindSafe(|| self.answer(r))).unwrap_or_else(|_| {
+            Err(format!("answering {method} failed (a bug: please report it)").into())
+        });
+        let response = match answer {
             Ok(Some(result)) => Response::new_ok(id, result),
             Ok(None) => Response::new_err(
                 id,
@@ -323,7 +332,9 @@ impl Server {
             let started = std::thread::Builder::new()
                 .name("scoresheet-whole-lint".to_owned())
                 .spawn(move || {
-                    let _ = back.send((k, job.run()));
+                    // A panic (a bug) hands nothing back but the end of the job.
+                    let whole = catch_unwind(AssertUnwindSafe(|| job.run())).ok();
+                    let _ = back.send((k, whole));
                 });
             if started.is_ok() {
                 self.stale.remove(&key);
@@ -334,9 +345,9 @@ impl Server {
 
     /// A whole lint done: its findings taken and published if the text is still the one
     /// linted.
-    fn whole_done(&mut self, key: String, whole: Whole) -> Outcome {
+    fn whole_done(&mut self, key: String, whole: Option<Whole>) -> Outcome {
         self.running.remove(&key);
-        let Ok(uri) = key.parse::<Uri>() else {
+        let (Ok(uri), Some(whole)) = (key.parse::<Uri>(), whole) else {
             return Ok(());
         };
         let taken = self.docs.get_mut(&uri).is_some_and(|d| d.adopt(whole));
