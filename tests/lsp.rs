@@ -7,7 +7,6 @@ mod common;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
-use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use serde_json::{Value, json};
@@ -15,8 +14,9 @@ use serde_json::{Value, json};
 /// A client of one server process.
 struct Client {
     child: Child,
-    /// The server's log lines (with `SCORESHEET_LSP_LOG` set).
-    log: Arc<Mutex<Vec<String>>>,
+    /// The reader of the server's standard error: its log lines (`SCORESHEET_LSP_LOG` is set),
+    /// whole once the server has exited.
+    log: std::thread::JoinHandle<Vec<String>>,
     input: ChildStdin,
     output: BufReader<ChildStdout>,
     next_id: i64,
@@ -34,14 +34,8 @@ impl Client {
         let mut child = cmd.spawn().expect("scoresheet lsp starts");
         let input = child.stdin.take().expect("stdin");
         let output = BufReader::new(child.stdout.take().expect("stdout"));
-        let log = Arc::new(Mutex::new(Vec::new()));
         let errors = BufReader::new(child.stderr.take().expect("stderr"));
-        let kept = Arc::clone(&log);
-        std::thread::spawn(move || {
-            for line in errors.lines().map_while(Result::ok) {
-                kept.lock().expect("the log").push(line);
-            }
-        });
+        let log = std::thread::spawn(move || errors.lines().map_while(Result::ok).collect());
         let mut c = Client {
             child,
             log,
@@ -147,12 +141,15 @@ impl Client {
         );
     }
 
-    fn shutdown(mut self) {
+    /// Shuts the server down; returns its log lines.
+    fn shutdown(mut self) -> Vec<String> {
         let r = self.request("shutdown", Value::Null);
         assert!(r.is_null());
         self.notify("exit", Value::Null);
         let status = self.child.wait().expect("exits");
-        assert!(status.success(), "{status}");
+        let log = self.log.join().expect("the log");
+        assert!(status.success(), "{status}: {log:?}");
+        log
     }
 }
 
@@ -561,13 +558,12 @@ fn latex_edits_linted_by_sections_find_what_the_whole_lint_finds() {
         "the edits made errors to find in {errors} texts"
     );
     // The first edit linted one section of 3 again.
-    let log = c.log.lock().expect("the log").clone();
+    let log = c.shutdown();
     let first = log.iter().find(|l| l.contains("linted again"));
     assert!(
         first.is_some_and(|l| l.starts_with("scoresheet lsp: 3 sections, 1 linted again")),
         "{log:?}"
     );
-    c.shutdown();
 }
 
 #[test]
@@ -614,13 +610,12 @@ fn markdown_edits_linted_by_sections_find_what_the_whole_lint_finds() {
         "the edits made errors to find in {errors} texts"
     );
     // The first edit linted one section of 4 again.
-    let log = c.log.lock().expect("the log").clone();
+    let log = c.shutdown();
     let first = log.iter().find(|l| l.contains("linted again"));
     assert!(
         first.is_some_and(|l| l.starts_with("scoresheet lsp: 4 sections, 1 linted again")),
         "{log:?}"
     );
-    c.shutdown();
 }
 
 fn range_of_json(d: &Value) -> Value {
@@ -697,7 +692,7 @@ fn edit_a_big_book(markdown: bool) {
         }
     }
     // Each edit linted one section (one game) again, and no other.
-    let log = c.log.lock().expect("the log").clone();
+    let log = c.shutdown();
     let edits: Vec<&String> = log.iter().filter(|l| l.contains("linted again")).collect();
     assert_eq!(edits.len(), 10, "{log:?}");
     for l in &edits {
@@ -715,7 +710,6 @@ fn edit_a_big_book(markdown: bool) {
         times[times.len() / 2].as_secs_f64() * 1000.0,
         times[times.len() - 1].as_secs_f64() * 1000.0,
     );
-    c.shutdown();
 }
 
 #[test]
