@@ -7,7 +7,7 @@ pub(crate) mod resolve;
 pub(crate) mod token;
 pub(crate) mod words;
 
-pub use descriptive::{DescStyle, Knight, Origins};
+pub use descriptive::{DescStyle, Knight, Origins, describe_move};
 pub use resolve::{Illegal, Resolution};
 pub use token::{
     InvalidToken, TokenOutcome, parse_token, parse_token_with, resolve_move_token, resolve_token,

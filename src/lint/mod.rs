@@ -25,6 +25,7 @@ pub mod convert;
 pub(crate) mod diag;
 pub(crate) mod diagrams;
 pub(crate) mod document;
+pub mod editor;
 pub mod fix;
 pub mod output;
 pub(crate) mod placed;

@@ -103,6 +103,8 @@ enum Command {
         #[arg(long, value_name = "DIR")]
         dir: Option<std::path::PathBuf>,
     },
+    /// Serve the Language Server Protocol over standard input and output (for editors).
+    Lsp,
     /// Write and check language files that add a language at run time.
     Grammar {
         #[command(subcommand)]
@@ -193,6 +195,7 @@ mod check_cli;
 mod convert;
 mod join;
 mod lint_cli;
+mod lsp;
 mod position_cli;
 mod progress;
 mod shell;
@@ -312,6 +315,7 @@ fn run(cli: Cli, registry: &Arc<Registry>) -> std::io::Result<ExitCode> {
         Command::Grammar { action } => grammar_command(action, &cli.grammars, &mut out),
         Command::Completions { shell } => shell::completions::<Cli>(shell, &mut out),
         Command::Man { dir } => shell::man::<Cli>(dir.as_deref(), &mut out),
+        Command::Lsp => lsp::run(registry, out),
     }
 }
 

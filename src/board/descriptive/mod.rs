@@ -36,6 +36,7 @@ mod tests;
 pub(crate) use crate::board::descriptive::marks::resolve_readings;
 pub use crate::board::descriptive::origins::Origins;
 pub use crate::board::descriptive::style::{DescStyle, Knight};
+pub use crate::board::descriptive::tokens::describe_move;
 pub(crate) use crate::board::descriptive::tokens::{
     describe_readings, move_patterns, written_mark,
 };

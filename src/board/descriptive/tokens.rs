@@ -68,8 +68,17 @@ pub(crate) fn describe_readings(
 }
 
 /// A legal move in words: "the knight on g1 to f3", "the bishop on d4 takes the knight on
-/// c5", "castling on the king's side".
-pub(super) fn describe_move(m: &Move) -> String {
+/// c5", "castling on the king's side" (the check or mate it gives is not said: it needs the
+/// position).
+///
+/// ```
+/// use scoresheet::board::{TokenOutcome, describe_move, resolve_token};
+/// use shakmaty::Chess;
+///
+/// let TokenOutcome::Legal(m) = resolve_token(&Chess::default(), "Nf3") else { panic!() };
+/// assert_eq!(describe_move(&m), "the knight on g1 to f3");
+/// ```
+pub fn describe_move(m: &Move) -> String {
     let name = |r: Role| match r {
         Role::King => "king",
         Role::Queen => "queen",
