@@ -22,6 +22,9 @@
 //! - Lint a manuscript (PGN, text, Markdown, LaTeX): [`lint_bytes`], [`fix_bytes`] with
 //!   [`LintOptions`] and a [`lint::config::Config`]; the rules in [`lint::rules`], the output
 //!   formats in [`lint::output`], fixes in [`lint::fix`].
+//! - For tools around it: [`report::jsonl`] (a JSON object per game, for pipelines),
+//!   [`lint::sarif`] (SARIF 2.1.0 for code-scanning pages) and [`lint::editor`] (what the
+//!   language server asks: a manuscript's sections, the move and position at a place).
 //! - One token on its own: [`board::resolve_token`] (`"Nf3"` on a position),
 //!   [`board::resolve_token_with`] (any parser, e.g. descriptive `P-K4`),
 //!   [`board::resolve_move_token`] (a parsed token, with the descriptive [`board::Origins`]).
@@ -33,8 +36,8 @@
 //! Everything else is crate-private: the parsers generated per notation × language, the
 //! walker, move patterns and the resolver's internals, the checker's line walk, the lint
 //! document model's helpers. (Before this API was drawn the crate exposed 143 modules, 92 of
-//! them generated parsers, and 193 `pub fn`; now 17 modules and 137 `pub fn`, many of them
-//! methods of the public types.)
+//! them generated parsers, and 193 `pub fn`; once drawn, 17 modules and 137 `pub fn`, many of
+//! them methods of the public types.)
 //!
 //! ```
 //! use scoresheet::{Code, Options, check_str};
@@ -66,7 +69,47 @@
 //! assert_eq!(Writer::DescriptiveEs.write(&pos, &Origins::default(), &m), "C3AR");
 //! ```
 //!
-//! Linting a manuscript: see [`lint`].
+//! Linting a manuscript: a Markdown chapter whose game ends in a mate it does not mark; the
+//! linter's finding comes with a safe fix, which [`fix_bytes`] applies.
+//!
+//! ```
+//! use scoresheet::lint::config::Config;
+//! use scoresheet::{LintOptions, fix_bytes, lint_bytes};
+//!
+//! let chapter = "# The trap\n\n```pgn\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7 *\n```\n";
+//! let options = LintOptions::default();
+//! let linted = lint_bytes("ch1.md", chapter.as_bytes(), &options, Config::default()).unwrap();
+//! let d = &linted.diagnostics[0];
+//! assert_eq!((d.code().as_str(), d.rule.name), ("SC103", "check-mark"));
+//! let fixed = fix_bytes("ch1.md", chapter.as_bytes(), &options, Config::default()).unwrap();
+//! assert!(fixed.text.contains("4. Qxf7# *"));
+//! ```
+//!
+//! Adding a language from Rust code: the commented template of `scoresheet grammar new`, its
+//! placeholders filled in and the knight written `Kt` as an old newspaper wrote it, built and
+//! smoke-tested ([`check::smoke::build`]), then registered and used like a built-in language.
+//!
+//! ```
+//! use std::sync::Arc;
+//! use scoresheet::check::smoke;
+//! use scoresheet::syntax::user::template;
+//! use scoresheet::{Options, Registry, check_str};
+//!
+//! let text = template("en-x-gazette")
+//!     .replace("<language>", "Gazette English")
+//!     .replace("<Language name>", "Gazette English")
+//!     .replace("<where the letters come from: a federation's rules, a book, a newspaper>",
+//!              "the house style of a weekly paper")
+//!     .replace(r#"king = @{ "K" }"#, r#"king = @{ "K" ~ !"t" }"#)
+//!     .replace(r#"knight = @{ "N" }"#, r#"knight = @{ "Kt" }"#);
+//! let gazette = smoke::build("gazette.pest", &text).expect("the file builds and reads games");
+//! let mut registry = Registry::builtin();
+//! registry.register(gazette).unwrap();
+//! let options = Options::named("algebraic", "en-x-gazette", Arc::new(registry)).unwrap();
+//! let file = check_str("column.txt", "1. e4 e5 2. Ktf3 Ktc6 3. Bb5 Ktf6 4. O-O *", &options).unwrap();
+//! assert!(file.games[0].diagnostics.is_empty(), "{:?}", file.games[0].diagnostics);
+//! assert_eq!(file.games[0].mainline.len(), 7);
+//! ```
 //!
 //! # How it is built: one module per stage
 //!

@@ -46,7 +46,7 @@ fn temp(name: &str) -> PathBuf {
     dir.join(name)
 }
 
-/// Two corpus files with errors in them, one after the other: a large PGN of ~2,000 games.
+/// Two corpus files one after the other, with slips planted: a PGN of 1,690 games.
 fn large_pgn(corpus: &Path) -> PathBuf {
     let path = temp("large.pgn");
     let mut text = Vec::new();

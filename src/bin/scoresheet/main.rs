@@ -144,8 +144,8 @@ struct ReadArgs {
     /// Language of the input: `auto` or an ISO 639-1 code.
     #[arg(long, default_value = "auto")]
     lang: String,
-    /// The name standard input is reported under (and read as: `.md`, `.tex`…), as editors
-    /// and CI steps that pipe a buffer give it.
+    /// The name standard input is reported under, as editors and CI steps that pipe a buffer
+    /// give it (`convert` reads a `.md` or `.tex` name as a manuscript).
     #[arg(long, value_name = "PATH")]
     stdin_filename: Option<String>,
 }
