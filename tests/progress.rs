@@ -32,6 +32,8 @@ fn on_a_terminal(command: &str) -> Option<String> {
     // A minute at most: a progress line that blocks the command fails the test, not CI.
     let out = Command::new("timeout")
         .args(["60", "script", "-qec", command, "/dev/null"])
+        // Drawn from the start (it waits half a second by default).
+        .env("SCORESHEET_PROGRESS_AFTER", "0")
         .output()
         .ok()?;
     Some(String::from_utf8_lossy(&out.stdout).into_owned())
@@ -77,6 +79,22 @@ fn drawn_on_a_terminal_only() {
         let stderr = String::from_utf8_lossy(&plain.stderr);
         assert!(!stderr.contains("games/s"), "{command}: {stderr}");
         assert!(!stderr.contains('\r'), "{command}: {stderr:?}");
+        // A short run (one game) with the default delay of half a second draws nothing.
+        let one = dir.join("one.pgn");
+        std::fs::write(&one, "1. e4 e5 2. Nf3 Nc6 *\n").expect("written");
+        let short = Command::new("script")
+            .args([
+                "-qec",
+                &format!("{BIN} {command} {args} {} > /dev/null", one.display()),
+                "/dev/null",
+            ])
+            .env_remove("SCORESHEET_PROGRESS_AFTER")
+            .output()
+            .expect("script runs");
+        assert!(
+            !String::from_utf8_lossy(&short.stdout).contains("games/s"),
+            "{command}"
+        );
         // --quiet on a terminal: nothing drawn.
         let quiet = on_a_terminal(&format!(
             "{BIN} {command} --quiet {args} {} > /dev/null",

@@ -1,12 +1,14 @@
 //! The progress line of long runs on standard error: the file being read (and how many there
 //! are), the games done and the games per second. Drawn only when standard error is a
-//! terminal and `--quiet` is not given; the report itself is unchanged. Whatever the command
+//! terminal, `--quiet` is not given and the run has lasted half a second (a short run draws
+//! nothing); the report itself is unchanged. Whatever the command
 //! writes to standard output passes under the line (it is cleared, the text written, the line
 //! drawn again), so a report on the same terminal is not garbled.
 
+use std::cell::Cell;
 use std::io::{self, IsTerminal, Write};
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 use scoresheet::check::{CheckedGame, Sink};
@@ -18,6 +20,20 @@ pub(crate) struct Progress {
     bar: Option<ProgressBar>,
     files: usize,
     file: usize,
+    /// The line is drawn once the run has lasted this long (a short run draws nothing).
+    after: Duration,
+    started: Instant,
+    drawn: Cell<bool>,
+}
+
+/// How long a run goes before its progress line is drawn: half a second, or the milliseconds
+/// of `SCORESHEET_PROGRESS_AFTER` (the tests draw it at once with 0).
+fn delay() -> Duration {
+    let ms = std::env::var("SCORESHEET_PROGRESS_AFTER")
+        .ok()
+        .and_then(|v| v.trim().parse().ok())
+        .unwrap_or(500);
+    Duration::from_millis(ms)
 }
 
 impl Progress {
@@ -25,8 +41,8 @@ impl Progress {
     /// and not `quiet`.
     pub(crate) fn new(quiet: bool, files: usize) -> Progress {
         let bar = (!quiet && io::stderr().is_terminal()).then(|| {
-            // Redrawn at most ten times a second: the games go faster than the eye.
-            let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr_with_hz(10));
+            // Hidden until the run has lasted a while ([`Progress::draw`]).
+            let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::hidden());
             let style =
                 ProgressStyle::with_template("{spinner} {prefix}{pos} games, {rate} [{elapsed}]")
                     .unwrap_or_else(|_| ProgressStyle::default_spinner())
@@ -34,13 +50,28 @@ impl Progress {
                         let _ = write!(w, "{:.0} games/s", s.per_sec());
                     });
             bar.set_style(style);
-            bar.enable_steady_tick(Duration::from_millis(200));
             bar
         });
         Progress {
             bar,
             files,
             file: 0,
+            after: delay(),
+            started: Instant::now(),
+            drawn: Cell::new(false),
+        }
+    }
+
+    /// Draws the line from now on, once the run has lasted long enough.
+    fn draw(&self) {
+        if let Some(bar) = &self.bar
+            && !self.drawn.get()
+            && self.started.elapsed() >= self.after
+        {
+            self.drawn.set(true);
+            // Redrawn at most ten times a second: the games go faster than the eye.
+            bar.set_draw_target(ProgressDrawTarget::stderr_with_hz(10));
+            bar.enable_steady_tick(Duration::from_millis(200));
         }
     }
 
@@ -55,6 +86,7 @@ impl Progress {
                 bar.set_prefix(format!("{name}: "));
             }
         }
+        self.draw();
     }
 
     /// One more game done.
@@ -66,6 +98,7 @@ impl Progress {
     pub(crate) fn games(&self, n: usize) {
         if let Some(bar) = &self.bar {
             bar.inc(n as u64);
+            self.draw();
         }
     }
 
