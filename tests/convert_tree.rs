@@ -415,6 +415,9 @@ fn uci_lists_read_back_as_the_same_games() {
     let moves: Vec<usize> = f.games.iter().map(|g| g.mainline.len()).collect();
     assert_eq!(moves, [7, 1, 3, 3, 1, 2]);
     assert!(f.games.iter().all(|g| !g.has_errors()));
+    // UCI has no result token: a list's games are not asked for one (nor for anything else).
+    let said: Vec<&str> = f.all_diagnostics().map(|d| d.code().as_str()).collect();
+    assert!(said.is_empty(), "{said:?}");
 
     // One game wrapped over two lines is one game.
     let wrapped = "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6\nb5a4 g8f6 e1g1 f8e7\n";
