@@ -282,19 +282,13 @@ fn the_corpus_annotated_games_keep_their_tree() {
 }
 
 fn convert_cli(args: &[&str], input: &str) -> std::process::Output {
-    use std::io::Write;
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_scoresheet"))
-        .arg("convert")
-        .args(args)
-        .args(["--color", "never", "-"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    // A refused option ends the run before the input is read.
-    let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
-    child.wait_with_output().unwrap()
+    let args: Vec<&str> = ["convert"]
+        .iter()
+        .chain(args)
+        .chain(&["--color", "never", "-"])
+        .copied()
+        .collect();
+    common::run_piped(env!("CARGO_BIN_EXE_scoresheet"), &args, input)
 }
 
 /// The descriptive writer's options (old books' `Kt`, FIDE's `x`), PGN in another language's

@@ -1,18 +1,16 @@
 //! `check --format jsonl` (issue 19 item 3): one JSON object per line, a line per game as soon
 //! as it is checked and a line per problem of a file as a whole.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
+
+const BIN: &str = env!("CARGO_BIN_EXE_scoresheet");
 
 fn check_jsonl(input: &str) -> (i32, Vec<serde_json::Value>) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_scoresheet"))
-        .args(["check", "--format", "jsonl", "--lang", "en", "-"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
-    let out = child.wait_with_output().unwrap();
+    let out = common::run_piped(
+        BIN,
+        &["check", "--format", "jsonl", "--lang", "en", "-"],
+        input,
+    );
     let text = String::from_utf8(out.stdout).unwrap();
     let lines = text
         .lines()
@@ -57,8 +55,9 @@ fn a_problem_of_the_file_is_a_line_of_its_own() {
 /// converted), its status and its diagnostics.
 #[test]
 fn convert_writes_a_line_per_game() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_scoresheet"))
-        .args([
+    let out = common::run_piped(
+        BIN,
+        &[
             "convert",
             "--to",
             "san",
@@ -68,18 +67,9 @@ fn convert_writes_a_line_per_game() {
             "--format",
             "jsonl",
             "-",
-        ])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let _ = child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"1. e4 e5 2. Nf3 Nc6 *\n\n1. e4 e5 2. Qxe5 *\n");
-    let out = child.wait_with_output().unwrap();
+        ],
+        "1. e4 e5 2. Nf3 Nc6 *\n\n1. e4 e5 2. Qxe5 *\n",
+    );
     assert_eq!(out.status.code(), Some(1), "a game not converted");
     let lines: Vec<serde_json::Value> = String::from_utf8(out.stdout)
         .unwrap()

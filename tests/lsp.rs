@@ -408,7 +408,7 @@ fn the_configuration_file_is_honoured() {
     // A safe fix is the preferred action.
     let actions = c.request(
         "textDocument/codeAction",
-        json!({"textDocument": {"uri": u}, "range": range_of_json(&d[0]),
+        json!({"textDocument": {"uri": u}, "range": d[0]["range"],
                "context": {"diagnostics": []}}),
     );
     let first = &actions[0];
@@ -522,6 +522,28 @@ fn edit_and_compare(
     errors
 }
 
+/// [`edit_and_compare`] on a fresh server with the document `(name, language id)`: at least
+/// `errors` of the edited texts have errors to find, and the first edit lints one section of
+/// the document's `sections` again (said in the server's log).
+fn sections_find_what_the_whole_finds(
+    (name, id): (&str, &str),
+    text: &mut String,
+    edits: &[(&str, &str)],
+    errors: usize,
+    sections: usize,
+) {
+    let mut c = Client::start();
+    let found = edit_and_compare(&mut c, name, id, text, edits);
+    assert!(
+        found >= errors,
+        "the edits made errors to find in {found} texts"
+    );
+    let log = c.shutdown();
+    let first = log.iter().find(|l| l.contains("linted again"));
+    let said = format!("scoresheet lsp: {sections} sections, 1 linted again");
+    assert!(first.is_some_and(|l| l.starts_with(&said)), "{log:?}");
+}
+
 #[test]
 fn latex_edits_linted_by_sections_find_what_the_whole_lint_finds() {
     let game = |n: usize, fen: &str, moves: &str, after: &str| {
@@ -551,19 +573,7 @@ fn latex_edits_linted_by_sections_find_what_the_whole_lint_finds() {
         ),
         ("2. c4 e6", "2. c4 e5 3. dxe5"),
     ];
-    let mut c = Client::start();
-    let errors = edit_and_compare(&mut c, "games.tex", "latex", &mut text, &edits);
-    assert!(
-        errors >= 2,
-        "the edits made errors to find in {errors} texts"
-    );
-    // The first edit linted one section of 3 again.
-    let log = c.shutdown();
-    let first = log.iter().find(|l| l.contains("linted again"));
-    assert!(
-        first.is_some_and(|l| l.starts_with("scoresheet lsp: 3 sections, 1 linted again")),
-        "{log:?}"
-    );
+    sections_find_what_the_whole_finds(("games.tex", "latex"), &mut text, &edits, 2, 3);
 }
 
 #[test]
@@ -603,23 +613,7 @@ fn markdown_edits_linted_by_sections_find_what_the_whole_lint_finds() {
         // Chapter 3 wrong: `3. d3` follows.
         ("2. Bc4 Nf6", "2. Bc4 Nf6 3. Qh5 Nxh5"),
     ];
-    let mut c = Client::start();
-    let errors = edit_and_compare(&mut c, "book.md", "markdown", &mut text, &edits);
-    assert!(
-        errors >= 4,
-        "the edits made errors to find in {errors} texts"
-    );
-    // The first edit linted one section of 4 again.
-    let log = c.shutdown();
-    let first = log.iter().find(|l| l.contains("linted again"));
-    assert!(
-        first.is_some_and(|l| l.starts_with("scoresheet lsp: 4 sections, 1 linted again")),
-        "{log:?}"
-    );
-}
-
-fn range_of_json(d: &Value) -> Value {
-    d["range"].clone()
+    sections_find_what_the_whole_finds(("book.md", "markdown"), &mut text, &edits, 4, 4);
 }
 
 /// A book of `games` games (about 300 pages for 1,500), each a real game with a comment: PGN

@@ -2,8 +2,9 @@
 //! asked, as the checker repaired it, with every repair marked; without `--repair` it is
 //! refused with the reason. Runs the built binary.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
+
+use std::process::Output;
 
 use scoresheet::check::{Options, check_str};
 
@@ -20,19 +21,7 @@ const PLAYED: &str = "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5c6 d7c6 e1g1 f7f6 d2d4 e5d
 d4b3 d8d1 f1d1 f8d6 c1e3 b7b6 b1c3 g8e7 c3d5 e7d5 d1d5 c8e6 d5d2 e8c8";
 
 fn run(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(BIN)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let _ = child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(stdin.as_bytes());
-    child.wait_with_output().expect("the binary finishes")
+    common::run_piped(BIN, args, stdin)
 }
 
 fn text(bytes: &[u8]) -> String {

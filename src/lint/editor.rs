@@ -319,31 +319,27 @@ mod tests {
         assert!(text[s[1].start..].starts_with("\\newchessgame[setfen"));
     }
 
+    /// The position a move typed at the end of `text` is played in.
+    fn position_at_end(text: &str) -> Chess {
+        let s = spot(
+            "g.pgn",
+            text,
+            &ReadOptions::default(),
+            Config::default(),
+            text.len(),
+        )
+        .expect("reads");
+        s.position.expect("a position").0
+    }
+
     #[test]
     fn position_in_a_variation_replaces_the_move_before_it() {
-        let text = "1. e4 e5 2. Nf3 (2. Bc4 ";
-        let s = spot(
-            "g.pgn",
-            text,
-            &ReadOptions::default(),
-            Config::default(),
-            text.len(),
-        )
-        .expect("reads");
-        let (pos, _) = s.position.expect("a position");
         // After 2. Bc4: Black to move, the bishop on c4.
+        let pos = position_at_end("1. e4 e5 2. Nf3 (2. Bc4 ");
         assert_eq!(pos.turn(), shakmaty::Color::Black);
         assert!(pos.board().piece_at(shakmaty::Square::C4).is_some());
-        let text = "1. e4 e5 2. Nf3 (";
-        let s = spot(
-            "g.pgn",
-            text,
-            &ReadOptions::default(),
-            Config::default(),
-            text.len(),
-        )
-        .expect("reads");
-        let (pos, _) = s.position.expect("a position");
+        // The variation's first move replaces 2. Nf3: White to move, the knight still home.
+        let pos = position_at_end("1. e4 e5 2. Nf3 (");
         assert_eq!(pos.turn(), shakmaty::Color::White);
         assert!(pos.board().piece_at(shakmaty::Square::G1).is_some());
     }

@@ -151,7 +151,7 @@ impl Splitter {
             && self.depth == 0
             && self.ended_at.is_none()
             && uci_lines::may_start(b, i)
-            && uci_lines::cut_before(text, self.start, i, end).map_err(|()| Pending)?
+            && uci_lines::cut_before(text, self.start, i, end).ok_or(Pending)?
         {
             // A list of UCI games, a game per line: the next one starts here.
             push(games, text, self.start, i);

@@ -7,6 +7,28 @@ use std::path::{Path, PathBuf};
 
 use shakmaty::{Chess, Move, Position};
 
+/// Runs the program `bin` (the test's `env!("CARGO_BIN_EXE_scoresheet")`: this module is
+/// also compiled into the library's tests, where that name is not known) with `args`, `stdin`
+/// written to its standard input; its output. A program that stops before reading all of its
+/// input (a refused option) is not an error of the test.
+pub fn run_piped(bin: &str, args: &[&str], stdin: &str) -> std::process::Output {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(bin)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let _ = child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(stdin.as_bytes());
+    child.wait_with_output().expect("the binary finishes")
+}
+
 /// The corpus folder (`SCORESHEET_CORPUS`, else `../shared/corpus`), when it holds `probe`.
 pub fn corpus_with(probe: &str) -> Option<PathBuf> {
     let dir = match std::env::var_os("SCORESHEET_CORPUS") {

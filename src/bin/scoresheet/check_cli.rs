@@ -5,12 +5,11 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use clap::ValueEnum;
-use scoresheet::check::check_reader;
 use scoresheet::report::output;
 use scoresheet::syntax::Registry;
 
 use super::progress::Progress;
-use super::{ColorChoice, ReadArgs, Timely, checked, open_all, terminal_width, use_color};
+use super::{ColorChoice, ReadArgs, Timely, check_file, open_all, terminal_width, use_color};
 
 /// Options of `scoresheet check`.
 #[derive(clap::Args)]
@@ -71,10 +70,8 @@ pub(crate) fn run(
         Format::Json => {
             let mut report = output::JsonReport::new(&mut out)?;
             for (name, input) in inputs {
-                progress.file(name);
                 let mut file = report.file(name);
-                let mut sink = progress.counting(&mut file);
-                if let Some(code) = checked(check_reader(name, input, &options, &mut sink))? {
+                if let Some(code) = check_file(&mut progress, name, input, &options, &mut file)? {
                     return Ok(code);
                 }
                 errors |= file.finish()?.errors > 0;
@@ -83,12 +80,10 @@ pub(crate) fn run(
         }
         Format::Jsonl => {
             for (name, input) in inputs {
-                progress.file(name);
                 let input = super::join::Counted::new(input);
                 let counts = Arc::clone(&input.counts);
                 let mut file = scoresheet::report::jsonl::JsonLines::new(&mut out, name);
-                let mut sink = progress.counting(&mut file);
-                if let Some(code) = checked(check_reader(name, input, &options, &mut sink))? {
+                if let Some(code) = check_file(&mut progress, name, input, &options, &mut file)? {
                     return Ok(code);
                 }
                 if args.totals {
@@ -101,10 +96,8 @@ pub(crate) fn run(
         Format::Sarif => {
             let mut log = scoresheet::lint::sarif::Log::new();
             for (name, input) in inputs {
-                progress.file(name);
                 let mut file = log.file(name);
-                let mut sink = progress.counting(&mut file);
-                if let Some(code) = checked(check_reader(name, input, &options, &mut sink))? {
+                if let Some(code) = check_file(&mut progress, name, input, &options, &mut file)? {
                     return Ok(code);
                 }
                 errors |= file.errors() > 0;
@@ -117,14 +110,12 @@ pub(crate) fn run(
                 terminal_width(),
             );
             for (i, (name, input)) in inputs.into_iter().enumerate() {
-                progress.file(name);
                 // A blank line between one file's summary and the next file's report.
                 if i > 0 {
                     writeln!(out)?;
                 }
                 let mut file = output::HumanFile::new(&mut out, name, style);
-                let mut sink = progress.counting(&mut file);
-                if let Some(code) = checked(check_reader(name, input, &options, &mut sink))? {
+                if let Some(code) = check_file(&mut progress, name, input, &options, &mut file)? {
                     return Ok(code);
                 }
                 errors |= file.finish()?.errors > 0;

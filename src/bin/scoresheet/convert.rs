@@ -9,15 +9,13 @@ use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
 
-use scoresheet::check::{CheckedGame, Sink, check_reader};
+use scoresheet::check::{CheckedGame, Sink};
 use scoresheet::diagnostic::{Diagnostic, Severity};
 use scoresheet::render::{DescStyle, Knight, LongForm, SquareNotation, Style, Writer};
 use scoresheet::report::output;
 use scoresheet::span::SourceText;
 
-use super::{
-    ColorChoice, ReadArgs, Target, checked, open_all, terminal_width, use_color, write_data,
-};
+use super::{ColorChoice, ReadArgs, Target, open_all, terminal_width, use_color, write_data};
 
 /// The options of `scoresheet convert`.
 #[derive(Args)]
@@ -125,13 +123,10 @@ fn manuscripts(
     } else {
         &args.files[..]
     };
-    let named = given.iter().map(|f| {
-        let name = match (f.as_str(), &args.read.stdin_filename) {
-            ("-", Some(name)) => name.as_str(),
-            (f, _) => f,
-        };
-        (f.as_str(), name)
-    });
+    let stdin_name = args.read.stdin_filename.as_deref();
+    let named = given
+        .iter()
+        .map(|f| (f.as_str(), super::input_name(f, stdin_name)));
     let files: Vec<(&str, &str)> = named
         .filter(|(_, name)| is_manuscript(args, name))
         .collect();
@@ -274,7 +269,6 @@ pub(crate) fn run(
     // The games and the reports pass under the progress line, when there is one.
     let mut out = std::io::BufWriter::with_capacity(1 << 16, progress.under(out));
     for (name, input) in inputs {
-        progress.file(name);
         let mut stderr = progress.under(std::io::stderr());
         let mut file = ConvertFile {
             args: &args,
@@ -291,8 +285,7 @@ pub(crate) fn run(
             read_as: ("", String::new()),
             errors: false,
         };
-        let mut sink = progress.counting(&mut file);
-        if let Some(code) = checked(check_reader(name, input, &options, &mut sink))? {
+        if let Some(code) = super::check_file(&mut progress, name, input, &options, &mut file)? {
             return Ok(code);
         }
         failed |= file.finish()?;

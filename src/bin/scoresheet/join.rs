@@ -57,6 +57,9 @@ impl Sum {
 pub(crate) fn join(input: impl Read, out: &mut impl Write) -> io::Result<u64> {
     let mut before = Before::default();
     let mut sum = Sum::default();
+    // The last game number of the piece being read: a number that does not follow it starts
+    // another piece, which must come after the totals line of this one.
+    let mut last_game = 0;
     for (i, line) in io::BufReader::new(input).lines().enumerate() {
         let line = line?;
         if line.trim().is_empty() {
@@ -79,7 +82,21 @@ pub(crate) fn join(input: impl Read, out: &mut impl Write) -> io::Result<u64> {
             before.games += piece.games;
             before.lines += piece.lines;
             before.bytes += piece.bytes;
+            last_game = 0;
             continue;
+        }
+        if let Some(n) = object.get("game").and_then(Value::as_u64) {
+            if n <= last_game {
+                return Err(io::Error::new(
+                    io::ErrorKind::InvalidData,
+                    format!(
+                        "line {}: game {n} after game {last_game} with no totals line between: \
+                         check each piece with `--format jsonl --totals`",
+                        i + 1
+                    ),
+                ));
+            }
+            last_game = n;
         }
         shift(&mut object, &before);
         serde_json::to_writer(&mut *out, &object)?;
@@ -192,6 +209,15 @@ mod tests {
             lines[3]["totals"],
             json!({"games": 3, "errors": 2, "lines": 13, "bytes": 150})
         );
+    }
+
+    #[test]
+    fn pieces_without_totals_are_refused() {
+        // Without the totals lines the second piece's game 1 cannot be placed: said, not
+        // written as game 1 again.
+        let pieces = "{\"game\":1}\n{\"game\":2}\n{\"game\":1}\n";
+        let e = join(pieces.as_bytes(), &mut Vec::new()).unwrap_err();
+        assert!(e.to_string().contains("line 3: game 1 after game 2"), "{e}");
     }
 
     #[test]

@@ -278,17 +278,13 @@ pub fn run(
     let mut changed = false;
     let mut progress = super::progress::Progress::new(quiet, files.len());
     for path in &files {
-        progress.file(path);
         let bytes = match read_input(path) {
             Ok(b) => b,
             Err(e) => return Ok(usage(e)),
         };
         // Standard input stands for the file `--stdin-filename` names, if any.
-        let name = match (path.as_str(), &args.stdin_filename) {
-            ("-", Some(name)) => name.as_str(),
-            ("-", None) => "<stdin>",
-            (path, _) => path,
-        };
+        let name = super::input_name(path, args.stdin_filename.as_deref());
+        progress.file(name);
         let config = match config_for(&args, name, registry) {
             Ok(c) => c,
             Err(code) => return Ok(code),

@@ -337,6 +337,22 @@ fn join_command(files: &[String], out: &mut impl Write) -> std::io::Result<ExitC
     })
 }
 
+/// Checks the file `name` (read from `input`) into `sink`, its games counted on the
+/// progress line: `None` when it was checked, else the exit code (see [`checked`]).
+fn check_file(
+    progress: &mut progress::Progress,
+    name: &str,
+    input: impl Read,
+    options: &Options,
+    sink: &mut dyn scoresheet::check::Sink,
+) -> std::io::Result<Option<ExitCode>> {
+    progress.file(name);
+    let mut sink = progress.counting(sink);
+    checked(scoresheet::check::check_reader(
+        name, input, options, &mut sink,
+    ))
+}
+
 /// The outcome of checking one file: `None` when it was checked, the exit code when it could
 /// not be (said on standard error), an I/O error as such.
 fn checked(result: Result<(), CheckError>) -> std::io::Result<Option<ExitCode>> {

@@ -21,17 +21,16 @@ pub(super) fn may_start(b: &[u8], i: usize) -> bool {
 }
 
 /// Does a new game start at `i`, the start of a line of the game that starts at `start`?
-/// `Err(())` when the text read so far ends before the line at `i` does (and the text is not
+/// `None` when the text read so far ends before the line at `i` does (and the text is not
 /// whole: `end` false).
-pub(super) fn cut_before(text: &str, start: usize, i: usize, end: bool) -> Result<bool, ()> {
+pub(super) fn cut_before(text: &str, start: usize, i: usize, end: bool) -> Option<bool> {
     let b = text.as_bytes();
-    let Some(line_end) = b[i..].iter().position(|&c| c == b'\n').map(|n| i + n) else {
-        if !end {
-            return Err(());
-        }
-        return Ok(cut_between(text, start, i, b.len()));
+    let line_end = match b[i..].iter().position(|&c| c == b'\n') {
+        Some(n) => i + n,
+        None if end => b.len(),
+        None => return None,
     };
-    Ok(cut_between(text, start, i, line_end))
+    Some(cut_between(text, start, i, line_end))
 }
 
 /// The rule of the module for the line `i..line_end` and the one before it (within the game
