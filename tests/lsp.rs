@@ -86,18 +86,25 @@ impl Client {
         self.send(&json!({"jsonrpc": "2.0", "method": method, "params": params}));
     }
 
-    /// Sends a request and returns its result (notifications met first are left).
-    fn request(&mut self, method: &str, params: Value) -> Value {
+    /// Sends a request and returns the response, result or error (notifications met first
+    /// are left).
+    fn call(&mut self, method: &str, params: Value) -> Value {
         let id = self.next_id;
         self.next_id += 1;
         self.send(&json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
         loop {
             let m = self.receive();
             if m["id"] == id {
-                assert!(m.get("error").is_none(), "{method}: {m}");
-                return m["result"].clone();
+                return m;
             }
         }
+    }
+
+    /// Sends a request and returns its result, which must not be an error.
+    fn request(&mut self, method: &str, params: Value) -> Value {
+        let m = self.call(method, params);
+        assert!(m.get("error").is_none(), "{method}: {m}");
+        m["result"].clone()
     }
 
     /// The next diagnostics published for `uri`.
@@ -217,23 +224,9 @@ fn an_illegal_move_is_published_offered_and_cleared_by_an_edit() {
     assert!(actions[1].get("isPreferred").is_none(), "{}", actions[1]);
 
     // A request whose parameters do not read is answered with an error; the server goes on.
-    c.send(&json!({"jsonrpc": "2.0", "id": 99, "method": "textDocument/hover", "params": {}}));
-    let answer = loop {
-        let m = c.receive();
-        if m["id"] == 99 {
-            break m;
-        }
-    };
+    let answer = c.call("textDocument/hover", json!({}));
     assert_eq!(answer["error"]["code"], -32602, "{answer}");
-    let unknown =
-        json!({"jsonrpc": "2.0", "id": 100, "method": "textDocument/rename", "params": {}});
-    c.send(&unknown);
-    let answer = loop {
-        let m = c.receive();
-        if m["id"] == 100 {
-            break m;
-        }
-    };
+    let answer = c.call("textDocument/rename", json!({}));
     assert_eq!(answer["error"]["code"], -32601, "{answer}");
 
     // `Bb4` → `Bb5`: an incremental edit of one character.
