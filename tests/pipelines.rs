@@ -46,9 +46,11 @@ fn temp(name: &str) -> PathBuf {
     dir.join(name)
 }
 
-/// Two corpus files one after the other, with slips planted: a PGN of 1,690 games.
-fn large_pgn(corpus: &Path) -> PathBuf {
-    let path = temp("large.pgn");
+/// Two corpus files one after the other, with slips planted: a PGN of 1,690 games, in a
+/// file of the calling test's own (the tests run at once, and one writing the file while
+/// another reads it gave CI a short read).
+fn large_pgn(corpus: &Path, test: &str) -> PathBuf {
+    let path = temp(&format!("{test}.pgn"));
     let mut text = Vec::new();
     for f in ["bulk/twic1599_1000k.pgn", "bulk/world_matches.pgn"] {
         text.extend(std::fs::read(corpus.join(f)).expect("corpus file"));
@@ -91,7 +93,7 @@ fn parallel_pipe_gives_the_lines_of_one_run() {
     if !parallel_or_skip("parallel_pipe_gives_the_lines_of_one_run") {
         return;
     }
-    let pgn = large_pgn(&corpus);
+    let pgn = large_pgn(&corpus, "pipe");
     let whole = one_run(&pgn);
     // The recipe of the README, word for word but for the paths.
     let joined = sh(&format!(
@@ -125,16 +127,19 @@ fn parallel_over_hosts_gives_the_lines_of_one_run() {
     if !parallel_or_skip(test) {
         return;
     }
-    let pgn = large_pgn(&corpus);
+    let pgn = large_pgn(&corpus, "hosts");
     // A stand-in for ssh: it notes the host and runs the command here (the command parallel
-    // sends is the one it sends to a real host).
+    // sends is the one it sends to a real host). Like sshd, it gives the command a login
+    // shell in SHELL: parallel's remote wrapper runs the job with `$SHELL`, and CI's bare
+    // environment has none (every job then failed silently and the join was empty).
     let log = temp("hosts.log");
     let _ = std::fs::remove_file(&log);
     let ssh = temp("fake-ssh");
     std::fs::write(
         &ssh,
         format!(
-            "#!/bin/sh\necho \"$1\" >> {}\nshift\n[ \"$1\" = \"--\" ] && shift\nexec sh -c \"$*\"\n",
+            "#!/bin/sh\necho \"$1\" >> {}\nshift\n[ \"$1\" = \"--\" ] && shift\n\
+             export SHELL=\"${{SHELL:-/bin/sh}}\"\nexec sh -c \"$*\"\n",
             log.display()
         ),
     )
