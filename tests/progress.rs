@@ -34,6 +34,8 @@ fn on_a_terminal(command: &str) -> Option<String> {
         .args(["60", "script", "-qec", command, "/dev/null"])
         // Drawn from the start (it waits half a second by default).
         .env("SCORESHEET_PROGRESS_AFTER", "0")
+        // A terminal that redraws (CI's environment may have no TERM at all).
+        .env("TERM", "xterm")
         .output()
         .ok()?;
     Some(String::from_utf8_lossy(&out.stdout).into_owned())
@@ -89,6 +91,7 @@ fn drawn_on_a_terminal_only() {
                 "/dev/null",
             ])
             .env_remove("SCORESHEET_PROGRESS_AFTER")
+            .env("TERM", "xterm")
             .output()
             .expect("script runs");
         assert!(
@@ -102,5 +105,28 @@ fn drawn_on_a_terminal_only() {
         ))
         .expect("script runs");
         assert!(!quiet.contains("games/s"), "{command}: {quiet:?}");
+        // A terminal that cannot redraw a line (TERM unset or `dumb`): nothing drawn, and the
+        // same report.
+        for term in [None, Some("dumb")] {
+            let mut cmd = Command::new("script");
+            cmd.args([
+                "-qec",
+                &format!(
+                    "{BIN} {command} {args} {} > {}",
+                    pgn.display(),
+                    report.display()
+                ),
+                "/dev/null",
+            ])
+            .env("SCORESHEET_PROGRESS_AFTER", "0")
+            .env_remove("TERM");
+            if let Some(term) = term {
+                cmd.env("TERM", term);
+            }
+            let dumb = cmd.output().expect("script runs");
+            let dumb = String::from_utf8_lossy(&dumb.stdout);
+            assert!(!dumb.contains("games/s"), "{command} {term:?}: {dumb:?}");
+            assert_eq!(std::fs::read(&report).expect("the report"), on_terminal);
+        }
     }
 }

@@ -36,11 +36,17 @@ fn delay() -> Duration {
     Duration::from_millis(ms)
 }
 
+/// Whether the terminal can redraw a line: `TERM` is set and not `dumb` (Emacs's shell
+/// buffers, CI runners' pseudo-terminals), as `indicatif` itself would only draw then.
+fn redraws() -> bool {
+    std::env::var_os("TERM").is_some_and(|t| !t.is_empty() && t != "dumb")
+}
+
 impl Progress {
     /// The progress of a run over `files` files, shown when standard error is a terminal
-    /// and not `quiet`.
+    /// that can redraw a line ([`redraws`]) and not `quiet`.
     pub(crate) fn new(quiet: bool, files: usize) -> Progress {
-        let bar = (!quiet && io::stderr().is_terminal()).then(|| {
+        let bar = (!quiet && io::stderr().is_terminal() && redraws()).then(|| {
             // Hidden until the run has lasted a while ([`Progress::draw`]).
             let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::hidden());
             let style =
