@@ -2,7 +2,8 @@
 //! signs, and variations to any depth, so that reading the output back gives the same tree.
 //!
 //! Random legal games are annotated at random (comments, NAGs with and without a sign, nested
-//! variations of random legal moves), written as PGN, converted to each notation (algebraic in a
+//! variations of random legal moves, some opening with a null move `--` as ChessBase writes
+//! them), written as PGN, converted to each notation (algebraic in a
 //! sample of languages, long, compact and figurine algebraic, English and Spanish descriptive,
 //! coordinate, Smith, ICCF), read back, and written as PGN again: the two PGN texts are the same.
 
@@ -15,7 +16,7 @@ use scoresheet::diagnostic::Severity;
 use scoresheet::render::{LongForm, SquareNotation, Style, Writer};
 use scoresheet::report::output;
 use scoresheet::syntax::LANGUAGE_FILES;
-use shakmaty::{Chess, Color, Move, Position};
+use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, FromSetup, Move, Position};
 
 /// NAGs to annotate with: signs of every kind, and numbers no sign writes.
 const NAGS: &[u16] = &[
@@ -55,8 +56,14 @@ fn annotated_line(pos: &Chess, moves: &[Move], rng: &mut Rng, depth: usize, out:
             number_due = true;
         }
         if depth > 0 && rng.below(5) == 0 {
-            // Another move in place of this one, and a few after it.
-            let mut alt = before.clone();
+            // Another move in place of this one, and a few after it; one time in three the
+            // side to move passes first (a null move), when it is not in check.
+            let pass = if rng.below(3) == 0 {
+                passed(&before)
+            } else {
+                None
+            };
+            let mut alt = pass.clone().unwrap_or_else(|| before.clone());
             let mut line = Vec::new();
             for _ in 0..1 + rng.below(4) {
                 let legal = alt.legal_moves();
@@ -67,7 +74,17 @@ fn annotated_line(pos: &Chess, moves: &[Move], rng: &mut Rng, depth: usize, out:
                 alt.play_unchecked(pick);
                 line.push(pick);
             }
-            if !line.is_empty() {
+            if let Some(after) = &pass {
+                let dots = if before.turn() == Color::White {
+                    "."
+                } else {
+                    "..."
+                };
+                out.push_str(&format!("({}{dots} -- ", before.fullmoves()));
+                annotated_line(after, &line, rng, depth - 1, out);
+                out.push_str(") ");
+                number_due = true;
+            } else if !line.is_empty() {
                 out.push('(');
                 annotated_line(&before, &line, rng, depth - 1, out);
                 out.push_str(") ");
@@ -75,6 +92,20 @@ fn annotated_line(pos: &Chess, moves: &[Move], rng: &mut Rng, depth: usize, out:
             }
         }
     }
+}
+
+/// The position after a null move from `pos`: the other side to move (after Black's, at the
+/// next move number); `None` in check, where a side cannot pass.
+fn passed(pos: &Chess) -> Option<Chess> {
+    if pos.is_check() {
+        return None;
+    }
+    let mut setup = pos.to_setup(EnPassantMode::Legal);
+    if pos.turn() == Color::Black {
+        setup.fullmoves = setup.fullmoves.saturating_add(1);
+    }
+    setup.swap_turn();
+    Chess::from_setup(setup, CastlingMode::Standard).ok()
 }
 
 fn checked(text: &str, notation: &str, lang: &str) -> CheckedFile {
@@ -230,6 +261,8 @@ fn the_corpus_annotated_games_keep_their_tree() {
         "pgn/scalachess-fixtures/bySmartChess.pgn",
         "pgn/scalachess-fixtures/withNag.pgn",
         "pgn/scalachess-fixtures/withGlyphAnnotations.pgn",
+        // A null move (`Z0`) in its main line.
+        "pgn/python-chess/anastasian-lewis.pgn",
         "bulk/world_matches.pgn",
     ];
     let targets: Vec<_> = targets()
@@ -237,7 +270,7 @@ fn the_corpus_annotated_games_keep_their_tree() {
         .filter(|(_, n, l)| {
             matches!(
                 (*n, *l),
-                ("algebraic", "bg") | ("descriptive", "en") | ("coordinate", _)
+                ("algebraic", "bg") | ("descriptive", "en") | ("coordinate" | "smith" | "iccf", _)
             )
         })
         .collect();
