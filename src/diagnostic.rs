@@ -177,6 +177,15 @@ pub enum Problem {
         /// The move it was read as, written out.
         read_as: String,
     },
+    /// A pawn push written with its own file before its square (`aa3`, `ee4`): read as the
+    /// push, with a warning (a key typed twice, or a piece letter typed as a file).
+    #[error("`{}` names its pawn's file twice; read as `{read_as}`", short(.text))]
+    FileTwice {
+        /// The token.
+        text: String,
+        /// The move it was read as, written out.
+        read_as: String,
+    },
     /// `e.p.` on a move that is not en passant.
     #[error("`{}` is marked e.p., but it is not an en passant capture", short(.text))]
     EpNotEnPassant {
@@ -463,6 +472,7 @@ codes! {
     CaptureMarkOnNonCapture => "capture_mark_on_non_capture",
     MissingCaptureMark => "missing_capture_mark",
     ShortPawnCapture => "short_pawn_capture",
+    FileTwice => "file_twice",
     EpNotEnPassant => "ep_not_en_passant",
     MoveNumber => "move_number",
     ResultTagMismatch => "result_tag_mismatch",
@@ -527,6 +537,7 @@ impl Problem {
             Problem::CaptureMarkOnNonCapture { .. } => Code::CaptureMarkOnNonCapture,
             Problem::MissingCaptureMark { .. } => Code::MissingCaptureMark,
             Problem::ShortPawnCapture { .. } => Code::ShortPawnCapture,
+            Problem::FileTwice { .. } => Code::FileTwice,
             Problem::EpNotEnPassant { .. } => Code::EpNotEnPassant,
             Problem::MoveNumber { .. } => Code::MoveNumber,
             Problem::ResultTagMismatch { .. } => Code::ResultTagMismatch,
@@ -610,6 +621,7 @@ impl Problem {
             | Problem::FigurineColor { .. }
             | Problem::LookAlike { .. }
             | Problem::MissingSpace { .. }
+            | Problem::FileTwice { .. }
             | Problem::MovesInComment => Severity::Warning,
             Problem::NotChecked { .. }
             | Problem::Separator { .. }

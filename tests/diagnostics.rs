@@ -140,6 +140,9 @@ const EXPECTED: &[(&str, &[&str])] = &[
     ("likely-slip", &["likely_slip"]),
     // `2.exd` for `2.exd5`: read, with an advice note saying so.
     ("short-pawn-capture", &["short_pawn_capture"]),
+    // `1.ee4` (a key typed twice) and `8.cc3`, where `Nc3` was as likely: read as the pushes,
+    // with a warning that offers the knight move too.
+    ("file-twice", &["file_twice", "file_twice"]),
     ("skipped-move", &["skipped_move"]),
     // The gap shows one half-move late; the move number after it agrees.
     ("skipped-move-found-later", &["skipped_move"]),

@@ -87,6 +87,16 @@ impl GameChecker<'_> {
         {
             self.short_capture(tok, before, m, ply);
         }
+        // A pawn push written with its own file before the square (`aa3`): a longer token than
+        // `a3`, so the common pawn move is passed by its length.
+        if let MoveBody::Normal(n) = &tok.body
+            && n.role == Role::Pawn
+            && n.from_rank.is_none()
+            && tok.span.end - tok.span.start > 2
+            && n.to.is_some_and(|to| n.from_file == Some(to.file()))
+        {
+            self.file_twice(tok, before, m, ply);
+        }
         let capture = m.is_capture();
         if capture != tok.capture().is_some()
             || (capture && matches!(tok.body, MoveBody::Descriptive(_)))
@@ -135,6 +145,52 @@ impl GameChecker<'_> {
             .ply(ply)
             .help("it is read all the same; the full form names the square taken on")
             .suggest(vec![read_as]),
+        );
+    }
+
+    /// A pawn push written with its file twice (`aa3`, `ee4`): no notation writes it, and a
+    /// key typed twice or a piece letter typed as a file (`aa3` for `Da3`) makes it. It is
+    /// read as the push, with a warning that offers the push and the piece moves to the same
+    /// square.
+    #[inline(never)]
+    fn file_twice(
+        &mut self,
+        tok: &MoveToken,
+        before: &dyn Fn() -> (Chess, Origins),
+        m: &Move,
+        ply: u32,
+    ) {
+        let text = self.src(tok.span);
+        let to = m.to();
+        let doubled = text
+            .rfind(to.to_string().as_str())
+            .is_some_and(|at| text[..at].ends_with(to.file().char()));
+        if !doubled {
+            return;
+        }
+        let text = text.to_owned();
+        let (pos, origins) = before();
+        let read_as = self.writer().write(&pos, &origins, m);
+        let mut suggestions = vec![read_as.clone()];
+        suggestions.extend(
+            pos.legal_moves()
+                .iter()
+                .filter(|o| o.to() == to && o.role() != Role::Pawn)
+                .take(3)
+                .map(|o| self.writer().write(&pos, &origins, o)),
+        );
+        self.diags.push(
+            Diagnostic::new(
+                Problem::FileTwice {
+                    text,
+                    read_as: read_as.clone(),
+                },
+                tok.span,
+            )
+            .label(format!("read as the pawn move `{read_as}`"))
+            .ply(ply)
+            .help("a pawn that does not capture stays on its file, which the square names already")
+            .suggest(suggestions),
         );
     }
 

@@ -4,8 +4,9 @@
 //! Reports two moves typed without a space between them (`e4e5`, `Nf3Nc6`: read as two
 //! moves when that reading is legal and the one move it could also be is not), commas,
 //! slashes and semicolons between moves (`1. e4, e5; 2. Nf3`), move numbers written `1)`,
-//! `1-`, `1:` or `1 .`, and a `;` comment that holds moves (everything after a `;` is a
-//! comment in PGN). The checker reads all of them; this rule says what it assumed.
+//! `1-`, `1:` or `1 .`, a `;` comment that holds moves (everything after a `;` is a
+//! comment in PGN), and a pawn move with its file typed twice (`aa3`, read as `a3`). The
+//! checker reads all of them; this rule says what it assumed.
 //!
 //! ## Why is this bad?
 //! Other programs read PGN: for them `e4e5` is one illegal move, `e4,` no move at all, and
@@ -24,7 +25,9 @@
 //! The fixes write a space between glued moves, white space for each separator of the game
 //! and a dot for each move number of the game; the moves read are unchanged: safe. A `;`
 //! comment that holds moves gets no fix: whether the moves belong to the game is the
-//! author's call.
+//! author's call. Nor does `aa3` get a safe one: it reads as `a3`, but the author may have
+//! meant a piece move to a3 with its letter typed as a file (`aa3` for `Qa3`); the push is an
+//! unsafe fix, and the piece moves are among the suggestions.
 use super::{Category, FixAvailability, Rule, RuleCode, RuleInfo, mapped};
 use crate::diagnostic::{Code, Problem};
 use crate::lint::diag::{Applicability, Fix, LintDiagnostic};
@@ -45,6 +48,7 @@ pub(crate) static RULE: Rule = Rule {
             Code::Separator,
             Code::MoveNumberForm,
             Code::MovesInComment,
+            Code::FileTwice,
         ],
         source: include_str!("sc110_hand_typed.rs"),
     },
@@ -54,6 +58,8 @@ pub(crate) static RULE: Rule = Rule {
 fn run(doc: &Scope<'_>, out: &mut Vec<LintDiagnostic>) {
     mapped(doc, &RULE, out, |unit, d| match &d.problem {
         Problem::MissingSpace { .. } => doc.suggested(unit, d, Applicability::Safe),
+        // `aa3` reads as `a3`, but it may be `Qa3` with the letter typed as a file.
+        Problem::FileTwice { .. } => doc.suggested(unit, d, Applicability::Unsafe),
         Problem::Separator { text, .. } => {
             let u = unit?;
             let spans = u.game.syntax.issues.iter().filter_map(|i| match i {
