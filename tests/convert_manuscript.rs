@@ -2,6 +2,8 @@
 //! English descriptive become German algebraic with every byte outside the moves unchanged,
 //! and the result lints clean.
 
+mod common;
+
 use std::path::PathBuf;
 use std::process::Command;
 
@@ -179,4 +181,77 @@ fn an_unresolved_move_is_left_and_reported() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("`B-R5` left as written"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The chapters go to every language and back: each converted chapter lints clean in the
+/// language it was written in (or one with the same piece letters: German, Norwegian and
+/// Swedish write alike), and converting it back to descriptive gives the original bytes. The fenced
+/// game has no rook or king move, so Turkish and Azerbaijani (rook `K` and `T`), Russian and
+/// Ukrainian (`Л` and `Т`) read it alike: the prose's `6. Ke1` / `6. Лe1` decides.
+#[test]
+fn every_language_there_and_back_and_the_prose_decides_a_tie() {
+    let bin = env!("CARGO_BIN_EXE_scoresheet");
+    for name in ["descriptive-chapter.md", "descriptive-chapter.tex"] {
+        let original = std::fs::read_to_string(fixture(name)).unwrap();
+        for lang in LANGUAGE_FILES.iter() {
+            let code = lang.code();
+            let to = common::run_piped(
+                bin,
+                &[
+                    "convert",
+                    "--to",
+                    "san",
+                    "--to-lang",
+                    code,
+                    "--stdin-filename",
+                    name,
+                    "-",
+                ],
+                &original,
+            );
+            assert_eq!(to.status.code(), Some(0), "{name} {code}");
+            let converted = String::from_utf8(to.stdout).unwrap();
+            let lint = common::run_piped(
+                bin,
+                &["lint", "--color", "never", "--stdin-filename", name, "-"],
+                &converted,
+            );
+            let said = String::from_utf8_lossy(&lint.stdout).to_string();
+            assert!(
+                lint.status.code() == Some(0) && said.contains("0 errors, 0 warnings"),
+                "{name} {code}:\n{converted}\n{said}"
+            );
+            let read_in = said
+                .split("algebraic ")
+                .nth(1)
+                .and_then(|rest| rest.split(')').next())
+                .expect("the language read");
+            let read_in = LANGUAGE_FILES
+                .iter()
+                .find(|l| l.codes.iter().any(|c| c == read_in))
+                .expect("a language");
+            assert_eq!(
+                read_in.letters[..5],
+                lang.letters[..5],
+                "{name} {code}: read as {said}"
+            );
+            let back = common::run_piped(
+                bin,
+                &[
+                    "convert",
+                    "--to",
+                    "descriptive",
+                    "--stdin-filename",
+                    name,
+                    "-",
+                ],
+                &converted,
+            );
+            assert_eq!(
+                String::from_utf8_lossy(&back.stdout),
+                original,
+                "{name} {code}:\n{converted}"
+            );
+        }
+    }
 }

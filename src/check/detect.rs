@@ -413,7 +413,7 @@ fn detect_language(
 }
 
 /// Games detected one by one to find the language most of a document is in.
-const MAJORITY_GAMES: usize = 32;
+pub(crate) const MAJORITY_GAMES: usize = 32;
 
 /// Reads the prose of a document with a parser: finds the move fragments it reads and reads
 /// them on the board, in order.
@@ -472,7 +472,67 @@ pub(crate) fn detect_document(
         }
         (None, _) => detect(registry, text, games, notation, lang)?,
     };
+    let chosen = match prose {
+        Some((_, read))
+            if !games.is_empty()
+                && matches!(lang, Choice::Auto)
+                && chosen.notation == "algebraic"
+                && chosen.warning.is_none() =>
+        {
+            let first = &games[..games.len().min(MAJORITY_GAMES)];
+            settle_by_prose(registry, text, first, chosen, read)
+        }
+        _ => chosen,
+    };
     Ok((chosen, per_game))
+}
+
+/// Among the languages that read the first games move for move as `chosen`'s does, the one
+/// that reads the moves in the prose best (`chosen` on a tie): Turkish and Azerbaijani read
+/// `Af3 Fb5` alike, and a chapter's `6. Ke1` (a Turkish rook, an Azerbaijani king) tells
+/// them apart. Languages with `chosen`'s letters for every piece (the pawn's aside) are not
+/// read again.
+fn settle_by_prose(
+    registry: &Registry,
+    text: &str,
+    games: &[Span],
+    chosen: Detection,
+    read: &ProseReader<'_>,
+) -> Detection {
+    let Some(own) = registry.language(&chosen.lang) else {
+        return chosen;
+    };
+    let mut rivals: Vec<Language> = narrow(registry, &token_starts(text, games))
+        .into_iter()
+        .filter(|l| l.letters[..5] != own.letters[..5])
+        .collect();
+    if rivals.is_empty() {
+        return chosen;
+    }
+    rivals.sort_by_key(|l| preference_rank(l));
+    let games_read = board_score(registry, &chosen.parser, text, games);
+    let mut best = read(chosen.parser.clone()).0;
+    let mut pick = None;
+    for l in rivals {
+        let Some(parser) = registry.parser_for(chosen.notation, l.code()) else {
+            continue;
+        };
+        let alike = board_score(registry, &parser, text, games);
+        if alike.0 != games_read.0 || alike.1 != games_read.1 {
+            continue;
+        }
+        let score = read(parser.clone()).0;
+        if score > best {
+            best = score;
+            pick = Some(Detection {
+                notation: chosen.notation,
+                lang: l.codes[0].clone(),
+                parser,
+                warning: None,
+            });
+        }
+    }
+    pick.unwrap_or(chosen)
 }
 
 /// Chooses the language of the moves written in prose (no games around them): the letters

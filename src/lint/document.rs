@@ -8,7 +8,9 @@ use shakmaty::fen::Fen;
 use shakmaty::{Chess, EnPassantMode};
 
 use crate::check::budget;
-use crate::check::detect::{Detection, ProseReader, Reading, customs_fit, detect, detect_document};
+use crate::check::detect::{
+    Detection, MAJORITY_GAMES, ProseReader, Reading, customs_fit, detect, detect_document,
+};
 use crate::check::prose::scan_fragments;
 use crate::check::{
     CheckError, CheckedGame, Choice, LangCode, MoveState, RepairNote, check_game, check_game_within,
@@ -405,6 +407,32 @@ fn read_against(
     }
 }
 
+/// The fragments of the prose read, each against the game before it: the first
+/// [`MAJORITY_GAMES`] games are read with `r`'s parser, and the fragments after them are not
+/// read (they would be read against the wrong game).
+fn prose_after_games(
+    r: &GameReading<'_>,
+    games: &[Span],
+    frags: &[Span],
+    prose: &Arc<str>,
+) -> Vec<Unit> {
+    let first = games.len().min(MAJORITY_GAMES);
+    let mut read = Vec::new();
+    let mut group: Vec<Unit> = Vec::new();
+    let mut k = 0;
+    for i in 0..=first {
+        let end = games.get(i).map_or(usize::MAX, |g| g.start);
+        let upto = k + frags[k..].iter().take_while(|f| f.start < end).count();
+        read_against(&frags[k..upto], prose, r.parser, r.registry, &mut group, i);
+        read.extend(group.drain(..).filter(|u| u.kind == UnitKind::Fragment));
+        k = upto;
+        if i < first {
+            group.push(read_game(r, i, &games[i], (false, false)).0);
+        }
+    }
+    read
+}
+
 /// A move-like word of the prose that no fragment reads: it is in no language the document
 /// is read in, so it is reported rather than passed unchecked.
 fn unread_move(prose: &str, w: Span) -> Diagnostic {
@@ -751,12 +779,22 @@ impl Document {
         } else {
             Arc::from("")
         };
-        // Moves in prose: the board decides between the languages of its fragments.
+        // Moves in prose: the board decides between the languages of its fragments, each read
+        // against the game before it (of the first games).
         let read_prose = |p: Parser| -> Reading {
             let frags = fragment_spans(&prose_text, &p, &explicit_fragments, true);
             let frags = &frags[..frags.len().min(MAX_SCORED_FRAGMENTS)];
-            let mut read = Vec::new();
-            read_against(frags, &prose_text, &p, &options.registry, &mut read, 0);
+            let reading = GameReading {
+                text: &game_text,
+                fens: &fens,
+                format,
+                parser: &p,
+                registry: &options.registry,
+                per_game: &[],
+                notation,
+                lang: &lang,
+            };
+            let read = prose_after_games(&reading, &games, frags, &prose_text);
             let errors: usize = read.iter().map(|u| count_errors(&u.game)).sum();
             let plies = read.iter().map(|u| u.game.mainline.len()).sum();
             let fit = p.language.as_deref().map_or(0, |l| {
