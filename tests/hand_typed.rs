@@ -303,3 +303,33 @@ fn a_missing_space_reads_in_every_language() {
     }
     assert!(tried > 3 * LANGUAGE_FILES.len(), "{tried} games tried");
 }
+
+/// A move whose letter was typed as a sign (`11. !5` for `11. b5`), or lost after a sign or a
+/// comment (`11. $1 5`, `11. {…} 5`), leaves a bare number where the move belongs: it is an
+/// error at the number, never a move number that swallows the move silently.
+#[test]
+fn a_bare_number_after_a_move_number_and_a_sign_is_reported() {
+    let head = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 \
+                O-O 9. h3 Nb8 10. d4 Nbd7 11.";
+    for between in [" !5", " ?5", " $1 5", " {a long think} 5", " ! {then} 5"] {
+        let text = format!("{head}{between} Bb7 12. Nbd2 *");
+        let file = read(&text);
+        let report = describe(&file);
+        let at = file
+            .all_diagnostics()
+            .find(|d| d.severity == Severity::Error)
+            .unwrap_or_else(|| panic!("{between:?}: no error\n{report}"));
+        assert_eq!(d_text(&file, at), "5", "{between:?}:\n{report}");
+        assert_eq!(at.code(), Code::Syntax, "{between:?}:\n{report}");
+    }
+    // A sign after a move, then the next move number, is PGN as usual.
+    reads_as(
+        "1. e4 e5 2. Nf3 $1 Nc6 3. Bb5 ?! {the Spanish} 3... a6 *",
+        "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *",
+        &[],
+    );
+}
+
+fn d_text<'a>(file: &'a CheckedFile, d: &scoresheet::diagnostic::Diagnostic) -> &'a str {
+    file.text.get(d.span.start..d.span.end).unwrap_or("")
+}

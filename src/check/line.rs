@@ -417,7 +417,11 @@ impl<'g, 'a, 'l> LineWalk<'g, 'a, 'l> {
         n: &crate::span::Spanned<crate::syntax::MoveNumber>,
     ) -> bool {
         let items = &self.line.items;
-        let before = cur.checked_sub(1).map(|i| &items[i]);
+        // What stands before it past signs and comments (`3. ?4`: `b4` with `b` typed as `?`).
+        let before = items[..cur]
+            .iter()
+            .rev()
+            .find(|i| !matches!(i, Item::Nag(_) | Item::Comment(_)));
         if !self
             .g
             .misplaced_number(n, before, items.get(cur + 1), &self.state.pos)
