@@ -10,13 +10,13 @@
 mod common;
 use common::{Rng, games};
 
-use scoresheet::board::Origins;
+use scoresheet::board::{Origins, play_null};
 use scoresheet::check::{CheckedFile, Options, check_str};
 use scoresheet::diagnostic::Severity;
 use scoresheet::render::{LongForm, SquareNotation, Style, Writer};
 use scoresheet::report::output;
 use scoresheet::syntax::LANGUAGE_FILES;
-use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, FromSetup, Move, Position};
+use shakmaty::{Chess, Color, Move, Position};
 
 /// NAGs to annotate with: signs of every kind, and numbers no sign writes.
 const NAGS: &[u16] = &[
@@ -58,11 +58,7 @@ fn annotated_line(pos: &Chess, moves: &[Move], rng: &mut Rng, depth: usize, out:
         if depth > 0 && rng.below(5) == 0 {
             // Another move in place of this one, and a few after it; one time in three the
             // side to move passes first (a null move), when it is not in check.
-            let pass = if rng.below(3) == 0 {
-                passed(&before)
-            } else {
-                None
-            };
+            let pass = (rng.below(3) == 0 && !before.is_check()).then(|| play_null(&before));
             let mut alt = pass.clone().unwrap_or_else(|| before.clone());
             let mut line = Vec::new();
             for _ in 0..1 + rng.below(4) {
@@ -92,20 +88,6 @@ fn annotated_line(pos: &Chess, moves: &[Move], rng: &mut Rng, depth: usize, out:
             }
         }
     }
-}
-
-/// The position after a null move from `pos`: the other side to move (after Black's, at the
-/// next move number); `None` in check, where a side cannot pass.
-fn passed(pos: &Chess) -> Option<Chess> {
-    if pos.is_check() {
-        return None;
-    }
-    let mut setup = pos.to_setup(EnPassantMode::Legal);
-    if pos.turn() == Color::Black {
-        setup.fullmoves = setup.fullmoves.saturating_add(1);
-    }
-    setup.swap_turn();
-    Chess::from_setup(setup, CastlingMode::Standard).ok()
 }
 
 fn checked(text: &str, notation: &str, lang: &str) -> CheckedFile {

@@ -37,14 +37,7 @@ fn moves(file: &CheckedFile) -> Vec<Move> {
 
 fn describe(file: &CheckedFile) -> String {
     file.all_diagnostics()
-        .map(|d| {
-            format!(
-                "{} `{}`: {}",
-                d.code().as_str(),
-                file.text.get(d.span.start..d.span.end).unwrap_or(""),
-                d.problem
-            )
-        })
+        .map(|d| format!("{} `{}`: {}", d.code().as_str(), d_text(file, d), d.problem))
         .collect::<Vec<_>>()
         .join("\n")
 }
@@ -330,6 +323,7 @@ fn a_bare_number_after_a_move_number_and_a_sign_is_reported() {
     );
 }
 
+/// The text a diagnostic points at.
 fn d_text<'a>(file: &'a CheckedFile, d: &scoresheet::diagnostic::Diagnostic) -> &'a str {
     file.text.get(d.span.start..d.span.end).unwrap_or("")
 }

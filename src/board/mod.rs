@@ -8,7 +8,7 @@ pub(crate) mod token;
 pub(crate) mod words;
 
 pub use descriptive::{DescStyle, Knight, Origins, describe_move};
-pub use resolve::{Illegal, Resolution};
+pub use resolve::{Illegal, Resolution, play_null};
 pub use token::{
     InvalidToken, TokenOutcome, parse_token, parse_token_with, resolve_move_token, resolve_token,
     resolve_token_with,

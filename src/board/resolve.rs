@@ -256,7 +256,7 @@ fn candidates(pos: &Chess, pat: &Pattern) -> MoveList {
 
 /// The position after a null move (`--`, `Z0`, `0000`): the other side to move, no en passant
 /// square, and the next move number when Black passed, as after any Black move.
-pub(crate) fn play_null(pos: &Chess) -> Chess {
+pub fn play_null(pos: &Chess) -> Chess {
     let mut setup = pos.to_setup(shakmaty::EnPassantMode::Legal);
     if setup.turn == Color::Black {
         setup.fullmoves = setup.fullmoves.saturating_add(1);

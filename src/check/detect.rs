@@ -517,8 +517,9 @@ fn settle_by_prose(
         let Some(parser) = registry.parser_for(chosen.notation, l.code()) else {
             continue;
         };
-        let alike = board_score(registry, &parser, text, games);
-        if alike.0 != games_read.0 || alike.1 != games_read.1 {
+        // The same score and the same moves: the games do not tell the two apart.
+        let (games_score, lines, _) = board_score(registry, &parser, text, games);
+        if (games_score, &lines) != (games_read.0, &games_read.1) {
             continue;
         }
         let score = read(parser.clone()).0;

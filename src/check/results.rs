@@ -49,7 +49,10 @@ impl GameChecker<'_> {
         // position's, as `convert --to uci` writes it; other tags make it PGN) is not asked
         // for one.
         let bare_uci = self.parser.notation == "uci"
-            && (syntax.tags.iter()).all(|t| matches!(&*t.name, "FEN" | "SetUp"));
+            && syntax
+                .tags
+                .iter()
+                .all(|t| matches!(&*t.name, "FEN" | "SetUp"));
         if end.result.is_none() && syntax.move_count > 0 && !unclosed && !bare_uci {
             let at = end.last_move.unwrap_or(syntax.span);
             let at = Span::new(at.end, at.end);

@@ -1,7 +1,7 @@
 //! The progress line of long runs on standard error: the file being read (and how many there
 //! are), the games done and the games per second. Drawn only when standard error is a
-//! terminal, `--quiet` is not given and the run has lasted half a second (a short run draws
-//! nothing); the report itself is unchanged. Whatever the command
+//! terminal that can redraw a line, `--quiet` is not given and the run has lasted half a
+//! second (a short run draws nothing); the report itself is unchanged. Whatever the command
 //! writes to standard output passes under the line (it is cleared, the text written, the line
 //! drawn again), so a report on the same terminal is not garbled.
 
@@ -37,7 +37,8 @@ fn delay() -> Duration {
 }
 
 /// Whether the terminal can redraw a line: `TERM` is set and not `dumb` (Emacs's shell
-/// buffers, CI runners' pseudo-terminals), as `indicatif` itself would only draw then.
+/// buffers say `dumb`; a bare environment has none), as `indicatif` itself would only draw
+/// then.
 fn redraws() -> bool {
     std::env::var_os("TERM").is_some_and(|t| !t.is_empty() && t != "dumb")
 }
