@@ -143,6 +143,16 @@ pub mod report;
 pub mod span;
 pub mod syntax;
 
+// The helpers of the integration tests (tests/common: random games, the one skip helper),
+// shared with the library's own tests rather than copied.
+#[cfg(test)]
+#[allow(
+    unreachable_pub,
+    reason = "shared with the integration tests, where these are pub"
+)]
+#[path = "../tests/common/mod.rs"]
+pub(crate) mod test_common;
+
 pub use check::{CheckedFile, CheckedGame, MoveState, Options, check_bytes, check_str};
 pub use diagnostic::{Code, Diagnostic, Severity};
 pub use lint::{LintOptions, Linted, fix_bytes, lint_bytes};

@@ -7,6 +7,8 @@ use std::process::{Command, Output, Stdio};
 
 use serde_json::Value;
 
+mod common;
+
 const BIN: &str = env!("CARGO_BIN_EXE_scoresheet");
 
 const CLEAN: &str = "[Event \"Club\"]\n[White \"Müller\"]\n[Black \"Ström\"]\n[Result \"1-0\"]\n\n\
@@ -142,6 +144,41 @@ fn exit_2_when_it_cannot_run() {
     let out = run(&["check", "--lang", "xx", "-"], Some(CLEAN));
     assert_eq!(code(&out), 2, "{}", stderr(&out));
     assert!(stderr(&out).contains("xx"), "{}", stderr(&out));
+}
+
+/// A directory given as a file is refused by name, by every command that reads files.
+#[test]
+fn a_directory_is_refused_with_its_name() {
+    let dir = env!("CARGO_TARGET_TMPDIR");
+    for args in [
+        &["check", dir][..],
+        &["lint", dir],
+        &["convert", "--to", "uci", dir],
+        &["position", "--to", "fen", dir],
+    ] {
+        let out = run(args, None);
+        assert_eq!(code(&out), 2, "{args:?}: {}", stderr(&out));
+        assert!(
+            stderr(&out).contains(dir) && stderr(&out).contains("is a directory"),
+            "{args:?}: {}",
+            stderr(&out)
+        );
+    }
+}
+
+/// An empty input is said to hold no game, with no label pointing into nothing (miette's
+/// `OutOfBounds` leaked into the report).
+#[test]
+fn an_empty_input_is_reported_plainly() {
+    for args in [&["check", "-"][..], &["lint", "-"]] {
+        let out = run(args, Some(""));
+        let all = format!("{}{}", stdout(&out), stderr(&out));
+        assert!(!all.contains("OutOfBounds"), "{args:?}: {all}");
+        assert!(!all.contains("Failed to read"), "{args:?}: {all}");
+        assert!(code(&out) != 2, "{args:?}: {all}");
+    }
+    let out = run(&["check", "-"], Some(""));
+    assert!(stdout(&out).contains("no game found"), "{}", stdout(&out));
 }
 
 #[test]
@@ -497,7 +534,10 @@ fn colour() {
     // On a terminal (through `script`, when it is installed), NO_COLOR turns colour off.
     let script = Command::new("script").arg("--version").output();
     if script.is_err() || !script.as_ref().is_ok_and(|o| o.status.success()) {
-        eprintln!("`script` is not available: the terminal cases are skipped");
+        common::skip(
+            "colour",
+            "util-linux's `script` is not installed: the terminal cases",
+        );
         return;
     }
     let in_terminal = |no_color: Option<&str>, extra: &str| {

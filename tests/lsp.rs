@@ -719,8 +719,6 @@ fn neovim_gets_the_diagnostics_of_a_markdown_chapter() {
         .status()
         .is_ok_and(|s| s.success());
     if !has_nvim {
-        // Straight to standard error, which the harness does not capture: seen in the output.
-        let _ = writeln!(std::io::stderr().lock(), "SKIPPED: nvim not installed");
         common::skip(
             "neovim_gets_the_diagnostics_of_a_markdown_chapter",
             "nvim not installed",

@@ -57,8 +57,9 @@ impl<'a> Shown<'a> {
         let labels: Vec<LabeledSpan> = d.labels().map(Iterator::collect).unwrap_or_default();
         let (labels, excerpt) = match source {
             Some(src) if !labels.is_empty() => match Excerpt::new(src, &labels) {
-                Some(e) => (e.labels(&labels), Some(e)),
-                None => (Vec::new(), None),
+                // An empty input has no line to show a label on (an empty file's `no_game`).
+                Some(e) if !e.lines.is_empty() => (e.labels(&labels), Some(e)),
+                _ => (Vec::new(), None),
             },
             _ => (Vec::new(), None),
         };

@@ -11,14 +11,7 @@ use crate::render::{Style, san_styled};
 use crate::syntax::grammar::{LANGUAGE_FILES, builtin_parser as parser_for};
 use crate::syntax::user::vm_parser;
 
-// The random games of the integration tests (tests/common), shared rather than copied.
-#[allow(
-    unreachable_pub,
-    reason = "shared with the integration tests, where these are pub"
-)]
-#[path = "../../../tests/common/mod.rs"]
-mod common;
-use common::{Rng, random_move};
+use crate::test_common::{Rng, random_move};
 
 /// A random legal game written in a language's style, with the things around moves that a
 /// score holds: tags, move numbers in several forms, comments, NAGs, glyphs, a variation, and

@@ -215,21 +215,10 @@ fn the_fixtures_read_the_same_piece_by_piece() {
 
 #[test]
 fn the_corpus_reads_the_same_piece_by_piece() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
-    if !dir.is_dir() {
-        let message = format!(
-            "SKIPPED the_corpus_reads_the_same_piece_by_piece: {} is absent (set \
-             SCORESHEET_REQUIRE_DATA=1 to make this a failure)",
-            dir.display()
-        );
-        assert!(
-            std::env::var("SCORESHEET_REQUIRE_DATA").is_ok_and(|v| v.trim() != "1"),
-            "{message}"
-        );
-        use std::io::Write;
-        let _ = writeln!(std::io::stderr().lock(), "{message}");
+    let Some(dir) = crate::test_common::corpus_or_skip("the_corpus_reads_the_same_piece_by_piece")
+    else {
         return;
-    }
+    };
     let mut paths = Vec::new();
     files(&dir, &mut paths);
     let (mut games, mut pieces) = (0, 0);
