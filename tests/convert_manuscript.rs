@@ -44,6 +44,7 @@ fn converts_only_the_moves(name: &str, moves: usize) {
         &ReadOptions::default(),
         Config::default(),
         &german(),
+        false,
     )
     .expect("reads");
     assert!(c.left.is_empty(), "{:?}", c.left);
@@ -254,4 +255,70 @@ fn every_language_there_and_back_and_the_prose_decides_a_tie() {
             );
         }
     }
+}
+
+/// A conversion never guesses: a move that reads only with a warning on it (`Axa4` with
+/// nothing on a4), an illegal move and every move read after it are left as written and
+/// listed, with exit 1, in every way a manuscript is written (to standard output, `--diff`,
+/// `--in-place`); `--repair` writes them as the checker read them and lists each.
+#[test]
+fn a_conversion_leaves_what_it_would_have_to_guess() {
+    let dir = std::env::temp_dir().join(format!("scoresheet-ms-guess-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let text = "Partida de prueba.\n\n1. e4 e5 2. Cf3 Cc6 3. Ab5 a6 4. Axa4 Cf6 5. O-O Ae7\n\n\
+                Otra partida.\n\n1. e4 e5 2. Cf3 Cc6 3. Ab5 a6 4. Aa4 Cf6 5. Db3 b5 6. Ab3 d6\n";
+    let path = dir.join("partidas.txt");
+    std::fs::write(&path, text).unwrap();
+    let p = path.to_str().unwrap();
+    let base = ["convert", "--manuscript", "--lang", "es", "--to", "san"];
+    let with = |extra: &[&str]| {
+        let mut a: Vec<&str> = base.to_vec();
+        a.extend_from_slice(extra);
+        a.push(p);
+        run(&a)
+    };
+
+    let out = with(&[]);
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    let converted = String::from_utf8(out.stdout).unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    // The clean moves are converted; the doubtful ones are not.
+    assert!(
+        converted.contains("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Axa4 Nf6 5. O-O Be7"),
+        "{converted}"
+    );
+    assert!(
+        converted.contains("4. Ba4 Nf6 5. Db3 b5 6. Ab3 d6"),
+        "{converted}"
+    );
+    assert!(err.contains("`Axa4` left as written"), "{err}");
+    assert!(err.contains("`Db3` left as written"), "{err}");
+    assert!(err.contains("`b5` left as written"), "{err}");
+    assert!(err.contains("2 more moves after it"), "{err}");
+
+    // The same in a diff, and in place: the file keeps the doubtful moves as written.
+    let out = with(&["--diff"]);
+    assert_eq!(out.status.code(), Some(1));
+    let diff = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        diff.contains("+1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Axa4 Nf6"),
+        "{diff}"
+    );
+    assert!(!diff.contains("Qb3"), "{diff}");
+    let out = with(&["--in-place"]);
+    assert_eq!(out.status.code(), Some(1));
+    let written = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(written, converted);
+
+    // --repair writes what the checker read, and lists every such move.
+    std::fs::write(&path, text).unwrap();
+    let out = with(&["--repair"]);
+    let converted = String::from_utf8(out.stdout).unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert!(converted.contains("4. Ba4 Nf6 5. O-O Be7"), "{converted}");
+    assert!(!converted.contains("Db3"), "{converted}");
+    assert!(err.contains("`Axa4` repaired as `Ba4`"), "{err}");
+    assert!(err.contains("`Db3` repaired as"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
 }

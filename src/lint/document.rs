@@ -20,6 +20,7 @@ use crate::lint::config::Config;
 use crate::lint::diag::{Applicability, Edit, Fix};
 pub(crate) use crate::lint::placed::Placed;
 use crate::lint::placed::{Placements, abs_ply};
+pub use crate::lint::read_line::ReadLine;
 use crate::lint::source::{Extracted, Format, extract};
 use crate::read::decode::{Encoding, Reader, decode};
 use crate::span::Span;
@@ -199,6 +200,8 @@ pub struct Document {
     pub games: usize,
     /// How many fragments were read.
     fragments: usize,
+    /// What each game and fragment read, in the order they were read (their main lines).
+    pub read: Vec<ReadLine>,
     /// The checker's file-level diagnostics (encoding, detection).
     pub(crate) file_diagnostics: Vec<Diagnostic>,
     /// Games in another language or notation.
@@ -654,6 +657,7 @@ impl Source {
         }
         doc.foreign.extend(foreign);
         doc.fragments += units.len() - usize::from(group.game.is_some());
+        doc.read.extend(units.iter().map(ReadLine::of));
         units
     }
 
@@ -842,6 +846,7 @@ impl Document {
             parser,
             games: games.len(),
             fragments: 0,
+            read: Vec::new(),
             file_diagnostics,
             foreign: Vec::new(),
             config,

@@ -29,6 +29,7 @@ pub mod editor;
 pub mod fix;
 pub mod output;
 pub(crate) mod placed;
+pub(crate) mod read_line;
 pub(crate) mod rule;
 pub mod rules;
 pub mod sarif;
@@ -39,12 +40,12 @@ pub(crate) use crate::read::source;
 
 pub use crate::read::Format;
 pub use diag::{Applicability, Edit, Fix, LintDiagnostic};
-pub use document::{Document, ReadOptions};
+pub use document::{Document, ReadLine, ReadOptions, UnitKind};
 
 use crate::check::CheckError;
 use crate::diagnostic::Severity;
 use config::Config;
-use document::{Group, Unit, UnitKind};
+use document::{Group, Unit};
 use rules::{RULES, RuleCode, Selection};
 use scope::{Consulted, Patch, Scope, Stage};
 use style::Shared;

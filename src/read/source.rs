@@ -296,6 +296,26 @@ fn movetext_ending(p: &str) -> Option<bool> {
     (moves > 0 && prose * 10 <= words).then(|| last.is_some_and(is_result))
 }
 
+/// The fewest half-moves a run of movetext lines inside a paragraph of prose holds to be read
+/// as a score: fewer (`1.e4` alone on its line, then a sentence) are the prose's own moves.
+const MIN_SCORE_MOVES: usize = 8;
+
+/// Does a line start with a tag pair (`[Event "…"]`, typographic quotes too), rather than
+/// with some other bracketed text (`[Jesper Skjoldborg]1.e4`)?
+fn looks_like_tag(line: &str) -> bool {
+    let Some(rest) = line.trim_start().strip_prefix('[') else {
+        return false;
+    };
+    let name = rest
+        .bytes()
+        .take_while(|b| b.is_ascii_alphanumeric() || *b == b'_')
+        .count();
+    name > 0
+        && rest[name..]
+            .trim_start()
+            .starts_with(['"', '“', '„', '”', '«'])
+}
+
 /// A move number: digits, then dots or ellipses (or nothing).
 fn is_number(w: &str) -> bool {
     let mut b = w.as_bytes();
@@ -434,9 +454,40 @@ fn extract_markdown(text: &str) -> Extracted {
                 if let Some(ends) = movetext_ending(&text[span.start..span.end]) {
                     keep(&mut game, text, span);
                     games.add(span, text, ends);
-                } else {
-                    keep(&mut prose, text, span);
+                    continue;
                 }
+                // A paragraph of prose may hold lines of moves (a text with no blank line
+                // between its headings, prose and score): each run of movetext lines that
+                // starts a game (tag pairs, or move 1) is a block of its own, and the rest is
+                // prose (a run from the middle of a game is read as the prose's moves are,
+                // against the positions of the game and of the moves read before it, which
+                // also places the prose's own moves between two such runs).
+                let mut run: Option<Span> = None;
+                let mut flush = |run: Option<Span>, game: &mut Vec<u8>, prose: &mut Vec<u8>| {
+                    let Some(r) = run else { return };
+                    let p = &text[r.start..r.end];
+                    let starts = p.trim_start().starts_with('[')
+                        || first_number(p).is_some_and(|(n, black)| n == 1 && !black);
+                    // A score, not a move or two named in a sentence of their own line.
+                    let moves = movetext_words(p).filter(|w| !is_number(w)).count();
+                    if starts && moves >= MIN_SCORE_MOVES {
+                        keep(game, text, r);
+                        games.add(r, text, ends_with_result(p));
+                    } else {
+                        keep(prose, text, r);
+                    }
+                };
+                for l in &ls[lines] {
+                    let line = &text[l.start..l.end];
+                    let tags = !line.trim_start().starts_with('[') || looks_like_tag(line);
+                    if tags && movetext_ending(line).is_some() {
+                        run = Some(run.map_or(*l, |r| Span::new(r.start, l.end)));
+                        continue;
+                    }
+                    flush(run.take(), &mut game, &mut prose);
+                    keep(&mut prose, text, *l);
+                }
+                flush(run, &mut game, &mut prose);
             }
         }
     }
@@ -675,6 +726,28 @@ mod tests {
         assert_eq!(games(Format::Markdown, &md), vec!["1. e4 e5 *", "2. Nf3 *"]);
         let e = extract(Format::Markdown, &md);
         assert!(!e.prose_text.contains('♔') && !e.prose_text.contains("3PK3"));
+    }
+
+    /// A text with no blank line between its heading, its prose and its score: the score's
+    /// lines are a game, the rest prose; a move or two alone on a line, a run from the middle
+    /// of a game and a bracketed name before the score are not.
+    #[test]
+    fn score_lines_inside_a_paragraph_of_prose() {
+        let text = "Chigorin - Davidov\nEvento: St. Petesburgo\nData: 1874\n\
+                    1.e4 e5 2.f4 exf4 3.Cf3 g5 4.Bc4 g4 5.0-0 gxf3\n\
+                    6.Dxf3 Df6 7.e5 Dxe5\nAs brancas jogam e ganham.\n\
+                    12.Cd5 Rd8 13.Bc3 Te8 14.Bf6 Bg5 15.g4 Dg6 16.Bxg5 Dxg5\n\
+                    1.e4\ne5\nPremier principe.\n";
+        assert_eq!(
+            games(Format::Text, text),
+            vec!["1.e4 e5 2.f4 exf4 3.Cf3 g5 4.Bc4 g4 5.0-0 gxf3 6.Dxf3 Df6 7.e5 Dxe5"]
+        );
+        let prose = extract(Format::Text, text).prose_text;
+        assert!(prose.contains("12.Cd5 Rd8"), "{prose}");
+        assert!(prose.contains("1.e4\ne5"), "{prose}");
+        assert!(looks_like_tag("[White \"Anderssen\"]"));
+        assert!(looks_like_tag("[White „Anderssen”]"));
+        assert!(!looks_like_tag("[Jesper Skjoldborg]1.e4 e5 2.Sf3"));
     }
 
     #[test]

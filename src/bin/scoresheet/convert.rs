@@ -196,7 +196,12 @@ fn manuscripts(
             }
         };
         let converted = match scoresheet::lint::convert::convert_manuscript(
-            path, &bytes, &read, config, writer,
+            path,
+            &bytes,
+            &read,
+            config,
+            writer,
+            args.repair,
         ) {
             Ok(c) => c,
             Err(e) => {
@@ -204,16 +209,7 @@ fn manuscripts(
                 return Ok(Some(ExitCode::from(2)));
             }
         };
-        for l in &converted.left {
-            let at = converted.original.get(..l.span.start).unwrap_or("");
-            let line = at.matches('\n').count() + 1;
-            let column = at.rsplit('\n').next().map_or(0, |c| c.chars().count()) + 1;
-            say!(
-                "scoresheet: {path}:{line}:{column}: `{}` left as written: the board does not place it (see `scoresheet lint {path}`)",
-                l.text
-            );
-            failed = true;
-        }
+        failed |= say_left(path, &converted);
         if args.diff {
             let diff = scoresheet::lint::fix::diff(path, &converted.original, &converted.text);
             write_data(out, &diff, terminal)?;
@@ -243,6 +239,49 @@ fn manuscripts(
     } else {
         ExitCode::SUCCESS
     }))
+}
+
+/// Says on standard error which moves of a converted manuscript were left as written (a run
+/// of moves left for one reason, said once with its count) and which were written as
+/// repaired; true when any was left.
+fn say_left(path: &str, converted: &scoresheet::lint::convert::Converted) -> bool {
+    use scoresheet::diagnostic::text::escape;
+    let place = |l: &scoresheet::lint::convert::Left| {
+        let at = converted.original.get(..l.span.start).unwrap_or("");
+        let line = at.matches('\n').count() + 1;
+        let column = at.rsplit('\n').next().map_or(0, |c| c.chars().count()) + 1;
+        (line, column)
+    };
+    // Each token left, but a run of tokens left for the same reason (the moves read after
+    // an assumed one) is said once, with its count.
+    let mut i = 0;
+    while let Some(l) = converted.left.get(i) {
+        let (line, column) = place(l);
+        let same = converted.left[i + 1..]
+            .iter()
+            .take_while(|o| o.why == l.why)
+            .count();
+        let more = match same {
+            0 => String::new(),
+            1 => ", and 1 more move after it".to_owned(),
+            n => format!(", and {n} more moves after it"),
+        };
+        say!(
+            "scoresheet: {path}:{line}:{column}: `{}` left as written: {}{more} (see `scoresheet lint {path}`)",
+            escape(&l.text),
+            escape(&l.why)
+        );
+        i += 1 + same;
+    }
+    for l in &converted.repaired {
+        let (line, column) = place(l);
+        say!(
+            "scoresheet: {path}:{line}:{column}: `{}` {} (assumed, --repair)",
+            escape(&l.text),
+            escape(&l.why)
+        );
+    }
+    !converted.left.is_empty()
 }
 
 /// `scoresheet convert`: each file read as a stream, each game written as soon as it is
