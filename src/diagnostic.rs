@@ -385,6 +385,17 @@ pub enum Problem {
         /// The others that fit as well.
         others: String,
     },
+    /// Most of a text's move-like words (a square after a move number) were read as no move:
+    /// a text that would otherwise pass with its moves unchecked.
+    #[error(
+        "{unread} of the text's {total} move-like words were not read as moves: its moves are mostly unchecked"
+    )]
+    MostlyUnread {
+        /// Move-like words not read.
+        unread: usize,
+        /// Move-like words in all.
+        total: usize,
+    },
     /// Prose in a manuscript given to `check`, which reads games only.
     #[error("{paragraphs} {noun} of prose not checked: `check` reads the games only")]
     ProseNotChecked {
@@ -464,6 +475,7 @@ codes! {
     MissingPromotion => "missing_promotion",
     NotChecked => "not_checked",
     ProseNotChecked => "prose_not_checked",
+    MostlyUnread => "mostly_unread",
     CheckWithoutCheck => "check_without_check",
     MissingCheck => "missing_check",
     MissingMate => "missing_mate",
@@ -529,6 +541,7 @@ impl Problem {
             Problem::MissingPromotion { .. } => Code::MissingPromotion,
             Problem::NotChecked { .. } => Code::NotChecked,
             Problem::ProseNotChecked { .. } => Code::ProseNotChecked,
+            Problem::MostlyUnread { .. } => Code::MostlyUnread,
             Problem::CheckWithoutCheck { .. } => Code::CheckWithoutCheck,
             Problem::MissingCheck { .. } => Code::MissingCheck,
             Problem::MissingMate { .. } => Code::MissingMate,
@@ -600,6 +613,7 @@ impl Problem {
             | Problem::MoveWrittenTwice { .. }
             | Problem::WrongSide { .. }
             | Problem::WrongLanguage { .. }
+            | Problem::MostlyUnread { .. }
             | Problem::IdeaImpossible { .. } => Severity::Error,
             Problem::TagInMovetext
             | Problem::StrayMark { .. }

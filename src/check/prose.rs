@@ -210,6 +210,67 @@ pub(crate) fn move_like_words(text: &str) -> Vec<Span> {
     out
 }
 
+/// A word shaped like an English descriptive move: a man, a dash or a capture mark, and a
+/// square counted from a side (`P-K4`, `N-KB3`, `Kt-QB3`) or a man taken (`PxP`, `BxN`).
+fn descriptive_like(w: &str) -> bool {
+    let one = |m: &str| {
+        matches!(
+            m,
+            "P" | "N" | "B" | "R" | "Q" | "K" | "Kt" | "KtP" | "NP" | "BP" | "RP"
+        )
+    };
+    // A man, or one named by its side (`QN`, `KBP`).
+    let man = |m: &str| {
+        one(m)
+            || m.strip_prefix(['Q', 'K'])
+                .is_some_and(|r| !r.is_empty() && one(r))
+    };
+    let Some(at) = w.find(['-', 'x', '×']) else {
+        return false;
+    };
+    let sep = w[at..].chars().next().map_or(1, char::len_utf8);
+    let (from, to) = (&w[..at], &w[at + sep..]);
+    let to = to.trim_end_matches(['+', '!', '?']);
+    let square = to
+        .strip_suffix(|c: char| ('1'..='8').contains(&c))
+        .is_some_and(|f| f.is_empty() || man(f) || matches!(f, "Q" | "K"));
+    man(from) && (square || man(to))
+}
+
+/// The move-like words of a whole text, for counting what was read: a word holding a square
+/// (`Cf3`, `e4`, `Кf3`) that has a move number of its own (`12.Cf3`), follows a move number
+/// with or without its dot (`1 Cf3`, `12. Cf3`, `12... e5`), or follows such a word
+/// (`1 Cf3 d5`); trailing sentence marks left off. A square named in a sentence (`the pawn
+/// on e6`) is none.
+pub(crate) fn coverage_words(text: &str) -> Vec<Span> {
+    let is_number = |w: &str| {
+        let digits = w.bytes().take_while(u8::is_ascii_digit).count();
+        (1..=3).contains(&digits) && w[digits..].chars().all(|c| c == '.' || c == '…')
+    };
+    let mut out = Vec::new();
+    let mut chained = false;
+    for (span, _) in words(text) {
+        let raw = &text[span.start..span.end];
+        let (w, start) = match number_prefix(raw) {
+            Some((len, _, _)) if len < raw.len() => (&raw[len..], span.start + len),
+            _ if is_number(raw) => {
+                chained = true;
+                continue;
+            }
+            _ => (raw, span.start),
+        };
+        let own_number = start > span.start;
+        let w = w.trim_end_matches(['.', ',', ':', ';', '!', '?']);
+        if (chained || own_number) && (holds_square(w) || descriptive_like(w)) {
+            out.push(Span::new(start, start + w.len()));
+            chained = true;
+        } else {
+            chained = false;
+        }
+    }
+    out
+}
+
 /// The move-like words of prose that none of `read` (the fragments read) holds.
 pub(crate) fn unread_moves(text: &str, read: &[Span]) -> Vec<Span> {
     move_like_words(text)
@@ -253,6 +314,23 @@ mod tests {
             .map(|s| &text[s.start..s.end])
             .collect();
         assert_eq!(got, vec!["Xf3", "Yc6", "Кb5"]);
+    }
+
+    #[test]
+    fn coverage_words_are_numbered_moves_and_their_followers() {
+        let text = "Para disfrutar: 1 Cf3 d5 2 d4 Cf6, y 12...Ae7! El peón de e6 y \
+                    la casilla f3. 1. P-K4 P-K4 2. Kt-KB3 PxP; see page 12 and 3 pawns.";
+        let got: Vec<&str> = coverage_words(text)
+            .into_iter()
+            .map(|s| &text[s.start..s.end])
+            .collect();
+        assert_eq!(
+            got,
+            vec![
+                "Cf3", "d5", "d4", "Cf6", "Ae7", "P-K4", "P-K4", "Kt-KB3", "PxP"
+            ]
+        );
+        assert!(!descriptive_like("x-ray") && !descriptive_like("e-mail"));
     }
 
     #[test]

@@ -20,7 +20,8 @@ use crate::lint::config::Config;
 use crate::lint::diag::{Applicability, Edit, Fix};
 pub(crate) use crate::lint::placed::Placed;
 use crate::lint::placed::{Placements, abs_ply};
-pub use crate::lint::read_line::ReadLine;
+pub use crate::lint::read_line::{ReadLine, UnitKind};
+use crate::lint::read_line::{mostly_unread, unread_words};
 use crate::lint::source::{Extracted, Format, extract};
 use crate::read::decode::{Encoding, Reader, decode};
 use crate::span::Span;
@@ -32,15 +33,6 @@ const MAX_CANDIDATES: usize = 64;
 
 /// Fragments of prose read per candidate language while detecting.
 const MAX_SCORED_FRAGMENTS: usize = 64;
-
-/// A game, or a move fragment of the prose checked against a game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum UnitKind {
-    /// A game (a PGN game, a fenced block, movetext paragraphs, a LaTeX game).
-    Game,
-    /// Moves in the prose (`after 12...Bxg3 13.fxg3`) or in a LaTeX `\variation{…}`.
-    Fragment,
-}
 
 /// A checked game or fragment.
 #[derive(Clone, Debug)]
@@ -202,6 +194,10 @@ pub struct Document {
     fragments: usize,
     /// What each game and fragment read, in the order they were read (their main lines).
     pub read: Vec<ReadLine>,
+    /// The move tokens of every game and fragment read (resolved or reported).
+    pub(crate) token_spans: Vec<Span>,
+    /// Move-like words of the text read as no move (see [`Document::unread`]).
+    unread: Vec<Span>,
     /// The checker's file-level diagnostics (encoding, detection).
     pub(crate) file_diagnostics: Vec<Diagnostic>,
     /// Games in another language or notation.
@@ -657,7 +653,11 @@ impl Source {
         }
         doc.foreign.extend(foreign);
         doc.fragments += units.len() - usize::from(group.game.is_some());
-        doc.read.extend(units.iter().map(ReadLine::of));
+        doc.read
+            .extend(units.iter().map(|u| ReadLine::of(u.kind, &u.game)));
+        for u in &units {
+            doc.token_spans.extend(u.tokens().iter().map(|t| t.span));
+        }
         units
     }
 
@@ -847,6 +847,8 @@ impl Document {
             games: games.len(),
             fragments: 0,
             read: Vec::new(),
+            token_spans: Vec::new(),
+            unread: Vec::new(),
             file_diagnostics,
             foreign: Vec::new(),
             config,
@@ -880,6 +882,23 @@ impl Document {
                 .push(budget::frugal_note(from + 1, at));
         }
         self.file_diagnostics.extend(src.unread);
+        self.count_unread(&[&src.game_text, &src.prose_text]);
+    }
+
+    /// Counts what was not read (see [`unread_words`]), and calls the text mostly unread
+    /// when it is.
+    fn count_unread(&mut self, parts: &[&str]) {
+        let read = std::mem::take(&mut self.token_spans);
+        let total;
+        (self.unread, total) = unread_words(parts, read);
+        self.file_diagnostics
+            .extend(mostly_unread(&self.unread, total));
+    }
+
+    /// The move-like words of the text (a square after a move number) that no game or
+    /// fragment read as a move, in text order.
+    pub fn unread(&self) -> &[Span] {
+        &self.unread
     }
 
     /// How many fragments were checked.

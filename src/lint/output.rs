@@ -32,7 +32,25 @@ pub fn summary(l: &Linted) -> String {
     if fixable > 0 {
         s.push_str(&format!(" ({fixable} fixable with --fix)"));
     }
+    if let Some((line, column, text)) = first_unread(l) {
+        let n = doc.unread().len();
+        s.push_str(&format!(
+            "; {n} move-like {} not read as moves (the first `{text}` at {line}:{column})",
+            plural(n, "word", "words")
+        ));
+    }
     crate::diagnostic::text::escape(&s).into_owned()
+}
+
+/// The first move-like word that was not read as a move: its line, column (characters, both
+/// 1-based) and text.
+fn first_unread(l: &Linted) -> Option<(usize, usize, &str)> {
+    let w = *l.doc.unread().first()?;
+    let text = &l.doc.original;
+    let before = text.get(..w.start)?;
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().map_or(0, |c| c.chars().count()) + 1;
+    Some((line, column, text.get(w.start..w.end)?))
 }
 
 /// The miette report of a file (its summary alone when there is no problem).
@@ -121,13 +139,17 @@ impl Serialize for File<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let l = self.0;
         let source = SourceText::whole(std::sync::Arc::clone(&l.doc.original));
-        let mut map = s.serialize_map(Some(7))?;
+        let mut map = s.serialize_map(Some(9))?;
         map.serialize_entry("path", &l.doc.path)?;
         map.serialize_entry("format", l.doc.format.as_str())?;
         map.serialize_entry("notation", l.doc.notation)?;
         map.serialize_entry("language", &l.doc.language)?;
         map.serialize_entry("games", &l.doc.games)?;
         map.serialize_entry("fragments", &l.doc.fragments())?;
+        map.serialize_entry("unread", &l.doc.unread().len())?;
+        let first = first_unread(l)
+            .map(|(line, column, text)| json!({"line": line, "column": column, "text": text}));
+        map.serialize_entry("first_unread", &first)?;
         let diagnostics = Seq(|| l.diagnostics.iter().map(|d| json_diag(d, &source)));
         map.serialize_entry("diagnostics", &diagnostics)?;
         map.end()

@@ -300,6 +300,21 @@ fn movetext_ending(p: &str) -> Option<bool> {
 /// as a score: fewer (`1.e4` alone on its line, then a sentence) are the prose's own moves.
 const MIN_SCORE_MOVES: usize = 8;
 
+/// A line that starts with a move number and is mostly moves (its prose words, which
+/// the checker leaves out of a manuscript's game, at most a third of its words).
+fn mostly_moves(line: &str) -> bool {
+    let t = line.trim_start();
+    if !t.bytes().next().is_some_and(|b| b.is_ascii_digit()) {
+        return false;
+    }
+    let (mut words, mut prose) = (0, 0);
+    for w in movetext_words(t) {
+        words += 1;
+        prose += usize::from(is_prose_word(w));
+    }
+    prose * 3 <= words
+}
+
 /// Does a line start with a tag pair (`[Event "…"]`, typographic quotes too), rather than
 /// with some other bracketed text (`[Jesper Skjoldborg]1.e4`)?
 fn looks_like_tag(line: &str) -> bool {
@@ -480,7 +495,10 @@ fn extract_markdown(text: &str) -> Extracted {
                 for l in &ls[lines] {
                     let line = &text[l.start..l.end];
                     let tags = !line.trim_start().starts_with('[') || looks_like_tag(line);
-                    if tags && movetext_ending(line).is_some() {
+                    // A result on a line of its own ends the run, and a numbered line that is
+                    // mostly moves goes on with it (`7. Kt-Q5 ch, mate, and wins`).
+                    let goes_on = run.is_some() && (is_result(line.trim()) || mostly_moves(line));
+                    if goes_on || (tags && movetext_ending(line).is_some()) {
                         run = Some(run.map_or(*l, |r| Span::new(r.start, l.end)));
                         continue;
                     }

@@ -680,6 +680,13 @@ fn convert_game(
     for note in output::repair_notes(g, items) {
         say!("scoresheet: {path}: game {}: {note}", g.number);
     }
+    // A repaired game is written as its main line: what that leaves out is said.
+    if let Some(what) = left_out_of_repaired(g, args.to) {
+        say!(
+            "scoresheet: {path}: game {}: written as repaired without its {what}",
+            g.number
+        );
+    }
     let text = match args.to {
         Target::Pgn => output::repaired_pgn(g, items),
         Target::Uci => output::repaired_line(g, items, writer, false, true) + "\n",
@@ -694,4 +701,31 @@ fn convert_game(
         | Target::DescriptiveEs => output::repaired_line(g, items, writer, true, false) + "\n",
     };
     (Converted::Repaired, Some(text))
+}
+
+/// What a game written as repaired leaves out that it has: its variations, comments and NAGs
+/// (a repaired game is its main line), and its tags where the target writes tags elsewhere but
+/// not in a repaired line.
+fn left_out_of_repaired(g: &scoresheet::CheckedGame, to: Target) -> Option<String> {
+    use scoresheet::syntax::Item;
+    let root = &g.syntax.root;
+    let mut parts: Vec<&str> = Vec::new();
+    if root.lines().count() > 1 {
+        parts.push("variations");
+    }
+    if root.items().any(|i| matches!(i, Item::Comment(_))) {
+        parts.push("comments");
+    }
+    if root.items().any(|i| matches!(i, Item::Nag(_))) {
+        parts.push("NAGs");
+    }
+    let tagged = g.syntax.tags.iter().any(|t| !t.span.is_empty());
+    if tagged && !matches!(to, Target::Pgn | Target::Uci) {
+        parts.push("tags");
+    }
+    match parts.as_slice() {
+        [] => None,
+        [one] => Some((*one).to_owned()),
+        [rest @ .., last] => Some(format!("{} and {last}", rest.join(", "))),
+    }
 }

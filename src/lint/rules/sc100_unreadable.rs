@@ -51,6 +51,7 @@ pub(crate) static RULE: Rule = Rule {
             Code::Binary,
             Code::NoGame,
             Code::ProseNotChecked,
+            Code::MostlyUnread,
         ],
         source: include_str!("sc100_unreadable.rs"),
     },
