@@ -1,11 +1,10 @@
-//! One cutting of a file into games and prose for `check` and `lint`
-//! (`tests/fixtures/cutting/`): both see the same games, and `check` says when it left prose
-//! unread (and that `lint` reads it).
+//! One reader of a file's games and prose for `check` and `lint` (`tests/fixtures/cutting/`):
+//! both see the same games and the same moves in the prose, and find the same errors in them.
 
 use std::path::Path;
 
-use scoresheet::check::{Options, check_bytes};
-use scoresheet::diagnostic::Code;
+use scoresheet::check::Options;
+use scoresheet::lint::checked::check_file_bytes;
 use scoresheet::lint::config::Config;
 use scoresheet::lint::{LintOptions, lint_bytes};
 
@@ -18,12 +17,13 @@ fn read(name: &str) -> Vec<u8> {
 
 /// (games, error spans) as `check` sees the file.
 fn checked(name: &str) -> (usize, Vec<(usize, usize)>, Vec<&'static str>) {
-    let file = check_bytes(name, &read(name), &Options::default()).expect("checks");
+    let file = check_file_bytes(name, &read(name), &Options::default()).expect("checks");
     let errors = file
         .games
         .iter()
         .flat_map(|g| &g.diagnostics)
         .chain(&file.diagnostics)
+        .filter(|d| d.code().as_str() != "scoresheet::no_game")
         .filter(|d| d.severity == scoresheet::diagnostic::Severity::Error)
         .map(|d| (d.span.start, d.span.end))
         .collect();
@@ -75,11 +75,11 @@ fn a_score_under_a_heading_is_read_whole() {
     assert_eq!(games, 1);
     assert!(errors.is_empty(), "{errors:?}");
     assert!(
-        codes.contains(&"scoresheet::prose_not_checked"),
-        "{codes:?}"
+        !codes.contains(&"scoresheet::prose_not_checked"),
+        "check reads the prose: {codes:?}"
     );
     let file =
-        check_bytes("heading.txt", &read("heading.txt"), &Options::default()).expect("checks");
+        check_file_bytes("heading.txt", &read("heading.txt"), &Options::default()).expect("checks");
     assert_eq!(file.games[0].mainline.len(), 48, "every move resolved");
     // The three typos: check and lint find the same ones, at the same places.
     let (games, errors, _) = checked("heading_typos.txt");
@@ -88,20 +88,35 @@ fn a_score_under_a_heading_is_read_whole() {
     assert_eq!(linted("heading_typos.txt"), (1, errors));
 }
 
+/// `check` of a chapter reads the moves of its prose as `lint` does: the same fragments, and
+/// every error the checker finds in the games and the prose is one of lint's.
 #[test]
-fn check_points_at_lint_when_it_sees_prose() {
+fn check_reads_the_prose_as_lint_does() {
     let chapter = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/lint/chapter.md");
     let bytes = std::fs::read(chapter).expect("chapter");
-    let file = check_bytes("chapter.md", &bytes, &Options::default()).expect("checks");
-    let hint = file
-        .diagnostics
-        .iter()
-        .find(|d| d.code() == Code::ProseNotChecked)
-        .expect("a hint");
-    assert!(
-        hint.help
-            .as_deref()
-            .is_some_and(|h| h.contains("scoresheet lint")),
-        "{hint:?}"
-    );
+    let file = check_file_bytes("chapter.md", &bytes, &Options::default()).expect("checks");
+    let l = lint_bytes(
+        "chapter.md",
+        &bytes,
+        &LintOptions::default(),
+        Config::default(),
+    )
+    .expect("lints");
+    assert!(!file.fragments.is_empty());
+    assert_eq!(file.fragments.len(), l.doc.fragments());
+    assert_eq!(file.games.len(), l.doc.games);
+    let lint_errors: Vec<(usize, usize)> = (l.diagnostics.iter())
+        .filter(|d| d.severity == scoresheet::diagnostic::Severity::Error)
+        .map(|d| (d.span.start, d.span.end))
+        .collect();
+    let check_errors: Vec<(usize, usize)> = (file.games.iter().chain(&file.fragments))
+        .flat_map(|g| &g.diagnostics)
+        .chain(&file.diagnostics)
+        .filter(|d| d.severity == scoresheet::diagnostic::Severity::Error)
+        .map(|d| (d.span.start, d.span.end))
+        .collect();
+    assert!(!check_errors.is_empty());
+    for e in &check_errors {
+        assert!(lint_errors.contains(e), "{e:?} not in {lint_errors:?}");
+    }
 }

@@ -554,7 +554,7 @@ pub(crate) fn detect_prose(
     {
         return detect(registry, prose, &[], notation, lang);
     }
-    let words = crate::check::prose::move_like_words(prose);
+    let words = crate::check::prose::coverage_words(prose);
     let starts: BTreeSet<char> = words
         .iter()
         .filter_map(|w| prose[w.start..w.end].chars().next())

@@ -34,10 +34,29 @@ fn words(text: &str) -> Vec<(Span, bool)> {
     let mut out = Vec::new();
     let mut start: Option<usize> = None;
     let mut hard = false;
+    // A word of prose glued to the move number after it (`Bearbeiten1.`, a page's link text
+    // run into the score) is two words.
+    let push = |out: &mut Vec<(Span, bool)>, span: Span, hard: bool| {
+        let w = &text[span.start..span.end];
+        let letters: usize = w
+            .char_indices()
+            .take_while(|(_, c)| c.is_alphabetic())
+            .last()
+            .map_or(0, |(i, c)| i + c.len_utf8());
+        let glued = w[..letters].chars().count() >= 5
+            && w[..letters].chars().filter(|c| c.is_lowercase()).count() >= 3
+            && number_prefix(&w[letters..]).is_some();
+        if glued {
+            out.push((Span::new(span.start, span.start + letters), hard));
+            out.push((Span::new(span.start + letters, span.end), false));
+        } else {
+            out.push((span, hard));
+        }
+    };
     for (i, c) in text.char_indices() {
         if is_sep(c) {
             if let Some(s) = start.take() {
-                out.push((Span::new(s, i), hard));
+                push(&mut out, Span::new(s, i), hard);
                 hard = false;
             }
             hard |= !c.is_whitespace();
@@ -46,7 +65,7 @@ fn words(text: &str) -> Vec<(Span, bool)> {
         }
     }
     if let Some(s) = start {
-        out.push((Span::new(s, text.len()), hard));
+        push(&mut out, Span::new(s, text.len()), hard);
     }
     out
 }
@@ -67,6 +86,21 @@ fn number_prefix(w: &str) -> Option<(usize, u32, bool)> {
     None
 }
 
+/// The length of an ellipsis standing for White's move at the start of `w` (`...c6`, `…Sc6`,
+/// `..Ca6`, as the grammar's ellipsis reads), or 0.
+fn ellipsis_len(w: &str) -> usize {
+    ["...", "…", ".."]
+        .into_iter()
+        .find(|e| w.starts_with(e))
+        .map_or(0, str::len)
+}
+
+/// The end of the move written in `w` after an ellipsis, if any (see [`move_end`]).
+fn move_end_after_ellipsis(parser: &ParserEntry, w: &str) -> Option<usize> {
+    let e = ellipsis_len(w);
+    (e < w.len()).then(|| move_end(parser, &w[e..]).map(|end| e + end))?
+}
+
 /// The end of the move written in `w` (trailing sentence punctuation left off), if it is one.
 fn move_end(parser: &ParserEntry, w: &str) -> Option<usize> {
     let mut t = w;
@@ -79,7 +113,7 @@ fn move_end(parser: &ParserEntry, w: &str) -> Option<usize> {
             return Some(t.len());
         }
         match t.char_indices().last() {
-            Some((i, '.' | ':' | ',' | ';')) => t = &t[..i],
+            Some((i, '.' | ':' | ',' | ';' | '…')) => t = &t[..i],
             _ => return None,
         }
     }
@@ -92,10 +126,24 @@ pub(crate) fn scan_fragments(text: &str, parser: &ParserEntry) -> Vec<Span> {
     let ws = words(text);
     let mut out = Vec::new();
     let mut i = 0;
+    // A move number: with its dots, or bare (`1 d4 Cf6 2 Cf3`) when a move follows it.
+    let number = |j: usize| -> Option<(usize, u32, bool)> {
+        let (span, _) = ws[j];
+        let w = &text[span.start..span.end];
+        number_prefix(w).or_else(|| {
+            let (next, hard) = *ws.get(j + 1)?;
+            let bare = (1..=3).contains(&w.len()) && w.bytes().all(|b| b.is_ascii_digit());
+            (bare
+                && !hard
+                && move_end_after_ellipsis(parser, &text[next.start..next.end]).is_some())
+            .then(|| Some((w.len(), w.parse().ok()?, false)))
+            .flatten()
+        })
+    };
     while i < ws.len() {
         let (span, _) = ws[i];
         let w = &text[span.start..span.end];
-        let Some((len, _, _)) = number_prefix(w) else {
+        let Some((len, _, _)) = number(i) else {
             i += 1;
             continue;
         };
@@ -120,7 +168,7 @@ pub(crate) fn scan_fragments(text: &str, parser: &ParserEntry) -> Vec<Span> {
                 break;
             }
             let w = &text[s.start..s.end];
-            if let Some((len, _, _)) = number_prefix(w) {
+            if let Some((len, _, _)) = number(j) {
                 if end.is_none() && len == w.len() {
                     break; // two numbers in a row
                 }
@@ -142,7 +190,7 @@ pub(crate) fn scan_fragments(text: &str, parser: &ParserEntry) -> Vec<Span> {
                         && w[1..].bytes().all(|b| b.is_ascii_digit())))
             {
                 end = Some(s.end);
-            } else if let Some(e) = move_end(parser, w) {
+            } else if let Some(e) = move_end_after_ellipsis(parser, w) {
                 end = Some(s.start + e);
                 trimmed = e < w.len();
             } else {
@@ -331,6 +379,27 @@ mod tests {
             ]
         );
         assert!(!descriptive_like("x-ray") && !descriptive_like("e-mail"));
+    }
+
+    #[test]
+    fn bare_numbers_ellipses_and_glued_words_start_fragments() {
+        assert_eq!(
+            fragments("Para disfrutar: 1 e4 e5 2 Nf3 Nc6 and then"),
+            vec!["1 e4 e5 2 Nf3 Nc6"]
+        );
+        assert_eq!(
+            fragments("after 8. ...c6 9.Nf3 it was over"),
+            vec!["8. ...c6 9.Nf3"]
+        );
+        assert_eq!(fragments("then 7. …Nc6 8.Bb5."), vec!["7. …Nc6 8.Bb5"]);
+        assert_eq!(fragments("so 6 ..Nf6 7 Bg5 was"), vec!["6 ..Nf6 7 Bg5"]);
+        assert_eq!(fragments("Hier 3.Bc4… und"), vec!["3.Bc4"]);
+        assert_eq!(
+            fragments("Bearbeiten1. e4 e5 2. Nf3"),
+            vec!["1. e4 e5 2. Nf3"]
+        );
+        // A bare number is a move number only before a move.
+        assert!(fragments("he had 3 pawns and 2 knights").is_empty());
     }
 
     #[test]

@@ -10,7 +10,7 @@ use std::sync::Arc;
 use crate::check::budget;
 use crate::check::detect::{Detection, WINDOW_BYTES, detect_document};
 use crate::check::game::check_game_within;
-use crate::check::types::{CheckError, CheckedGame, Options};
+use crate::check::types::{CheckError, CheckedFile, CheckedGame, Options};
 use crate::diagnostic::Diagnostic;
 use crate::read::stream::{GameText, Piece};
 use crate::span::{SourceText, Span};
@@ -37,6 +37,18 @@ pub trait Sink {
     /// # Errors
     /// When the report cannot be written.
     fn game(&mut self, game: CheckedGame, source: &Arc<SourceText>) -> io::Result<()>;
+
+    /// A fragment of a manuscript's prose (its moves checked against its game), its spans in
+    /// `source`'s text; by default its problems are handed on as notes.
+    ///
+    /// # Errors
+    /// When the report cannot be written.
+    fn fragment(&mut self, fragment: CheckedGame, source: &Arc<SourceText>) -> io::Result<()> {
+        for d in &fragment.diagnostics {
+            self.note(d, source)?;
+        }
+        Ok(())
+    }
 }
 
 /// Games whose errors are summed before the file's budget is looked at again: the games of a
@@ -430,6 +442,22 @@ pub(crate) struct Collect {
     pub(crate) language: String,
     pub(crate) games: Vec<CheckedGame>,
     pub(crate) notes: Vec<Diagnostic>,
+    pub(crate) fragments: Vec<CheckedGame>,
+}
+
+impl Collect {
+    /// The file as collected: `text` is its decoded text.
+    pub(crate) fn into_file(self, path: &str, text: Arc<str>) -> CheckedFile {
+        CheckedFile {
+            path: path.into(),
+            text,
+            notation: self.notation,
+            language: self.language.into(),
+            games: self.games,
+            fragments: self.fragments,
+            diagnostics: self.notes,
+        }
+    }
 }
 
 impl Sink for Collect {
@@ -446,6 +474,14 @@ impl Sink for Collect {
 
     fn game(&mut self, game: CheckedGame, _: &Arc<SourceText>) -> io::Result<()> {
         self.games.push(game);
+        Ok(())
+    }
+
+    fn fragment(&mut self, fragment: CheckedGame, source: &Arc<SourceText>) -> io::Result<()> {
+        for d in &fragment.diagnostics {
+            self.note(d, source)?;
+        }
+        self.fragments.push(fragment);
         Ok(())
     }
 }

@@ -344,6 +344,9 @@ pub struct CheckedFile {
     pub language: Cow<'static, str>,
     /// The games.
     pub games: Vec<CheckedGame>,
+    /// The fragments of a manuscript's prose, each checked against its game (`check` of a
+    /// manuscript: see `lint::checked`); empty for PGN.
+    pub fragments: Vec<CheckedGame>,
     /// Problems of the file as a whole (encoding, no game).
     pub diagnostics: Vec<Diagnostic>,
 }

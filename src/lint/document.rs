@@ -661,6 +661,11 @@ impl Source {
         units
     }
 
+    /// Is there no fragment of prose to read?
+    pub(crate) fn no_fragments(&self) -> bool {
+        self.frags.is_empty()
+    }
+
     /// Reads a group again, as it was read the first time.
     pub(crate) fn reread(&self, doc: &Document, group: &Group) -> Vec<Unit> {
         self.units(doc, group).0

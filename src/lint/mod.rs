@@ -19,6 +19,7 @@
 //! assert_eq!(linted.diagnostics[0].code().as_str(), "SC103"); // `Qxf7` is mate, not marked
 //! ```
 
+pub mod checked;
 pub mod config;
 pub(crate) mod consistent;
 pub mod convert;

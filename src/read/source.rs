@@ -107,20 +107,6 @@ pub(crate) struct Extracted {
     pub scan_prose: bool,
 }
 
-/// Paragraphs of `prose_text` that hold more than white space.
-pub(crate) fn prose_paragraphs(prose_text: &str) -> usize {
-    let mut count = 0;
-    let mut in_paragraph = false;
-    for line in prose_text.lines() {
-        let blank = line.trim().is_empty();
-        if !blank && !in_paragraph {
-            count += 1;
-        }
-        in_paragraph = !blank;
-    }
-    count
-}
-
 /// Takes a manuscript apart.
 pub(crate) fn extract(format: Format, text: &str) -> Extracted {
     match format {
@@ -299,6 +285,32 @@ fn movetext_ending(p: &str) -> Option<bool> {
 /// The fewest half-moves a run of movetext lines inside a paragraph of prose holds to be read
 /// as a score: fewer (`1.e4` alone on its line, then a sentence) are the prose's own moves.
 const MIN_SCORE_MOVES: usize = 8;
+
+/// Is a line of a plain-text paragraph movetext: numbered moves with hardly a word of prose
+/// outside its parentheses (a comment in parentheses, `(16 Fd6 ! Te8 et les blancs sont
+/// mieux)`, is the score's own: the checker leaves its words of prose out)?
+fn movetext_line(line: &str) -> bool {
+    if movetext_ending(line).is_some() {
+        return true;
+    }
+    let t = line.trim_start();
+    if !t.bytes().next().is_some_and(|b| b.is_ascii_digit()) {
+        return false;
+    }
+    let (mut depth, mut words, mut prose, mut moves) = (0usize, 0, 0, 0);
+    for raw in t.split_whitespace() {
+        let outside = depth == 0 && !raw.starts_with('(');
+        depth += raw.matches('(').count();
+        depth = depth.saturating_sub(raw.matches(')').count());
+        if outside {
+            let w = trim_ascii(raw, |b| b == b'(' || b == b')');
+            words += 1;
+            prose += usize::from(is_prose_word(w));
+            moves += usize::from(!w.is_empty() && !is_number(w));
+        }
+    }
+    moves >= MIN_SCORE_MOVES && prose * 10 <= words
+}
 
 /// A line that starts with a move number and is mostly moves (its prose words, which
 /// the checker leaves out of a manuscript's game, at most a third of its words).
@@ -498,7 +510,7 @@ fn extract_markdown(text: &str) -> Extracted {
                     // A result on a line of its own ends the run, and a numbered line that is
                     // mostly moves goes on with it (`7. Kt-Q5 ch, mate, and wins`).
                     let goes_on = run.is_some() && (is_result(line.trim()) || mostly_moves(line));
-                    if goes_on || (tags && movetext_ending(line).is_some()) {
+                    if goes_on || (tags && movetext_line(line)) {
                         run = Some(run.map_or(*l, |r| Span::new(r.start, l.end)));
                         continue;
                     }
@@ -766,6 +778,17 @@ mod tests {
         assert!(looks_like_tag("[White \"Anderssen\"]"));
         assert!(looks_like_tag("[White „Anderssen”]"));
         assert!(!looks_like_tag("[Jesper Skjoldborg]1.e4 e5 2.Sf3"));
+    }
+
+    #[test]
+    fn a_score_line_with_a_comment_in_parentheses_is_movetext() {
+        assert!(movetext_line(
+            "1 d4 Cf6 2 Cf3 d5 3 Cc3 Ff5 4 Ff4 c6 5 e3 e6 (les blancs sont bien mieux ici) 6 Fd3 Fxd3"
+        ));
+        assert!(!movetext_line(
+            "1. e4 is the most popular first move, and it is good."
+        ));
+        assert!(!movetext_line("12. Nf3 (a good move, says the author)"));
     }
 
     #[test]

@@ -29,6 +29,10 @@ pub struct Tally {
     pub warnings: usize,
     /// Advice.
     pub advice: usize,
+    /// Fragments of a manuscript's prose checked (see [`Sink::fragment`]).
+    pub fragments: usize,
+    /// Moves resolved in them.
+    pub fragment_plies: usize,
 }
 
 impl Tally {
@@ -42,14 +46,16 @@ impl Tally {
 
     pub(crate) fn game(&mut self, g: &CheckedGame) {
         self.games += 1;
-        self.plies += g
-            .moves
-            .iter()
-            .filter(|m| matches!(m, MoveState::Legal(_) | MoveState::Null))
-            .count();
+        self.plies += resolved(g);
         for d in &g.diagnostics {
             self.diagnostic(d);
         }
+    }
+
+    /// A fragment of prose checked (its diagnostics are tallied as notes).
+    pub(crate) fn fragment(&mut self, g: &CheckedGame) {
+        self.fragments += 1;
+        self.fragment_plies += resolved(g);
     }
 
     /// The tally of a file checked at once.
@@ -61,6 +67,9 @@ impl Tally {
         for g in &f.games {
             t.game(g);
         }
+        for g in &f.fragments {
+            t.fragment(g);
+        }
         t
     }
 
@@ -68,8 +77,18 @@ impl Tally {
     pub fn summary(&self, path: &str, notation: &str, language: &str) -> String {
         let plural =
             |n: usize, one: &'static str, many: &'static str| if n == 1 { one } else { many };
+        let prose = if self.fragments > 0 {
+            format!(
+                ", {} more in {} {} of prose",
+                self.fragment_plies,
+                self.fragments,
+                plural(self.fragments, "fragment", "fragments")
+            )
+        } else {
+            String::new()
+        };
         let line = format!(
-            "{path}: {} {}, {} {} resolved ({notation} {language}): {} {}, {} {}",
+            "{path}: {} {}, {} {} resolved{prose} ({notation} {language}): {} {}, {} {}",
             self.games,
             plural(self.games, "game", "games"),
             self.plies,
@@ -271,6 +290,13 @@ impl Sink for JsonFile<'_, '_> {
     }
 }
 
+/// Moves resolved (legal or null) in every line of a game.
+fn resolved(g: &CheckedGame) -> usize {
+    (g.moves.iter())
+        .filter(|m| matches!(m, MoveState::Legal(_) | MoveState::Null))
+        .count()
+}
+
 /// A diagnostic as the JSON contract writes it (its spans in `source`'s text).
 pub fn json_diag(d: &Diagnostic, source: &SourceText) -> Value {
     let mut out = serde_json::Map::new();
@@ -426,6 +452,14 @@ impl Sink for HumanFile<'_> {
 
     fn game(&mut self, game: CheckedGame, source: &Arc<SourceText>) -> io::Result<()> {
         self.write_game(&game, source)
+    }
+
+    fn fragment(&mut self, fragment: CheckedGame, source: &Arc<SourceText>) -> io::Result<()> {
+        self.tally.fragment(&fragment);
+        for d in &fragment.diagnostics {
+            self.note(d, source)?;
+        }
+        Ok(())
     }
 }
 

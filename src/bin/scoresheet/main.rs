@@ -361,6 +361,16 @@ fn check_file(
 ) -> std::io::Result<Option<ExitCode>> {
     progress.file(name);
     let mut sink = progress.counting(sink);
+    // A manuscript (plain text, Markdown, LaTeX) is read as `lint` reads it: its score and the
+    // moves of its prose; anything else as PGN, game by game as it streams in.
+    if scoresheet::lint::checked::is_manuscript(name) {
+        let mut bytes = Vec::new();
+        let mut input = input;
+        input.read_to_end(&mut bytes)?;
+        return checked(scoresheet::lint::checked::check_manuscript(
+            name, &bytes, options, &mut sink,
+        ));
+    }
     checked(scoresheet::check::check_reader(
         name, input, options, &mut sink,
     ))

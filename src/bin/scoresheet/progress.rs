@@ -154,6 +154,10 @@ impl Sink for Counting<'_> {
         self.progress.game();
         Ok(())
     }
+
+    fn fragment(&mut self, fragment: CheckedGame, source: &Arc<SourceText>) -> io::Result<()> {
+        self.inner.fragment(fragment, source)
+    }
 }
 
 /// A writer whose writes clear the progress line first and draw it again after.
