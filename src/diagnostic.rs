@@ -633,7 +633,6 @@ impl Problem {
             | Problem::LanguageUndecided { .. }
             | Problem::MixedNotation { .. }
             | Problem::FigurineColor { .. }
-            | Problem::LookAlike { .. }
             | Problem::MissingSpace { .. }
             | Problem::FileTwice { .. }
             | Problem::MovesInComment => Severity::Warning,
@@ -641,6 +640,9 @@ impl Problem {
             | Problem::Separator { .. }
             | Problem::MoveNumberForm { .. }
             | Problem::ProseNotChecked { .. }
+            // A letter of another script read as the one it looks like: what was assumed is
+            // said, but the move is the one written (`е4` with a Cyrillic `е`).
+            | Problem::LookAlike { .. }
             | Problem::ShortPawnCapture { .. } => Severity::Advice,
         }
     }

@@ -149,13 +149,23 @@ pub(crate) fn normalize(token: &str, script: Option<Script>) -> Option<Normalize
     let mut origin = Vec::with_capacity(token.len() + 1);
     let mut replaced = Vec::new();
     let mut changed = false;
+    // Within the piece's name at the token's start (a capital, then small letters that are no
+    // file and no capture mark: the Russian king `Кр` typed in Latin as `Kp`), small letters
+    // are the script's too.
+    let mut in_name = false;
     for (offset, written) in token.char_indices() {
         if BIDI_MARKS.contains(&written) {
             changed = true;
             continue;
         }
         let c = unwidened(written);
+        in_name = if offset == 0 {
+            c.is_uppercase()
+        } else {
+            in_name && c.is_lowercase() && !matches!(c, 'a'..='h' | 'x' | '×')
+        };
         let target = match script {
+            Some(s) if in_name && offset > 0 => Some(s),
             Some(_) if c.is_lowercase() => Some(Script::Latin),
             other => other,
         };
@@ -321,6 +331,18 @@ mod tests {
         assert_eq!(variants("Ｂｂ５").len(), 4);
         assert_eq!(describe('Ｎ'), "U+FF2E (full-width `Ｎ`)");
         assert_eq!(describe('К'), "U+041A (Cyrillic `К`)");
+    }
+
+    /// The Russian king `Кр` typed in Latin (`Kp`): in the Cyrillic reading the small letter
+    /// of the piece's name is Cyrillic too, the square and the capture mark stay Latin.
+    #[test]
+    fn a_piece_name_typed_in_latin_reads_in_its_script() {
+        let read = |t: &str| normalize(t, Some(Script::Cyrillic)).map(|n| n.text);
+        assert_eq!(read("Kpe2").as_deref(), Some("Крe2"));
+        assert_eq!(read("Kpe1:d2").as_deref(), Some("Крe1:d2"));
+        assert_eq!(read("Kxe4").as_deref(), Some("Кxe4"));
+        assert_eq!(read("Cd2:b4").as_deref(), Some("Сd2:b4"));
+        assert_eq!(read("e4").as_deref(), None);
     }
 
     #[test]
