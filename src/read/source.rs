@@ -286,47 +286,6 @@ fn movetext_ending(p: &str) -> Option<bool> {
 /// as a score: fewer (`1.e4` alone on its line, then a sentence) are the prose's own moves.
 const MIN_SCORE_MOVES: usize = 8;
 
-/// Is a line of a plain-text paragraph movetext: numbered moves with hardly a word of prose
-/// outside its parentheses (a comment in parentheses, `(16 Fd6 ! Te8 et les blancs sont
-/// mieux)`, is the score's own: the checker leaves its words of prose out)?
-fn movetext_line(line: &str) -> bool {
-    if movetext_ending(line).is_some() {
-        return true;
-    }
-    let t = line.trim_start();
-    if !t.bytes().next().is_some_and(|b| b.is_ascii_digit()) {
-        return false;
-    }
-    let (mut depth, mut words, mut prose, mut moves) = (0usize, 0, 0, 0);
-    for raw in t.split_whitespace() {
-        let outside = depth == 0 && !raw.starts_with('(');
-        depth += raw.matches('(').count();
-        depth = depth.saturating_sub(raw.matches(')').count());
-        if outside {
-            let w = trim_ascii(raw, |b| b == b'(' || b == b')');
-            words += 1;
-            prose += usize::from(is_prose_word(w));
-            moves += usize::from(!w.is_empty() && !is_number(w));
-        }
-    }
-    moves >= MIN_SCORE_MOVES && prose * 10 <= words
-}
-
-/// A line that starts with a move number and is mostly moves (its prose words, which
-/// the checker leaves out of a manuscript's game, at most a third of its words).
-fn mostly_moves(line: &str) -> bool {
-    let t = line.trim_start();
-    if !t.bytes().next().is_some_and(|b| b.is_ascii_digit()) {
-        return false;
-    }
-    let (mut words, mut prose) = (0, 0);
-    for w in movetext_words(t) {
-        words += 1;
-        prose += usize::from(is_prose_word(w));
-    }
-    prose * 3 <= words
-}
-
 /// Does a line start with a tag pair (`[Event "…"]`, typographic quotes too), rather than
 /// with some other bracketed text (`[Jesper Skjoldborg]1.e4`)?
 fn looks_like_tag(line: &str) -> bool {
@@ -450,6 +409,164 @@ pub(crate) fn markdown_blocks<'t>(text: &'t str, ls: &[Span]) -> Vec<Block<'t>> 
     out
 }
 
+/// The lines `ls` of a paragraph of prose, which may hold lines of a score (a text with no
+/// blank line between its headings, prose and score). Each run of score lines that starts a
+/// game (tag pairs, or move 1) and holds at least [`MIN_SCORE_MOVES`] half-moves is a game; a
+/// comment of prose in parentheses inside it (`5.Sxd4 Sf6 (Die Stellung nach dem 5.Zug …)`,
+/// over several lines too) goes to the prose, where its moves are read as the prose's are. A
+/// run from the middle of a game stays prose: it is read against the positions of the game and
+/// of the moves read before it, which also places the prose's own moves between two runs.
+fn score_runs(text: &str, ls: &[Span], game: &mut [u8], prose: &mut [u8], games: &mut Games) {
+    // The run so far and its half-moves outside parentheses, and the depth of parentheses at
+    // its end (a comment that goes on to the next line).
+    let mut run: Option<(Span, usize)> = None;
+    let mut depth = 0;
+    for l in ls {
+        let line = &text[l.start..l.end];
+        let shape = Shape::of(line, depth);
+        let joins = match run {
+            Some(_) if depth > 0 || is_result(line.trim()) => true,
+            _ => shape.is_score(line) || looks_like_tag(line),
+        };
+        if joins {
+            run = Some(match run {
+                Some((r, m)) => (Span::new(r.start, l.end), m + shape.moves),
+                None => (*l, shape.moves),
+            });
+            depth = shape.depth;
+            continue;
+        }
+        end_run(text, run.take(), game, prose, games);
+        depth = 0;
+        keep(prose, text, *l);
+    }
+    end_run(text, run, game, prose, games);
+}
+
+/// A run of score lines read as a game, or as prose (see [`score_runs`]).
+fn end_run(
+    text: &str,
+    run: Option<(Span, usize)>,
+    game: &mut [u8],
+    prose: &mut [u8],
+    games: &mut Games,
+) {
+    let Some((r, moves)) = run else { return };
+    let p = &text[r.start..r.end];
+    let starts = looks_like_tag(p) || first_number(p).is_some_and(|(n, black)| n == 1 && !black);
+    if !(starts && moves >= MIN_SCORE_MOVES) {
+        keep(prose, text, r);
+        return;
+    }
+    keep_score(text, r, game, prose);
+    games.add(r, text, ends_with_result(p));
+}
+
+/// Keeps the score at `r` in the text of games, but for its comments of prose and its groups
+/// in square brackets (see [`prose_comments`]), which go to the prose.
+fn keep_score(text: &str, r: Span, game: &mut [u8], prose: &mut [u8]) {
+    keep(game, text, r);
+    for c in prose_comments(&text[r.start..r.end], r.start) {
+        keep(prose, text, c);
+        for (i, b) in game[c.start..c.end].iter_mut().enumerate() {
+            if text.as_bytes()[c.start + i] != b'\n' {
+                *b = b' ';
+            }
+        }
+    }
+}
+
+/// The groups of a score `p` (at `at` in the text) that go to the prose: those in
+/// parentheses that are comments rather than variations (more than a third of their words are
+/// words of prose), and those in square brackets that are no tag pair.
+fn prose_comments(p: &str, at: usize) -> Vec<Span> {
+    let b = p.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        let close = match b[i] {
+            b'(' => b')',
+            b'[' => b']',
+            _ => {
+                i += 1;
+                continue;
+            }
+        };
+        let open = b[i];
+        let mut depth = 0usize;
+        let mut end = b.len();
+        for (j, &c) in b.iter().enumerate().skip(i) {
+            if c == open {
+                depth += 1;
+            } else if c == close {
+                depth -= 1;
+            }
+            if depth == 0 {
+                end = j + 1;
+                break;
+            }
+        }
+        let group = &p[i..end];
+        let inner = &p[i + 1..end.saturating_sub(1).max(i + 1)];
+        let words = inner.split_whitespace().count();
+        let prose = inner
+            .split_whitespace()
+            .filter(|w| is_prose_word(w))
+            .count();
+        // Square brackets inside a score are no PGN (`[13.Bd5]`, `[0:1]`): their moves are
+        // read as the prose's, placed by the board.
+        if (prose * 3 > words || open == b'[') && !looks_like_tag(group) {
+            out.push(Span::new(at + i, at + end));
+        }
+        i = end;
+    }
+    out
+}
+
+/// A line of a paragraph counted outside its parentheses and square brackets (which go on
+/// from `depth`): its words, words of prose and half-moves there, and the depth at its end.
+#[derive(Debug)]
+struct Shape {
+    words: usize,
+    prose: usize,
+    moves: usize,
+    depth: usize,
+}
+
+impl Shape {
+    fn of(line: &str, mut depth: usize) -> Shape {
+        let (mut words, mut prose, mut moves) = (0, 0, 0);
+        for raw in line.split_whitespace() {
+            let outside = depth == 0 && !raw.starts_with(['(', '[']);
+            depth += raw.matches(['(', '[']).count();
+            depth = depth.saturating_sub(raw.matches([')', ']']).count());
+            if outside {
+                let w = trim_ascii(raw, |b| matches!(b, b'(' | b')' | b'[' | b']'));
+                words += 1;
+                prose += usize::from(is_prose_word(w));
+                moves += usize::from(!w.is_empty() && !is_number(w) && !is_result(w));
+            }
+        }
+        Shape {
+            words,
+            prose,
+            moves,
+            depth,
+        }
+    }
+
+    /// A line of a score: it starts with a move number, and at most a third of its words
+    /// outside parentheses are words of prose (`7. Kt-Q5 ch, mate, and wins`).
+    fn is_score(&self, line: &str) -> bool {
+        line.trim_start()
+            .bytes()
+            .next()
+            .is_some_and(|b| b.is_ascii_digit())
+            && self.moves > 0
+            && self.prose * 3 <= self.words
+    }
+}
+
 fn extract_markdown(text: &str) -> Extracted {
     let ls = lines(text);
     let mut game = blank(text).into_bytes();
@@ -479,45 +596,11 @@ fn extract_markdown(text: &str) -> Extracted {
                     continue;
                 }
                 if let Some(ends) = movetext_ending(&text[span.start..span.end]) {
-                    keep(&mut game, text, span);
+                    keep_score(text, span, &mut game, &mut prose);
                     games.add(span, text, ends);
                     continue;
                 }
-                // A paragraph of prose may hold lines of moves (a text with no blank line
-                // between its headings, prose and score): each run of movetext lines that
-                // starts a game (tag pairs, or move 1) is a block of its own, and the rest is
-                // prose (a run from the middle of a game is read as the prose's moves are,
-                // against the positions of the game and of the moves read before it, which
-                // also places the prose's own moves between two such runs).
-                let mut run: Option<Span> = None;
-                let mut flush = |run: Option<Span>, game: &mut Vec<u8>, prose: &mut Vec<u8>| {
-                    let Some(r) = run else { return };
-                    let p = &text[r.start..r.end];
-                    let starts = p.trim_start().starts_with('[')
-                        || first_number(p).is_some_and(|(n, black)| n == 1 && !black);
-                    // A score, not a move or two named in a sentence of their own line.
-                    let moves = movetext_words(p).filter(|w| !is_number(w)).count();
-                    if starts && moves >= MIN_SCORE_MOVES {
-                        keep(game, text, r);
-                        games.add(r, text, ends_with_result(p));
-                    } else {
-                        keep(prose, text, r);
-                    }
-                };
-                for l in &ls[lines] {
-                    let line = &text[l.start..l.end];
-                    let tags = !line.trim_start().starts_with('[') || looks_like_tag(line);
-                    // A result on a line of its own ends the run, and a numbered line that is
-                    // mostly moves goes on with it (`7. Kt-Q5 ch, mate, and wins`).
-                    let goes_on = run.is_some() && (is_result(line.trim()) || mostly_moves(line));
-                    if goes_on || (tags && movetext_line(line)) {
-                        run = Some(run.map_or(*l, |r| Span::new(r.start, l.end)));
-                        continue;
-                    }
-                    flush(run.take(), &mut game, &mut prose);
-                    keep(&mut prose, text, *l);
-                }
-                flush(run, &mut game, &mut prose);
+                score_runs(text, &ls[lines], &mut game, &mut prose, &mut games);
             }
         }
     }
@@ -781,14 +864,40 @@ mod tests {
     }
 
     #[test]
-    fn a_score_line_with_a_comment_in_parentheses_is_movetext() {
-        assert!(movetext_line(
+    fn a_score_line_with_a_comment_in_parentheses_is_a_score() {
+        let score = |l: &str| Shape::of(l, 0).is_score(l);
+        assert!(score(
             "1 d4 Cf6 2 Cf3 d5 3 Cc3 Ff5 4 Ff4 c6 5 e3 e6 (les blancs sont bien mieux ici) 6 Fd3 Fxd3"
         ));
-        assert!(!movetext_line(
+        assert!(!score(
             "1. e4 is the most popular first move, and it is good."
         ));
-        assert!(!movetext_line("12. Nf3 (a good move, says the author)"));
+        assert!(score("7. Kt-Q5 ch, mate, and wins"));
+        assert_eq!(
+            Shape::of("1.e4 c5 5.Sxd4 Sf6 (Die Stellung nach", 0).depth,
+            1
+        );
+        // A comment over two lines goes to the prose; a variation stays in the game.
+        let text = "Partie\n1.e4 c5 2.Sf3 e6 3.Sc3 Sc6 4.d4 cxd4 5.Sxd4 Sf6 (Die Stellung nach\n\
+                    dem 5.Zug ist bekannt) 6.Lg5 (6.Sdb5 d6) 6...Le7 7.Dd2 d5\nEin Satz.\n";
+        let e = extract(Format::Text, text);
+        assert_eq!(e.games.len(), 1);
+        let g = &e.game_text[e.games[0].start..e.games[0].end];
+        assert!(g.contains("6.Lg5 (6.Sdb5 d6) 6...Le7 7.Dd2 d5"), "{g}");
+        assert!(!g.contains("Stellung"), "{g}");
+        assert!(
+            e.prose_text.contains("dem 5.Zug ist bekannt)"),
+            "{}",
+            e.prose_text
+        );
+        // Square brackets in a text's score are the prose's; a tag pair is the game's.
+        let text = "[White \"A\"]\n1. e4 e5 2. Nf3 d6 3. c3 f5 4. Bc4 Nf6 5. d4 [5.dxe5 est \
+                    meilleur] 5... fxe4 13. O-O-O? [13.Bd5] [0:1]\n";
+        let e = extract(Format::Text, text);
+        let g = &e.game_text[e.games[0].start..e.games[0].end];
+        assert!(g.contains("[White \"A\"]"), "{g}");
+        assert!(!g.contains("13.Bd5") && !g.contains("meilleur"), "{g}");
+        assert!(e.prose_text.contains("[13.Bd5]"), "{}", e.prose_text);
     }
 
     #[test]
